@@ -1,0 +1,26 @@
+import type { ModelRequest, ModelResponse, ProviderNotice, StreamPart } from './model.js';
+import type { SpecificationVersion } from './version.js';
+
+export interface CallOptions {
+  /** Cancels the call, any retry wait and any stream. */
+  signal?: AbortSignal;
+  /** Receives retries and provider switches as they happen. */
+  onNotice?: (notice: ProviderNotice) => void;
+}
+
+/**
+ * A model behind one vendor's API. `complete` and `stream` answer the same
+ * request; `stream` ends with one `finish` part carrying the full response.
+ */
+export interface ProviderV1 {
+  readonly specificationVersion: SpecificationVersion;
+  /** The vendor or preset id, e.g. `openai`, `anthropic`, `ollama`. */
+  readonly id: string;
+  readonly model: string;
+  /** The model's context window in tokens, when known (compaction uses it). */
+  readonly contextWindow?: number;
+  complete(request: ModelRequest, options?: CallOptions): Promise<ModelResponse>;
+  stream(request: ModelRequest, options?: CallOptions): AsyncIterable<StreamPart>;
+}
+
+export type Provider = ProviderV1;

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { JsonObject } from './json.js';
+import { ApprovalAnswer, ApprovalRequest } from './approval.js';
+import { Decision } from './decision.js';
+import { AssistantMessage, ToolResultContent } from './message.js';
+import { ProviderNotice } from './model.js';
+import { Usage } from './usage.js';
+
+export const StopReason = z.enum(['done', 'max_turns', 'budget', 'aborted', 'approval', 'error']);
+export type StopReason = z.infer<typeof StopReason>;
+
+/** How a tool call ended, for ledgers: only `ok` and `error` mean it actually ran. */
+export const ToolResultStatus = z.enum(['ok', 'error', 'denied', 'blocked', 'invalid', 'unknown_tool', 'timeout', 'interrupted']);
+export type ToolResultStatus = z.infer<typeof ToolResultStatus>;
+
+const base = { runId: z.string(), at: z.string() };
+
+export const RunStartEvent = z.object({ ...base, type: z.literal('run_start'), sessionId: z.string().optional(), task: z.string(), provider: z.string(), model: z.string() });
+export const StepStartEvent = z.object({ ...base, type: z.literal('step_start'), step: z.number().int().nonnegative() });
+export const TextDeltaEvent = z.object({ ...base, type: z.literal('text_delta'), step: z.number().int().nonnegative(), text: z.string() });
+export const ThinkingDeltaEvent = z.object({ ...base, type: z.literal('thinking_delta'), step: z.number().int().nonnegative(), text: z.string() });
+export const AssistantMessageEvent = z.object({ ...base, type: z.literal('assistant_message'), step: z.number().int().nonnegative(), message: AssistantMessage });
+export const ToolCallEvent = z.object({ ...base, type: z.literal('tool_call'), step: z.number().int().nonnegative(), callId: z.string(), name: z.string(), args: JsonObject });
+export const ToolDecisionEvent = z.object({
+  ...base,
+  type: z.literal('tool_decision'),
+  step: z.number().int().nonnegative(),
+  callId: z.string(),
+  name: z.string(),
+  decision: Decision,
+  /** Present when the gate said `ask`: what the approver answered. */
+  approval: ApprovalAnswer.optional(),
+});
+export const ToolResultEvent = z.object({
+  ...base,
+  type: z.literal('tool_result'),
+  step: z.number().int().nonnegative(),
+  callId: z.string(),
+  name: z.string(),
+  status: ToolResultStatus,
+  isError: z.boolean(),
+  /** Already redacted. */
+  content: ToolResultContent,
+  durationMs: z.number().nonnegative(),
+});
+export const UsageEvent = z.object({
+  ...base,
+  type: z.literal('usage'),
+  step: z.number().int().nonnegative(),
+  usage: Usage,
+  costUsd: z.number().nonnegative().optional(),
+  totalUsage: Usage,
+  totalCostUsd: z.number().nonnegative(),
+});
+export const CompactionEvent = z.object({ ...base, type: z.literal('compaction'), tokensBefore: z.number().int().nonnegative(), tokensAfter: z.number().int().nonnegative(), summarizedMessages: z.number().int().nonnegative() });
+export const WarningEvent = z.object({ ...base, type: z.literal('warning'), code: z.string(), message: z.string() });
+export const ApprovalPendingEvent = z.object({ ...base, type: z.literal('approval_pending'), request: ApprovalRequest });
+export const ProviderNoticeEvent = z.object({ ...base, type: z.literal('provider_notice'), notice: ProviderNotice });
+/** The run read untrusted content; the gate tightens from here on. */
+export const TaintEvent = z.object({ ...base, type: z.literal('taint'), source: z.string(), reason: z.string() });
+export const SubagentEvent = z.object({
+  ...base,
+  type: z.literal('subagent'),
+  phase: z.enum(['start', 'end']),
+  agent: z.string(),
+  childRunId: z.string(),
+  stopReason: StopReason.optional(),
+});
+export const RunEndEvent = z.object({
+  ...base,
+  type: z.literal('run_end'),
+  stopReason: StopReason,
+  output: z.string(),
+  steps: z.number().int().nonnegative(),
+  usage: Usage,
+  costUsd: z.number().nonnegative(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+
+/** The spine of the system: sessions persist these, the CLI renders them, evidence builds ledgers from them. */
+export const RunEvent = z.discriminatedUnion('type', [
+  RunStartEvent,
+  StepStartEvent,
+  TextDeltaEvent,
+  ThinkingDeltaEvent,
+  AssistantMessageEvent,
+  ToolCallEvent,
+  ToolDecisionEvent,
+  ToolResultEvent,
+  UsageEvent,
+  CompactionEvent,
+  WarningEvent,
+  ApprovalPendingEvent,
+  ProviderNoticeEvent,
+  TaintEvent,
+  SubagentEvent,
+  RunEndEvent,
+]);
+export type RunEvent = z.infer<typeof RunEvent>;
+export type RunEventType = RunEvent['type'];
+export type RunEventOf<T extends RunEventType> = Extract<RunEvent, { type: T }>;

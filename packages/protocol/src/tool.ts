@@ -1,0 +1,49 @@
+import type { JsonObject } from './json.js';
+import type { ToolResultContent } from './message.js';
+import type { ToolSpec } from './tool-spec.js';
+import type { SpecificationVersion } from './version.js';
+
+/** Something a running tool reports (progress, a warning); the loop turns it into a run event. */
+export interface ToolNotice {
+  type: 'progress' | 'warning';
+  message: string;
+}
+
+export interface ToolContext {
+  signal: AbortSignal;
+  callId: string;
+  runId: string;
+  /** The workspace root the run is jailed to, when there is one. */
+  workspace?: string;
+  emit(notice: ToolNotice): void;
+}
+
+/** What `execute` may return: text, parts, or a result that says it failed without throwing. */
+export type ToolOutput = string | ToolResultContent | { content: string | ToolResultContent; isError?: boolean };
+
+export type ArgsValidation = { ok: true; args: JsonObject } | { ok: false; message: string };
+
+export interface ToolV1 extends ToolSpec {
+  readonly specificationVersion: SpecificationVersion;
+  /** Per-call time limit; the loop turns an overrun into an error result. */
+  readonly timeoutMs?: number;
+  /** Checks (and may normalise) arguments before `execute`; the message is shown to the model. */
+  validate?(args: JsonObject): ArgsValidation;
+  execute(args: JsonObject, ctx: ToolContext): ToolOutput | Promise<ToolOutput>;
+}
+
+export type Tool = ToolV1;
+
+export function toolSpecOf(tool: ToolV1): ToolSpec {
+  const spec: ToolSpec = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
+  if (tool.annotations) spec.annotations = tool.annotations;
+  return spec;
+}
+
+/** Normalises any `ToolOutput` to content plus an error flag. */
+export function normalizeToolOutput(output: ToolOutput): { content: ToolResultContent; isError: boolean } {
+  if (typeof output === 'string') return { content: [{ type: 'text', text: output }], isError: false };
+  if (Array.isArray(output)) return { content: output, isError: false };
+  const content = typeof output.content === 'string' ? [{ type: 'text' as const, text: output.content }] : output.content;
+  return { content, isError: output.isError === true };
+}
