@@ -1,1 +1,10 @@
-export {};
+// Explicit named re-exports only: adding a name here makes it public API.
+export { createAgent } from './agent.js';
+export type { AgentOptions, AgentHooks, HookResult, BudgetOptions, CompactionOptions, SubagentSpec, SessionOptions } from './agent-options.js';
+export type { Agent, RunOptions, ResumeOptions, RunResult, ToolCallSummary } from './run-result.js';
+export { defaultGate } from './default-gate.js';
+export { estimateTokens } from './token-estimate.js';
+export { SUMMARY_PROMPT } from './compaction.js';
+export { WRAP_UP_TEXT } from './run-loop.js';
+export { CORE_WARNING_CODES } from './warning-codes.js';
+export type { CoreWarningCode } from './warning-codes.js';

@@ -56,8 +56,10 @@ export type StoredApproval = z.infer<typeof StoredApproval>;
 /** Durable approvals. `claim` succeeds for exactly one taker, so a resume executes once. */
 export interface ApprovalStoreV1 {
   readonly specificationVersion: SpecificationVersion;
+  /** Stores a new pending request; an id that already exists is left as it is. */
   put(request: ApprovalRequest): Promise<void>;
   get(id: string, owner?: Owner): Promise<StoredApproval | undefined>;
+  /** Oldest first. */
   list(query: { status?: ApprovalStatus; owner?: Owner; limit?: number }): Promise<StoredApproval[]>;
   answer(id: string, answer: ApprovalAnswer, owner?: Owner): Promise<StoredApproval>;
   claim(id: string, claimer: string): Promise<boolean>;

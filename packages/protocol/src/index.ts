@@ -51,6 +51,7 @@ export {
   ToolCallEvent,
   ToolDecisionEvent,
   ToolResultEvent,
+  ToolProgressEvent,
   UsageEvent,
   CompactionEvent,
   WarningEvent,
@@ -77,3 +78,4 @@ export type { ErrorCode } from './errors/error-codes.js';
 export { assertSpecificationVersion } from './spec-version.js';
 export { historyFromRecords, INTERRUPTED_RESULT_TEXT } from './session-history.js';
 export type { SessionHistory } from './session-history.js';
+export { approvalDigest, canonicalJson } from './approval-digest.js';

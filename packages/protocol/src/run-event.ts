@@ -9,8 +9,11 @@ import { Usage } from './usage.js';
 export const StopReason = z.enum(['done', 'max_turns', 'budget', 'aborted', 'approval', 'error']);
 export type StopReason = z.infer<typeof StopReason>;
 
-/** How a tool call ended, for ledgers: only `ok` and `error` mean it actually ran. */
-export const ToolResultStatus = z.enum(['ok', 'error', 'denied', 'blocked', 'invalid', 'unknown_tool', 'timeout', 'interrupted']);
+/**
+ * How a tool call ended, for ledgers: `ok`, `error`, `timeout` and `interrupted` mean it started;
+ * `not_started` is a call an abort stopped before it began.
+ */
+export const ToolResultStatus = z.enum(['ok', 'error', 'denied', 'blocked', 'invalid', 'unknown_tool', 'timeout', 'interrupted', 'not_started']);
 export type ToolResultStatus = z.infer<typeof ToolResultStatus>;
 
 const base = { runId: z.string(), at: z.string() };
@@ -43,12 +46,16 @@ export const ToolResultEvent = z.object({
   content: ToolResultContent,
   durationMs: z.number().nonnegative(),
 });
+/** A running tool reported progress (ToolContext.emit). */
+export const ToolProgressEvent = z.object({ ...base, type: z.literal('tool_progress'), step: z.number().int().nonnegative(), callId: z.string(), name: z.string(), message: z.string() });
 export const UsageEvent = z.object({
   ...base,
   type: z.literal('usage'),
   step: z.number().int().nonnegative(),
   usage: Usage,
   costUsd: z.number().nonnegative().optional(),
+  /** What the tokens were spent on: a model step (default), a compaction summary, or a sub-agent's roll-up. */
+  source: z.enum(['model', 'compaction', 'subagent']).optional(),
   totalUsage: Usage,
   totalCostUsd: z.number().nonnegative(),
 });
@@ -87,6 +94,7 @@ export const RunEvent = z.discriminatedUnion('type', [
   ToolCallEvent,
   ToolDecisionEvent,
   ToolResultEvent,
+  ToolProgressEvent,
   UsageEvent,
   CompactionEvent,
   WarningEvent,

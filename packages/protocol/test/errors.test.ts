@@ -36,6 +36,7 @@ describe('error codes', () => {
         "provider.not_configured",
         "provider.overloaded",
         "provider.rate_limited",
+        "provider.replay_mismatch",
         "provider.script_exhausted",
         "provider.timeout",
         "provider.unavailable",

@@ -159,3 +159,30 @@ describe('historyFromRecords', () => {
     expect(history.pendingApprovals.map((p) => p.id)).toEqual(['ap1']);
   });
 });
+
+describe('approvalDigest', () => {
+  it('is stable under key order and changes with any argument', async () => {
+    const { approvalDigest, canonicalJson } = await import('../src/index.js');
+    expect(canonicalJson({ b: 1, a: [2, { d: 1, c: null }] })).toBe('{"a":[2,{"c":null,"d":1}],"b":1}');
+    const a = approvalDigest({ name: 'shell', args: { command: 'ls', cwd: '.' } });
+    expect(approvalDigest({ name: 'shell', args: { cwd: '.', command: 'ls' } })).toBe(a);
+    expect(approvalDigest({ name: 'shell', args: { command: 'ls -a', cwd: '.' } })).not.toBe(a);
+    expect(approvalDigest({ name: 'shelL', args: { command: 'ls', cwd: '.' } })).not.toBe(a);
+    expect(a).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+});
+
+describe('memoryApprovalStore.put', () => {
+  it('never resets an answered approval to pending', async () => {
+    const store = memoryApprovalStore();
+    const request = {
+      id: 'a2', runId: 'r', step: 1, createdAt: new Date().toISOString(),
+      call: { id: 'c1', name: 'write_file', args: {} },
+      decision: { effect: 'ask' as const, reason: 'mutating', rule: 'mode.safe' },
+    };
+    await store.put(request);
+    await store.answer('a2', { outcome: 'denied', by: 'lead' });
+    await store.put(request);
+    expect((await store.get('a2'))?.status).toBe('denied');
+  });
+});

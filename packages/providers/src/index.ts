@@ -1,1 +1,51 @@
-export {};
+// Explicit named re-exports only: adding a name here makes it public API.
+export { openai, openaiCompatible } from './openai/chat-completions.js';
+export type { OpenAIChatOptions } from './openai/chat-completions.js';
+export { OPENAI_PRESETS, openaiPreset } from './openai/presets.js';
+export type { OpenAIPreset, OpenAIPresetName, PresetOptions } from './openai/presets.js';
+export { anthropic } from './anthropic/messages.js';
+export type { AnthropicOptions } from './anthropic/messages.js';
+export { gemini } from './gemini/generate-content.js';
+export type { GeminiOptions } from './gemini/generate-content.js';
+export type { CommonProviderOptions } from './shared/provider-options.js';
+export type { HttpProvider } from './shared/http-provider.js';
+
+export { createPriceTable } from './pricing/price-table.js';
+export type { ModelPrice, PriceTable, PriceTableOptions } from './pricing/price-table.js';
+export { DEFAULT_PRICES } from './pricing/default-prices.js';
+
+export { resolveProvider } from './selection/resolve-provider.js';
+export type { Env, ResolveProviderOptions } from './selection/resolve-provider.js';
+export { describeProviders } from './selection/describe-providers.js';
+export type { ProviderDescription } from './selection/describe-providers.js';
+export { PROVIDER_CATALOG, inferProvider } from './selection/provider-catalog.js';
+export type { ProviderInfo } from './selection/provider-catalog.js';
+
+export { fallback, shouldFailOver } from './fallback.js';
+export type { FallbackOptions, FallbackProvider } from './fallback.js';
+export { recording } from './record-replay/recording.js';
+export { replay } from './record-replay/replay.js';
+export type { ReplayOptions } from './record-replay/replay.js';
+export type { RecordedExchange } from './record-replay/recording-format.js';
+
+export { createHttpTransport } from './transport/http-transport.js';
+export type { HttpRequest, HttpTransport, JsonResult, SseHandler, StreamContext, TransportCallOptions, TransportOptions } from './transport/http-transport.js';
+export { RetryPolicy, isRetryableStatus } from './transport/retry-policy.js';
+export type { RetryDecision, RetryPolicyOptions } from './transport/retry-policy.js';
+export { parseRetryAfter, parseDuration } from './transport/retry-after.js';
+export { CircuitBreaker } from './transport/circuit-breaker.js';
+export type { BreakerState, CircuitBreakerOptions } from './transport/circuit-breaker.js';
+export type { ProviderHealth } from './transport/health.js';
+export { SseParser, parseSse } from './sse/sse-parser.js';
+export type { SseEvent } from './sse/sse-parser.js';
+
+export { PROVIDER_ERROR_CODES } from './errors/error-codes.js';
+export { AuthError } from './errors/auth-error.js';
+export { RateLimitError } from './errors/rate-limit-error.js';
+export { OverloadedError } from './errors/overloaded-error.js';
+export { ContextLengthError } from './errors/context-length-error.js';
+export { ContentFilterError } from './errors/content-filter-error.js';
+export { TimeoutError } from './errors/timeout-error.js';
+export { NetworkError } from './errors/network-error.js';
+export { UnavailableError } from './errors/unavailable-error.js';
+export type { ProviderErrorCode } from './errors/error-codes.js';

@@ -1,1 +1,23 @@
-export {};
+// Explicit named re-exports only: adding a name here makes it public API.
+export { defineTool, assertToolName } from './define-tool.js';
+export type { ToolDefinition } from './define-tool.js';
+export { createToolRegistry } from './tool-registry.js';
+export type { ToolRegistry } from './tool-registry.js';
+export { TOOL_ERROR_CODES } from './tool-error-codes.js';
+export type { ToolErrorCode } from './tool-error-codes.js';
+export { createPathJail } from './path-jail.js';
+export type { PathJail, PathJailOptions, JailedPath } from './path-jail.js';
+export { DEFAULT_PROTECTED_PATHS } from './protected-paths.js';
+export { writeFileAtomic } from './atomic-write.js';
+export type { AtomicWriteOptions, AtomicWriteResult } from './atomic-write.js';
+export { sanitizeEnv, SECRET_ENV_MARKERS } from './sanitize-env.js';
+export { workspaceTools, createWorkspaceTools } from './workspace-tools.js';
+export type { WorkspaceTools } from './workspace-tools.js';
+export { WorkspaceToolsOptions } from './workspace-options.js';
+export { mcpTools } from './mcp-tools.js';
+export type { McpToolsOptions, McpToolSet, McpServerConfig, McpStdioServerConfig, McpHttpServerConfig, McpServerFailure } from './mcp-tools.js';
+export { fingerprintMcpTool } from './mcp-fingerprint.js';
+export { MCP_SDK_INSTALL } from './mcp-sdk.js';
+export type { McpToolInfo, ModuleImporter } from './mcp-sdk.js';
+export { listSkills } from './use-skill-tool.js';
+export type { SkillSummary } from './use-skill-tool.js';

@@ -21,6 +21,7 @@ export const ERROR_CODES = {
   'provider.circuit_open': 'The circuit breaker for this provider is open.',
   'provider.aborted': 'The call was cancelled by its AbortSignal.',
   'provider.not_configured': 'The provider lacks a key, a model or a base URL.',
+  'provider.replay_mismatch': 'A replayed recording has no exchange matching the request.',
   'provider.script_exhausted': 'A scripted provider was asked for more turns than its script holds.',
   'tool.not_found': 'The model called a tool that does not exist.',
   'tool.invalid_args': 'Tool arguments do not match the tool schema.',

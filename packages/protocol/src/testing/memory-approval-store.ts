@@ -15,7 +15,8 @@ export function memoryApprovalStore(): ApprovalStoreV1 {
   return {
     specificationVersion: 'v1',
     async put(request: ApprovalRequest) {
-      items.set(request.id, { request: structuredClone(request), status: 'pending' });
+      // Putting an id that exists is a no-op: an answered approval never falls back to pending.
+      if (!items.has(request.id)) items.set(request.id, { request: structuredClone(request), status: 'pending' });
     },
     async get(id, owner) {
       const item = items.get(id);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Owner } from '../approval.js';
 import { SessionError } from '../errors/session-error.js';
 import type { AppendOptions, AppendResult, LoadedSession, SessionRecord, SessionStoreV1, SessionSummary } from '../session.js';
@@ -30,10 +31,8 @@ function notFound(id: string): SessionError {
   return new SessionError({ code: 'session.not_found', message: `session ${JSON.stringify(id)} was not found` });
 }
 
-let counter = 0;
 function newId(): string {
-  counter += 1;
-  return `mem-${Date.now().toString(36)}-${counter.toString(36)}`;
+  return `mem-${randomUUID()}`;
 }
 
 /** An in-memory SessionStore with the full contract: versions, operation ids, ownership. */

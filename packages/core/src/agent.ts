@@ -1,0 +1,52 @@
+import { setMaxListeners } from 'node:events';
+import type { RunEvent } from '@warden/protocol';
+import { linkSignal } from './abort.js';
+import type { AgentOptions } from './agent-options.js';
+import { eventStream } from './event-stream.js';
+import { resolveOptions } from './resolve-options.js';
+import type { Agent, ResumeOptions, RunOptions, RunResult } from './run-result.js';
+import { startRun, type RunInit } from './run-start.js';
+
+/**
+ * Creates an agent: a provider, tools, a gate and optional approver, session,
+ * hooks, compaction, sub-agents and structured output, checked once here.
+ * `run` drains `stream`; there is one implementation of the loop.
+ */
+export function createAgent(options: AgentOptions): Agent {
+  const resolved = resolveOptions(options, createAgent);
+
+  const events = (init: RunInit, runOptions: RunOptions = {}): AsyncGenerator<RunEvent, RunResult, undefined> => {
+    const controller = new AbortController();
+    // Each running tool holds two listeners on the run's signal and the model call one or two:
+    // allow that many so a wide step does not look like a leak. Nothing else is added per step.
+    setMaxListeners(Math.max(10, 2 * resolved.concurrency + 8), controller.signal);
+    const unlink = linkSignal(runOptions.signal, controller);
+    return eventStream(
+      (emit) => startRun(resolved, init, controller.signal, emit).finally(unlink),
+      () => controller.abort(new Error('the event stream was closed before the run ended')),
+      runOptions.onEvent,
+    );
+  };
+
+  return {
+    stream: (task, runOptions) => events({ task }, runOptions),
+    run: (task, runOptions) => drain(events({ task }, runOptions)),
+    resumeStream: (sessionId, resumeOptions) => events(resumeInit(sessionId, resumeOptions), resumeOptions),
+    resume: (sessionId, resumeOptions) => drain(events(resumeInit(sessionId, resumeOptions), resumeOptions)),
+  };
+}
+
+function resumeInit(sessionId: string, options: ResumeOptions = {}): RunInit {
+  return {
+    resumeId: sessionId,
+    ...(options.task !== undefined ? { task: options.task } : {}),
+    ...(options.approvals ? { approvals: options.approvals } : {}),
+  };
+}
+
+async function drain(stream: AsyncGenerator<RunEvent, RunResult, undefined>): Promise<RunResult> {
+  for (;;) {
+    const next = await stream.next();
+    if (next.done) return next.value;
+  }
+}

@@ -1,0 +1,214 @@
+import type { ZodType } from 'zod';
+import {
+  assertSpecificationVersion,
+  ConfigError,
+  TOOL_NAME_PATTERN,
+  ToolError,
+  type ApproverV1,
+  type GateV1,
+  type JsonSchema,
+  type ProviderV1,
+  type ToolV1,
+} from '@warden/protocol';
+import type { AgentHooks, AgentOptions, BudgetOptions, SessionOptions, SubagentSpec } from './agent-options.js';
+import { serializePersonApprover } from './approval.js';
+import { defaultGate } from './default-gate.js';
+import { outputJsonSchema } from './structured-output.js';
+import type { Agent } from './run-result.js';
+
+export const DELEGATE_TOOL = 'delegate';
+
+export interface ResolvedCompaction {
+  thresholdTokens: number;
+  keepRecentMessages: number;
+  maxToolResultChars: number;
+  pinned: string[];
+}
+
+export interface ResolvedSubagent {
+  name: string;
+  spec: SubagentSpec;
+  agent: Agent;
+  /** Allowlisted names the parent does not hold (so the child does not get them). */
+  dropped: string[];
+}
+
+export interface ResolvedOptions {
+  provider: ProviderV1;
+  tools: ToolV1[];
+  gate: GateV1;
+  approver?: ApproverV1;
+  session?: SessionOptions;
+  system?: string;
+  maxTurns: number;
+  budget?: BudgetOptions;
+  hooks: AgentHooks[];
+  compaction?: ResolvedCompaction;
+  subagents: ResolvedSubagent[];
+  output?: ZodType;
+  outputSchema?: JsonSchema;
+  outputRetries: number;
+  concurrency: number;
+  streaming: boolean;
+  toolTimeoutMs: number;
+  context: { userId?: string; tenantId?: string; workspace?: string };
+}
+
+const AGENT_KEYS = ['provider', 'tools', 'gate', 'approver', 'session', 'system', 'maxTurns', 'budget', 'hooks', 'compaction', 'subagents', 'output', 'outputRetries', 'concurrency', 'streaming', 'toolTimeoutMs', 'context'];
+const BUDGET_KEYS = ['inputTokens', 'outputTokens', 'totalTokens', 'costUsd', 'steps', 'onExceed'];
+const COMPACTION_KEYS = ['thresholdTokens', 'thresholdFraction', 'keepRecentMessages', 'maxToolResultChars', 'pinned'];
+const SUBAGENT_KEYS = ['description', 'system', 'tools', 'maxTurns', 'budget'];
+const SESSION_KEYS = ['store', 'id', 'owner', 'title'];
+const CONTEXT_KEYS = ['userId', 'tenantId', 'workspace'];
+
+function checkKeys(value: object, allowed: readonly string[], where: string): void {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key)) {
+      throw new ConfigError({
+        code: 'config.unknown_key',
+        message: `${where} has an unknown key ${JSON.stringify(key)}`,
+        hint: `Known keys: ${allowed.join(', ')}.`,
+      });
+    }
+  }
+}
+
+function invalid(key: string, expected: string): ConfigError {
+  return new ConfigError({ code: 'config.invalid', message: `${key} must be ${expected}`, hint: `Fix ${key} in the options passed to createAgent.` });
+}
+
+function positiveInt(value: number | undefined, key: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) throw invalid(key, 'a positive integer');
+  return value;
+}
+
+function checkBudget(budget: BudgetOptions | undefined, where: string): BudgetOptions | undefined {
+  if (budget === undefined) return undefined;
+  checkKeys(budget, BUDGET_KEYS, where);
+  for (const key of ['inputTokens', 'outputTokens', 'totalTokens', 'costUsd', 'steps'] as const) {
+    const value = budget[key];
+    if (value !== undefined && !(typeof value === 'number' && value > 0)) throw invalid(`${where}.${key}`, 'a positive number');
+  }
+  if (budget.onExceed !== undefined && budget.onExceed !== 'stop' && budget.onExceed !== 'throw') throw invalid(`${where}.onExceed`, '"stop" or "throw"');
+  return budget;
+}
+
+function resolveCompaction(options: AgentOptions): ResolvedCompaction | undefined {
+  if (options.compaction === false) return undefined;
+  const c = options.compaction ?? {};
+  checkKeys(c, COMPACTION_KEYS, 'compaction');
+  if (c.thresholdFraction !== undefined && !(c.thresholdFraction > 0 && c.thresholdFraction <= 1)) throw invalid('compaction.thresholdFraction', 'a number in (0, 1]');
+  const window = options.provider.contextWindow;
+  const thresholdTokens =
+    c.thresholdTokens !== undefined
+      ? positiveInt(c.thresholdTokens, 'compaction.thresholdTokens', 1)
+      : window !== undefined
+        ? Math.floor(window * (c.thresholdFraction ?? 0.8))
+        : undefined;
+  if (thresholdTokens === undefined) return undefined;
+  return {
+    thresholdTokens,
+    keepRecentMessages: positiveInt(c.keepRecentMessages, 'compaction.keepRecentMessages', 6),
+    maxToolResultChars: positiveInt(c.maxToolResultChars, 'compaction.maxToolResultChars', 4000),
+    pinned: [...(c.pinned ?? [])],
+  };
+}
+
+/** Checks options once, at the boundary, and fills in the defaults. `spawn` builds sub-agents. */
+export function resolveOptions(options: AgentOptions, spawn: (options: AgentOptions) => Agent): ResolvedOptions {
+  if (typeof options !== 'object' || options === null) throw invalid('options', 'an object');
+  checkKeys(options, AGENT_KEYS, 'createAgent options');
+  if (!options.provider) throw invalid('provider', 'a ProviderV1');
+  const provider = assertSpecificationVersion(options.provider, 'provider');
+  const tools = (options.tools ?? []).map((tool) => assertSpecificationVersion(tool, `tool ${JSON.stringify(tool?.name)}`));
+  const seen = new Set<string>();
+  const delegating = Object.keys(options.subagents ?? {}).length > 0;
+  for (const tool of tools) {
+    if (!TOOL_NAME_PATTERN.test(tool.name) || typeof tool.inputSchema !== 'object' || tool.inputSchema === null || typeof tool.execute !== 'function') {
+      throw new ToolError({
+        code: 'tool.invalid_definition',
+        message: `tool ${JSON.stringify(tool.name)} is invalid: it needs a provider-safe name, an inputSchema object and an execute function`,
+        hint: 'Tool names are 1-64 characters: a letter, then letters, digits, _ or -.',
+      });
+    }
+    if (seen.has(tool.name) || (tool.name === DELEGATE_TOOL && delegating)) {
+      throw new ToolError({
+        code: 'tool.duplicate_name',
+        message: `two tools are named ${JSON.stringify(tool.name)}`,
+        hint: delegating && tool.name === DELEGATE_TOOL ? '"delegate" is reserved when subagents are configured.' : 'Rename one of them.',
+      });
+    }
+    seen.add(tool.name);
+  }
+  if (options.session) {
+    checkKeys(options.session, SESSION_KEYS, 'session');
+    assertSpecificationVersion(options.session.store, 'session store');
+  }
+  if (options.context) checkKeys(options.context, CONTEXT_KEYS, 'context');
+  const hooks = options.hooks === undefined ? [] : Array.isArray(options.hooks) ? [...options.hooks] : [options.hooks];
+  const outputSchema = options.output ? outputJsonSchema(options.output) : undefined;
+  const resolved: ResolvedOptions = {
+    provider,
+    tools,
+    gate: options.gate ? assertSpecificationVersion(options.gate, 'gate') : defaultGate(),
+    maxTurns: positiveInt(options.maxTurns, 'maxTurns', 20),
+    hooks,
+    subagents: [],
+    outputRetries: options.outputRetries === undefined ? 2 : nonNegativeInt(options.outputRetries, 'outputRetries'),
+    concurrency: positiveInt(options.concurrency, 'concurrency', 4),
+    streaming: options.streaming ?? true,
+    toolTimeoutMs: positiveInt(options.toolTimeoutMs, 'toolTimeoutMs', 120_000),
+    context: { ...options.context },
+  };
+  if (options.approver) resolved.approver = serializePersonApprover(assertSpecificationVersion(options.approver, 'approver'));
+  if (options.session) resolved.session = options.session;
+  if (options.system !== undefined) resolved.system = options.system;
+  const budget = checkBudget(options.budget, 'budget');
+  if (budget) resolved.budget = budget;
+  const compaction = resolveCompaction(options);
+  if (compaction) resolved.compaction = compaction;
+  if (options.output) resolved.output = options.output;
+  if (outputSchema) resolved.outputSchema = outputSchema;
+  resolved.subagents = resolveSubagents(options, resolved.approver, tools, spawn);
+  return resolved;
+}
+
+function nonNegativeInt(value: number, key: string): number {
+  if (!Number.isInteger(value) || value < 0) throw invalid(key, 'a non-negative integer');
+  return value;
+}
+
+function resolveSubagents(
+  options: AgentOptions,
+  approver: ApproverV1 | undefined,
+  tools: readonly ToolV1[],
+  spawn: (options: AgentOptions) => Agent,
+): ResolvedSubagent[] {
+  const out: ResolvedSubagent[] = [];
+  for (const [name, spec] of Object.entries(options.subagents ?? {})) {
+    checkKeys(spec, SUBAGENT_KEYS, `subagents.${name}`);
+    if (!Array.isArray(spec.tools)) throw invalid(`subagents.${name}.tools`, 'an explicit array of tool names');
+    const allowed = tools.filter((t) => spec.tools.includes(t.name));
+    const dropped = spec.tools.filter((n) => !allowed.some((t) => t.name === n));
+    const child: AgentOptions = {
+      provider: options.provider,
+      tools: allowed,
+      maxTurns: spec.maxTurns ?? 10,
+      compaction: options.compaction ?? {},
+      concurrency: options.concurrency ?? 4,
+      streaming: options.streaming ?? true,
+      toolTimeoutMs: options.toolTimeoutMs ?? 120_000,
+    };
+    if (options.gate) child.gate = options.gate;
+    // The parent's (serialised) approver: children's prompts queue behind each other.
+    if (approver) child.approver = approver;
+    if (options.hooks) child.hooks = options.hooks;
+    if (options.context) child.context = options.context;
+    if (spec.system !== undefined) child.system = spec.system;
+    const budget = checkBudget(spec.budget, `subagents.${name}.budget`);
+    if (budget) child.budget = budget;
+    out.push({ name, spec, agent: spawn(child), dropped });
+  }
+  return out;
+}

@@ -1,0 +1,58 @@
+import type {
+  ApprovalAnswer,
+  ApprovalRequest,
+  Decision,
+  JsonObject,
+  Message,
+  RunEvent,
+  StopReason,
+  ToolResultStatus,
+  Usage,
+} from '@warden/protocol';
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** Called synchronously with every event, in order. Errors it throws are ignored. */
+  onEvent?: (event: RunEvent) => void;
+}
+
+export interface ResumeOptions extends RunOptions {
+  /** A new user message to add once the stored calls are settled. */
+  task?: string;
+  /** Answers to pending approvals, keyed by tool call id (or approval request id). */
+  approvals?: Record<string, ApprovalAnswer>;
+}
+
+export interface ToolCallSummary {
+  id: string;
+  name: string;
+  args: JsonObject;
+  status: ToolResultStatus;
+  decision?: Decision;
+}
+
+export interface RunResult {
+  runId: string;
+  sessionId?: string;
+  output: string;
+  structured?: unknown;
+  /** The conversation without the system prompt (what a session holds). */
+  messages: Message[];
+  usage: Usage;
+  costUsd: number;
+  steps: number;
+  stopReason: StopReason;
+  error?: { code: string; message: string };
+  toolCalls: ToolCallSummary[];
+  pendingApproval?: ApprovalRequest;
+  tainted: boolean;
+  warnings: string[];
+}
+
+export interface Agent {
+  /** Built on `stream`: drains it and returns the result. */
+  run(task: string, options?: RunOptions): Promise<RunResult>;
+  stream(task: string, options?: RunOptions): AsyncIterable<RunEvent>;
+  resume(sessionId: string, options?: ResumeOptions): Promise<RunResult>;
+  resumeStream(sessionId: string, options?: ResumeOptions): AsyncIterable<RunEvent>;
+}

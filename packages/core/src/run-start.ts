@@ -1,0 +1,60 @@
+import { INTERRUPTED_RESULT_TEXT, textOf, type ApprovalAnswer, type RunEvent } from '@warden/protocol';
+import { newId } from './ids.js';
+import type { ResolvedOptions } from './resolve-options.js';
+import { settlePendingApprovals } from './resume-approvals.js';
+import { createRunContext, type RunContext } from './run-context.js';
+import { finish, pushUser, runLoop } from './run-loop.js';
+import type { RunResult } from './run-result.js';
+import { loadForResume, openSession, type OpenedSession } from './session-open.js';
+import { delegateTool } from './subagents.js';
+
+export interface RunInit {
+  task?: string;
+  /** Set for `resume`: the session to continue, which must exist. */
+  resumeId?: string;
+  approvals?: Record<string, ApprovalAnswer>;
+}
+
+/** Sets a run up (session, history, settled approvals, the task) and hands it to the loop. */
+export async function startRun(options: ResolvedOptions, init: RunInit, signal: AbortSignal, sink: (event: RunEvent) => void): Promise<RunResult> {
+  const run = createRunContext(options, newId('run'), signal, sink, (r) => (options.subagents.length > 0 ? [delegateTool(r, options.subagents)] : []));
+  const opened: OpenedSession = init.resumeId !== undefined ? await loadForResume(run, init.resumeId) : await openSession(run);
+  run.emit({
+    type: 'run_start',
+    task: init.task ?? '',
+    provider: options.provider.id,
+    model: options.provider.model,
+    ...(run.session ? { sessionId: run.session.sessionId } : {}),
+  });
+  for (const w of opened.warnings) run.warn(w.code, w.message);
+
+  if (opened.history) {
+    run.state.messages = opened.history.messages;
+    await repairInterrupted(run, opened.history.interruptedCallIds);
+    const still = await settlePendingApprovals(run, opened.history.pendingApprovals, init.approvals, init.resumeId === undefined);
+    if (still.length > 0) {
+      for (const request of still) run.emit({ type: 'approval_pending', request });
+      return finish(run, 'approval', { pendingApproval: still[0]! });
+    }
+  }
+  if (init.task !== undefined) pushUser(run, init.task);
+  const last = run.state.messages.at(-1);
+  if (!last || (last.role !== 'user' && last.role !== 'tool')) {
+    // Nothing is waiting for the model (a resume of a finished conversation).
+    return finish(run, 'done', { output: last ? textOf(last) : '' });
+  }
+  return runLoop(run);
+}
+
+/** Calls a crashed run left without a result got an "interrupted" result from the history; store it. */
+async function repairInterrupted(run: RunContext, callIds: readonly string[]): Promise<void> {
+  if (callIds.length === 0) return;
+  const ids = new Set(callIds);
+  for (const message of run.state.messages) {
+    if (message.role !== 'tool') continue;
+    for (const part of message.parts) {
+      if (ids.has(part.callId) && run.session) await run.session.toolResult(part);
+    }
+  }
+  run.warn('core.interrupted_calls', `${callIds.length} tool call(s) had no result (the process stopped while they ran): ${INTERRUPTED_RESULT_TEXT}`);
+}

@@ -1,0 +1,68 @@
+import { addUsage, textContent, type JsonObject, type RunEvent, type ToolOutput, type ToolV1 } from '@warden/protocol';
+import { DELEGATE_TOOL, type ResolvedSubagent } from './resolve-options.js';
+import type { RunContext } from './run-context.js';
+
+/** Child events worth forwarding to the parent's stream (they keep the child's runId). */
+const FORWARDED = new Set<RunEvent['type']>(['tool_call', 'tool_decision', 'tool_result', 'approval_pending', 'taint', 'warning']);
+
+/**
+ * The `delegate` tool of one run. A child starts clean (only its task, no
+ * parent transcript), holds only its allowlisted tools that the parent also
+ * holds, cannot delegate (it has no sub-agents), and has its own ceilings.
+ * Its usage and cost roll up into the parent's totals (and budget).
+ */
+export function delegateTool(run: RunContext, subagents: readonly ResolvedSubagent[]): ToolV1 {
+  const names = subagents.map((s) => s.name);
+  const list = subagents.map((s) => `- ${s.name}: ${s.spec.description}`).join('\n');
+  return {
+    specificationVersion: 'v1',
+    name: DELEGATE_TOOL,
+    description: `Hand a self-contained task to a sub-agent. It sees only the task you write (not this conversation) and answers with its result.\nSub-agents:\n${list}`,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        agent: { type: 'string', enum: names, description: 'Which sub-agent runs the task.' },
+        task: { type: 'string', description: 'The complete task, with every detail the sub-agent needs.' },
+      },
+      required: ['agent', 'task'],
+      additionalProperties: false,
+    },
+    // Delegating changes nothing by itself; every call the child makes goes through the gate.
+    annotations: { readOnly: true, tags: ['delegate'] },
+    // The child's own tools have time limits and its own ceilings bound it.
+    timeoutMs: Number.POSITIVE_INFINITY,
+    async execute(args: JsonObject, ctx): Promise<ToolOutput> {
+      const sub = subagents.find((s) => s.name === args.agent);
+      if (!sub || typeof args.task !== 'string') return { content: `No sub-agent named ${JSON.stringify(args.agent)}.`, isError: true };
+      if (sub.dropped.length > 0) {
+        run.warn('core.subagent_tools_narrowed', `sub-agent ${sub.name} was not given ${sub.dropped.join(', ')}: the parent does not hold them`);
+      }
+      let childRunId = '';
+      const result = await sub.agent.run(args.task, {
+        signal: ctx.signal,
+        onEvent: (event) => {
+          if (event.type === 'run_start') {
+            childRunId = event.runId;
+            run.emit({ type: 'subagent', phase: 'start', agent: sub.name, childRunId });
+          } else if (FORWARDED.has(event.type)) {
+            run.forward(event);
+          }
+        },
+      });
+      run.state.usage = addUsage(run.state.usage, result.usage);
+      run.state.costUsd += result.costUsd;
+      if (result.tainted) run.state.tainted = true;
+      run.emit({
+        type: 'usage',
+        step: run.state.step,
+        usage: result.usage,
+        costUsd: result.costUsd,
+        totalUsage: { ...run.state.usage },
+        totalCostUsd: run.state.costUsd,
+      });
+      run.emit({ type: 'subagent', phase: 'end', agent: sub.name, childRunId: result.runId, stopReason: result.stopReason });
+      const output = result.output.trim() === '' ? `(the sub-agent stopped with ${result.stopReason} and no output)` : result.output;
+      return { content: textContent(output), isError: result.stopReason === 'error' || result.stopReason === 'aborted' };
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import {
+  errorCodeOf,
+  type ApprovalAnswer,
+  type ApprovalRequest,
+  type Decision,
+  type GateCall,
+  type JsonObject,
+  type SessionRecord,
+  type ToolCallPart,
+  type ToolResultStatus,
+  type ToolV1,
+} from '@warden/protocol';
+import { askApprover } from './approval.js';
+import { validateArgs } from './args-validation.js';
+import { applyBeforeTool } from './hooks.js';
+import { newId } from './ids.js';
+import type { RunContext } from './run-context.js';
+import { approvalRecord, now, toolCallRecord } from './session-writer.js';
+
+interface Base {
+  call: ToolCallPart;
+  gateCall: GateCall;
+  decision?: Decision;
+}
+/** A call cleared to run. */
+export interface RunnableCall extends Base {
+  kind: 'run';
+  tool: ToolV1;
+  args: JsonObject;
+}
+/** A call that ends without running: its result is already known. */
+export interface SettledCall extends Base {
+  kind: 'done';
+  status: ToolResultStatus;
+  text: string;
+}
+/** A call parked for a durable approval: no result until someone answers. */
+export interface PendingCall extends Base {
+  kind: 'pending';
+  request: ApprovalRequest;
+}
+export type PreparedCall = RunnableCall | SettledCall | PendingCall;
+
+/** An answer that already exists (a resumed approval): the gate and approver are not asked again. */
+export interface PriorApproval {
+  decision: Decision;
+  answer: ApprovalAnswer;
+}
+
+/**
+ * Validate → beforeTool hooks → gate → approver, for one call. Returns what
+ * to do with it and the records to store before anything runs.
+ */
+export async function decideCall(run: RunContext, call: ToolCallPart, step: number, prior?: PriorApproval): Promise<{ prepared: PreparedCall; records: SessionRecord[] }> {
+  const tool = run.tools.get(call.name);
+  const gateCall: GateCall = { id: call.id, name: call.name, args: call.args, ...(tool?.annotations ? { annotations: tool.annotations } : {}) };
+  const settle = (status: ToolResultStatus, text: string, decision?: Decision): { prepared: PreparedCall; records: SessionRecord[] } => ({
+    prepared: { kind: 'done', call, gateCall, status, text, ...(decision ? { decision } : {}) },
+    records: [toolCallRecord(call, decision)],
+  });
+
+  if (!tool) {
+    const names = [...run.tools.keys()];
+    return settle('unknown_tool', `Unknown tool ${JSON.stringify(call.name)}. Available tools: ${names.length > 0 ? names.join(', ') : '(none)'}.`);
+  }
+  const validation = validateArgs(tool, call.args);
+  if (!validation.ok) {
+    return settle('invalid', `Invalid arguments for ${call.name}: ${validation.message}. Fix the arguments and call the tool again.`);
+  }
+  const args = validation.args;
+
+  let block: string | undefined;
+  try {
+    block = await applyBeforeTool(run.options.hooks, run.runId, step, { ...gateCall, args });
+  } catch (error) {
+    run.warn('core.hook_failed', `a beforeTool hook failed (${errorCodeOf(error)}); the call to ${call.name} was blocked`);
+    block = 'a safety hook failed while checking this call';
+  }
+  if (block !== undefined) return settle('blocked', `Blocked: ${block}. The call was not run.`);
+
+  if (prior) {
+    run.emit({ type: 'tool_decision', step, callId: call.id, name: call.name, decision: prior.decision, approval: prior.answer });
+    if (prior.answer.outcome === 'approved') {
+      return { prepared: { kind: 'run', call, gateCall, tool, args, decision: prior.decision }, records: [] };
+    }
+    return { prepared: { kind: 'done', call, gateCall, status: 'denied', text: deniedByApprover(prior.answer), decision: prior.decision }, records: [] };
+  }
+
+  let decision: Decision;
+  try {
+    decision = await run.options.gate.decide({ ...gateCall, args }, {
+      runId: run.runId,
+      step,
+      tainted: run.state.tainted,
+      ...(run.session ? { sessionId: run.session.sessionId } : {}),
+      ...(run.options.context.userId !== undefined ? { userId: run.options.context.userId } : {}),
+      ...(run.options.context.tenantId !== undefined ? { tenantId: run.options.context.tenantId } : {}),
+    });
+  } catch (error) {
+    decision = { effect: 'deny', reason: `the gate failed (${errorCodeOf(error)}), so the call is denied`, rule: 'core.gate_error' };
+  }
+
+  if (decision.effect === 'allow') {
+    run.emit({ type: 'tool_decision', step, callId: call.id, name: call.name, decision });
+    return { prepared: { kind: 'run', call, gateCall, tool, args, decision }, records: [toolCallRecord(call, decision)] };
+  }
+  if (decision.effect === 'deny') {
+    run.emit({ type: 'tool_decision', step, callId: call.id, name: call.name, decision });
+    return settle('denied', `Denied by policy (${decision.rule}): ${decision.reason}. The call was not run.`, decision);
+  }
+  return ask(run, call, gateCall, tool, args, decision, step);
+}
+
+async function ask(
+  run: RunContext,
+  call: ToolCallPart,
+  gateCall: GateCall,
+  tool: ToolV1,
+  args: JsonObject,
+  decision: Decision,
+  step: number,
+): Promise<{ prepared: PreparedCall; records: SessionRecord[] }> {
+  const context = run.options.context;
+  const owner = run.options.session?.owner ?? {
+    ...(context.userId !== undefined ? { userId: context.userId } : {}),
+    ...(context.tenantId !== undefined ? { tenantId: context.tenantId } : {}),
+  };
+  const request: ApprovalRequest = {
+    id: newId('apr'),
+    runId: run.runId,
+    step,
+    call: { id: call.id, name: call.name, args },
+    decision,
+    requestedFor: owner,
+    createdAt: now(),
+    ...(run.session ? { sessionId: run.session.sessionId } : {}),
+  };
+  let answer = await askApprover(run.options.approver, request, run.signal);
+  if (answer?.outcome === 'pending' && !run.session) {
+    answer = { outcome: 'denied', note: 'a durable approval needs a session store to park the call', automatic: true };
+  }
+  run.emit({ type: 'tool_decision', step, callId: call.id, name: call.name, decision, ...(answer ? { approval: answer } : {}) });
+  if (!answer) {
+    const text = `Denied: this call needs an approval (${decision.reason}) and no approver is available, so it was not run.`;
+    return { prepared: { kind: 'done', call, gateCall, status: 'denied', text, decision }, records: [toolCallRecord(call, decision)] };
+  }
+  if (answer.outcome === 'pending') {
+    run.emit({ type: 'approval_pending', request });
+    return { prepared: { kind: 'pending', call, gateCall, decision, request }, records: [toolCallRecord(call, decision), approvalRecord(request)] };
+  }
+  const records = [toolCallRecord(call, decision), approvalRecord(request, answer)];
+  if (answer.outcome === 'approved') return { prepared: { kind: 'run', call, gateCall, tool, args, decision }, records };
+  return { prepared: { kind: 'done', call, gateCall, status: 'denied', text: deniedByApprover(answer), decision }, records };
+}
+
+function deniedByApprover(answer: ApprovalAnswer): string {
+  return `Denied by the approver${answer.note ? `: ${answer.note}` : ''}. The call was not run.`;
+}

@@ -1,0 +1,69 @@
+import type { JsonObject, ModelRequest } from '@warden/protocol';
+import { createHttpProvider, type HttpProvider, type VendorAdapter } from '../shared/http-provider.js';
+import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
+import { toAnthropicMessages, toAnthropicTools } from './convert-messages.js';
+import { parseAnthropicResponse } from './parse-response.js';
+import { streamAnthropic } from './stream.js';
+
+export interface AnthropicOptions extends CommonProviderOptions {
+  apiKey?: string;
+  id?: string;
+  /** `anthropic-version` header (default `2023-06-01`). */
+  version?: string;
+  /** `anthropic-beta` flags. */
+  beta?: string[];
+  /** `max_tokens` when the request sets none (default 4096; the API requires one). */
+  defaultMaxTokens?: number;
+  /** Extended thinking with this token budget (must be below max tokens). */
+  thinking?: { budgetTokens: number };
+  /** Mark the system prompt and tools as a prompt-cache prefix. */
+  cachePrompt?: boolean;
+}
+
+/** Anthropic's Messages API. */
+export function anthropic(options: AnthropicOptions): HttpProvider {
+  const id = options.id ?? 'anthropic';
+  if (!options.apiKey) throw notConfigured(id, 'no API key', 'Set ANTHROPIC_API_KEY or pass apiKey.');
+  if (!options.model) throw notConfigured(id, 'no model', 'Set ANTHROPIC_MODEL or pass model.');
+  const base = trimSlash(options.baseURL ?? 'https://api.anthropic.com');
+  const headers: Record<string, string> = {
+    ...options.headers,
+    'x-api-key': options.apiKey,
+    'anthropic-version': options.version ?? '2023-06-01',
+  };
+  if (options.beta && options.beta.length > 0) headers['anthropic-beta'] = options.beta.join(',');
+  const adapter: VendorAdapter = {
+    request(request: ModelRequest, stream: boolean) {
+      const { system, messages } = toAnthropicMessages(request.messages);
+      const body: Record<string, unknown> = { ...vendorOptions(request, ['anthropic', id]) };
+      body.model = options.model;
+      body.max_tokens = request.maxOutputTokens ?? options.defaultMaxTokens ?? 4096;
+      if (system.length > 0) {
+        const last = system.at(-1);
+        if (options.cachePrompt && last) last.cache_control = { type: 'ephemeral' };
+        body.system = system;
+      }
+      body.messages = messages;
+      Object.assign(body, toAnthropicTools(request, options.cachePrompt === true));
+      if (request.temperature !== undefined) body.temperature = Math.min(1, request.temperature);
+      if (options.thinking && body.thinking === undefined) {
+        body.thinking = { type: 'enabled', budget_tokens: options.thinking.budgetTokens } satisfies JsonObject;
+      }
+      if (stream) body.stream = true;
+      else delete body.stream;
+      return { url: `${base}/v1/messages`, headers, body };
+    },
+    parse: (body) => parseAnthropicResponse(id, body),
+    stream: (events) => streamAnthropic(id, events),
+  };
+  const init: Parameters<typeof createHttpProvider>[0] = {
+    id,
+    model: options.model,
+    adapter,
+    transport: buildTransport(id, options),
+    prices: pricesOf(options),
+    priceProvider: 'anthropic',
+  };
+  if (options.contextWindow !== undefined) init.contextWindow = options.contextWindow;
+  return createHttpProvider(init);
+}

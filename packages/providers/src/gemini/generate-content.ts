@@ -1,0 +1,109 @@
+import type { ModelRequest } from '@warden/protocol';
+import { asArr, asObj, asStr, badResponse, parseEventJson, streamCut } from '../shared/guards.js';
+import { createHttpProvider, type AdapterStreamItem, type HttpProvider, type ParsedAnswer, type VendorAdapter } from '../shared/http-provider.js';
+import { MessageAssembler } from '../shared/message-assembler.js';
+import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
+import { errorFromStreamEvent } from '../shared/stream-error.js';
+import type { SseEvent } from '../sse/sse-parser.js';
+import { toGeminiContents, toGeminiTools } from './convert-messages.js';
+import { geminiFinish, geminiUsage, readGeminiParts, syntheticCallIds } from './parse-response.js';
+
+export interface GeminiOptions extends CommonProviderOptions {
+  apiKey?: string;
+  id?: string;
+  /** Thinking budget in tokens and whether to return thought summaries. */
+  thinking?: { budgetTokens?: number; includeThoughts?: boolean };
+}
+
+function parseGemini(provider: string, body: unknown): ParsedAnswer {
+  const root = asObj(body);
+  if (!root) throw badResponse(provider, 'the body is not an object');
+  const candidate = asObj(asArr(root.candidates)[0]);
+  const blocked = asStr(asObj(root.promptFeedback)?.blockReason) !== undefined;
+  if (!candidate && !blocked) throw badResponse(provider, 'no candidates');
+  const assembler = new MessageAssembler();
+  readGeminiParts(asArr(asObj(candidate?.content)?.parts), assembler, syntheticCallIds());
+  const answer: ParsedAnswer = {
+    message: assembler.build((i) => `gcall_${i}`),
+    usage: geminiUsage(root.usageMetadata),
+    finishReason: geminiFinish(asStr(candidate?.finishReason), assembler.toolCallCount > 0, blocked),
+  };
+  const id = asStr(root.responseId);
+  if (id) answer.responseId = id;
+  return answer;
+}
+
+async function* streamGemini(provider: string, events: AsyncIterable<SseEvent>): AsyncGenerator<AdapterStreamItem> {
+  const assembler = new MessageAssembler();
+  const newId = syntheticCallIds();
+  let finish: string | undefined;
+  let blocked = false;
+  let usage: unknown;
+  let responseId: string | undefined;
+  for await (const event of events) {
+    const chunk = parseEventJson(provider, event.data);
+    const error = asObj(chunk.error);
+    if (error) throw errorFromStreamEvent(provider, { type: asStr(error.status), message: asStr(error.message) });
+    responseId ??= asStr(chunk.responseId);
+    if (chunk.usageMetadata !== undefined) usage = chunk.usageMetadata;
+    if (asStr(asObj(chunk.promptFeedback)?.blockReason)) blocked = true;
+    const candidate = asObj(asArr(chunk.candidates)[0]);
+    for (const delta of readGeminiParts(asArr(asObj(candidate?.content)?.parts), assembler, newId)) yield delta;
+    finish = asStr(candidate?.finishReason) ?? finish;
+  }
+  if (finish === undefined && !blocked) throw streamCut(provider);
+  const answer: ParsedAnswer = {
+    message: assembler.build((i) => `gcall_${i}`),
+    usage: geminiUsage(usage),
+    finishReason: geminiFinish(finish, assembler.toolCallCount > 0, blocked),
+  };
+  if (responseId) answer.responseId = responseId;
+  yield { type: 'done', answer };
+}
+
+/** Google's Gemini API (`generateContent` / `streamGenerateContent`). */
+export function gemini(options: GeminiOptions): HttpProvider {
+  const id = options.id ?? 'gemini';
+  if (!options.apiKey) throw notConfigured(id, 'no API key', 'Set GEMINI_API_KEY or pass apiKey.');
+  if (!options.model) throw notConfigured(id, 'no model', 'Set GEMINI_MODEL or pass model.');
+  const base = trimSlash(options.baseURL ?? 'https://generativelanguage.googleapis.com/v1beta');
+  const headers: Record<string, string> = { ...options.headers, 'x-goog-api-key': options.apiKey };
+  const model = encodeURIComponent(options.model.replace(/^models\//, ''));
+  const adapter: VendorAdapter = {
+    request(request: ModelRequest, stream: boolean) {
+      const { system, contents } = toGeminiContents(request.messages);
+      const extra = vendorOptions(request, ['gemini', id]);
+      const generationConfig: Record<string, unknown> = { ...asObj(extra.generationConfig) };
+      if (request.maxOutputTokens !== undefined) generationConfig.maxOutputTokens = request.maxOutputTokens;
+      if (request.temperature !== undefined) generationConfig.temperature = request.temperature;
+      if (request.responseFormat) {
+        generationConfig.responseMimeType = 'application/json';
+        if (request.responseFormat.schema) generationConfig.responseJsonSchema = request.responseFormat.schema;
+      }
+      if (options.thinking && generationConfig.thinkingConfig === undefined) {
+        const thinking: Record<string, unknown> = {};
+        if (options.thinking.budgetTokens !== undefined) thinking.thinkingBudget = options.thinking.budgetTokens;
+        if (options.thinking.includeThoughts !== undefined) thinking.includeThoughts = options.thinking.includeThoughts;
+        generationConfig.thinkingConfig = thinking;
+      }
+      const body: Record<string, unknown> = { ...extra, contents };
+      if (system) body.systemInstruction = system;
+      Object.assign(body, toGeminiTools(request));
+      if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
+      const url = stream ? `${base}/models/${model}:streamGenerateContent?alt=sse` : `${base}/models/${model}:generateContent`;
+      return { url, headers, body };
+    },
+    parse: (body) => parseGemini(id, body),
+    stream: (events) => streamGemini(id, events),
+  };
+  const init: Parameters<typeof createHttpProvider>[0] = {
+    id,
+    model: options.model,
+    adapter,
+    transport: buildTransport(id, options),
+    prices: pricesOf(options),
+    priceProvider: 'gemini',
+  };
+  if (options.contextWindow !== undefined) init.contextWindow = options.contextWindow;
+  return createHttpProvider(init);
+}

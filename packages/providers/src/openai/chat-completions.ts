@@ -1,0 +1,80 @@
+import type { ModelRequest } from '@warden/protocol';
+import { createHttpProvider, type HttpProvider, type VendorAdapter } from '../shared/http-provider.js';
+import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
+import type { HttpRequest } from '../transport/http-transport.js';
+import { toOpenAIMessages, toOpenAITools } from './convert-messages.js';
+import { parseOpenAIResponse } from './parse-response.js';
+import { streamOpenAI } from './stream.js';
+
+export interface OpenAIChatOptions extends CommonProviderOptions {
+  apiKey?: string;
+  /** The provider id reported in responses, errors and notices (default `openai`). */
+  id?: string;
+  organization?: string;
+  project?: string;
+  /** `max_completion_tokens` (OpenAI) or `max_tokens` (most compatible hosts). */
+  maxTokensField?: 'max_tokens' | 'max_completion_tokens';
+  /** Ask for usage in the last stream chunk (default true). */
+  streamUsage?: boolean;
+  /** A local server: no key needed and `costUsd` is 0. */
+  local?: boolean;
+}
+
+function chatAdapter(id: string, options: OpenAIChatOptions, baseURL: string): VendorAdapter {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+  if (options.organization) headers['openai-organization'] = options.organization;
+  if (options.project) headers['openai-project'] = options.project;
+  const maxField = options.maxTokensField ?? 'max_tokens';
+  return {
+    request(request: ModelRequest, stream: boolean): HttpRequest {
+      const body: Record<string, unknown> = { ...vendorOptions(request, ['openai', id]) };
+      body.model = options.model;
+      body.messages = toOpenAIMessages(request.messages);
+      Object.assign(body, toOpenAITools(request));
+      if (request.maxOutputTokens !== undefined) body[maxField] = request.maxOutputTokens;
+      if (request.temperature !== undefined) body.temperature = request.temperature;
+      if (request.responseFormat) {
+        body.response_format = request.responseFormat.schema
+          ? { type: 'json_schema', json_schema: { name: request.responseFormat.name ?? 'output', schema: request.responseFormat.schema } }
+          : { type: 'json_object' };
+      }
+      if (stream) {
+        body.stream = true;
+        if (options.streamUsage !== false) body.stream_options = { include_usage: true };
+      } else {
+        delete body.stream;
+        delete body.stream_options;
+      }
+      return { url: `${baseURL}/chat/completions`, headers, body };
+    },
+    parse: (body) => parseOpenAIResponse(id, body),
+    stream: (events) => streamOpenAI(id, events),
+  };
+}
+
+/** Any server speaking OpenAI Chat Completions at `baseURL`. */
+export function openaiCompatible(options: OpenAIChatOptions & { baseURL: string }): HttpProvider {
+  const id = options.id ?? 'openai-compatible';
+  if (!options.baseURL) throw notConfigured(id, 'no base URL', 'Pass baseURL, e.g. http://localhost:8000/v1.');
+  if (!options.model) throw notConfigured(id, 'no model', 'Pass model.');
+  const base = trimSlash(options.baseURL);
+  const init: Parameters<typeof createHttpProvider>[0] = {
+    id,
+    model: options.model,
+    adapter: chatAdapter(id, options, base),
+    transport: buildTransport(id, options),
+    prices: pricesOf(options),
+    priceProvider: id,
+    free: options.local === true,
+  };
+  if (options.contextWindow !== undefined) init.contextWindow = options.contextWindow;
+  return createHttpProvider(init);
+}
+
+/** OpenAI's own Chat Completions API. */
+export function openai(options: OpenAIChatOptions): HttpProvider {
+  const id = options.id ?? 'openai';
+  if (!options.apiKey) throw notConfigured(id, 'no API key', 'Set OPENAI_API_KEY or pass apiKey.');
+  return openaiCompatible({ maxTokensField: 'max_completion_tokens', ...options, id, baseURL: options.baseURL ?? 'https://api.openai.com/v1' });
+}

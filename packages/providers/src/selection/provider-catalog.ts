@@ -1,0 +1,72 @@
+import { OPENAI_PRESETS } from '../openai/presets.js';
+
+/** What Warden knows about one provider id, for selection and `describeProviders`. */
+export interface ProviderInfo {
+  id: string;
+  label: string;
+  /** Which adapter speaks to it. */
+  api: 'openai' | 'anthropic' | 'gemini' | 'openai-compatible';
+  /** Runs on this machine: it never receives `WARDEN_API_KEY` or another provider's key. */
+  local: boolean;
+  /** Variables its key is read from, in order; empty for servers that need none. */
+  keyVars: readonly string[];
+  /** Whether a key is required (local servers take one only if you set it). */
+  keyRequired: boolean;
+  defaultModel?: string;
+  baseURL: string;
+}
+
+/** `OLLAMA`, `LMSTUDIO`, `OPENAI`… the prefix of a provider's variables. */
+export function envPrefix(id: string): string {
+  return id.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+}
+
+function build(): readonly ProviderInfo[] {
+  const list: ProviderInfo[] = [
+    { id: 'openai', label: 'OpenAI', api: 'openai', local: false, keyVars: ['OPENAI_API_KEY'], keyRequired: true, defaultModel: 'gpt-4.1-mini', baseURL: 'https://api.openai.com/v1' },
+    { id: 'anthropic', label: 'Anthropic', api: 'anthropic', local: false, keyVars: ['ANTHROPIC_API_KEY'], keyRequired: true, defaultModel: 'claude-sonnet-4-0', baseURL: 'https://api.anthropic.com' },
+    { id: 'gemini', label: 'Google Gemini', api: 'gemini', local: false, keyVars: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'], keyRequired: true, defaultModel: 'gemini-2.5-flash', baseURL: 'https://generativelanguage.googleapis.com/v1beta' },
+  ];
+  for (const preset of Object.values(OPENAI_PRESETS)) {
+    const info: ProviderInfo = {
+      id: preset.id,
+      label: preset.label,
+      api: 'openai-compatible',
+      local: preset.local,
+      keyVars: preset.keyVar ? [preset.keyVar] : [],
+      keyRequired: !preset.local,
+      baseURL: preset.baseURL,
+    };
+    if (preset.defaultModel) info.defaultModel = preset.defaultModel;
+    list.push(Object.freeze(info));
+  }
+  return Object.freeze(list.map((i) => Object.freeze(i)));
+}
+
+/** Every provider id Warden can select, read-only. */
+export const PROVIDER_CATALOG: readonly ProviderInfo[] = build();
+
+export function providerInfo(id: string): ProviderInfo | undefined {
+  return PROVIDER_CATALOG.find((p) => p.id === id);
+}
+
+/**
+ * The provider a model name implies, when it is unambiguous: `gpt-*`/`o3` →
+ * openai, `claude-*` → anthropic, `gemini-*` → gemini, `grok-*` → xai,
+ * `deepseek-*` → deepseek, Mistral's families → mistral, `vendor/model` →
+ * openrouter, `name:tag` → ollama.
+ */
+export function inferProvider(model: string | undefined): string | undefined {
+  if (!model) return undefined;
+  const m = model.toLowerCase();
+  if (/^(gpt-|chatgpt-|o\d(-|$)|codex-)/.test(m)) return 'openai';
+  if (m.startsWith('claude-')) return 'anthropic';
+  if (m.startsWith('gemini-') || m.startsWith('models/gemini-')) return 'gemini';
+  if (m.startsWith('grok-')) return 'xai';
+  if (m.startsWith('deepseek-')) return 'deepseek';
+  if (/^(mistral|codestral|magistral|devstral|ministral|pixtral|open-mistral)/.test(m)) return 'mistral';
+  if (m.startsWith('accounts/fireworks/')) return 'fireworks';
+  if (m.includes('/')) return 'openrouter';
+  if (m.includes(':')) return 'ollama';
+  return undefined;
+}

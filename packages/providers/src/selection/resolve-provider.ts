@@ -1,0 +1,126 @@
+import { ConfigError, ProviderError } from '@warden/protocol';
+import { anthropic } from '../anthropic/messages.js';
+import { gemini } from '../gemini/generate-content.js';
+import { openai } from '../openai/chat-completions.js';
+import { openaiPreset } from '../openai/presets.js';
+import type { PriceTable } from '../pricing/price-table.js';
+import type { HttpProvider } from '../shared/http-provider.js';
+import type { TransportOptions } from '../transport/http-transport.js';
+import { envPrefix, inferProvider, PROVIDER_CATALOG, providerInfo, type ProviderInfo } from './provider-catalog.js';
+
+/** An environment to read: pass `process.env` (or a copy) explicitly. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface ResolveProviderOptions {
+  /** An explicit provider id; wins over everything. */
+  provider?: string;
+  /** An explicit model; wins over every variable. */
+  model?: string;
+  apiKey?: string;
+  baseURL?: string;
+  env?: Env;
+  transport?: Omit<TransportOptions, 'provider'>;
+  prices?: PriceTable;
+}
+
+const set = (env: Env, name: string): string | undefined => {
+  const value = env[name];
+  return value !== undefined && value.trim() !== '' ? value.trim() : undefined;
+};
+
+/**
+ * The key a provider gets from the environment: its own variables, then
+ * `WARDEN_API_KEY` for cloud providers only. A local server never gets a
+ * cloud key — only one set in its own `<ID>_API_KEY`.
+ */
+export function keyFromEnv(info: ProviderInfo, env: Env): { value?: string; variable?: string } {
+  for (const name of info.keyVars) {
+    const value = set(env, name);
+    if (value) return { value, variable: name };
+  }
+  if (!info.local) {
+    const value = set(env, 'WARDEN_API_KEY');
+    if (value) return { value, variable: 'WARDEN_API_KEY' };
+  }
+  return {};
+}
+
+/** The model for a provider: explicit, `<ID>_MODEL`, `WARDEN_MODEL` (if it fits this provider), then the default. */
+export function modelFromEnv(info: ProviderInfo, env: Env, explicit?: string): string | undefined {
+  if (explicit) return explicit;
+  const own = set(env, `${envPrefix(info.id)}_MODEL`);
+  if (own) return own;
+  const generic = set(env, 'WARDEN_MODEL');
+  if (generic) {
+    const implied = inferProvider(generic);
+    if (implied === undefined || implied === info.id) return generic;
+  }
+  return info.defaultModel;
+}
+
+function chooseId(options: ResolveProviderOptions, env: Env): string {
+  const explicit = options.provider ?? set(env, 'WARDEN_PROVIDER') ?? inferProvider(options.model ?? set(env, 'WARDEN_MODEL'));
+  if (explicit) return explicit;
+  const withKey = PROVIDER_CATALOG.find((info) => !info.local && info.keyVars.some((name) => set(env, name)));
+  if (withKey) return withKey.id;
+  throw new ProviderError({
+    code: 'provider.not_configured',
+    message: 'no provider is selected and no provider key is set',
+    hint: 'Set WARDEN_PROVIDER and its key (e.g. ANTHROPIC_API_KEY), pass --provider, or run a local server (WARDEN_PROVIDER=ollama).',
+    provider: 'none',
+    retryable: false,
+  });
+}
+
+/** Builds the provider that the explicit options and the environment select. */
+export function resolveProvider(options: ResolveProviderOptions = {}): HttpProvider {
+  const env = options.env ?? {};
+  const id = chooseId(options, env);
+  const info = providerInfo(id);
+  if (!info) {
+    throw new ConfigError({
+      code: 'config.invalid',
+      message: `unknown provider "${id}"`,
+      hint: `Use one of: ${PROVIDER_CATALOG.map((p) => p.id).join(', ')}.`,
+    });
+  }
+  const prefix = envPrefix(id);
+  const model = modelFromEnv(info, env, options.model);
+  const baseURL = options.baseURL ?? set(env, `${prefix}_BASE_URL`);
+  const apiKey = options.apiKey ?? keyFromEnv(info, env).value;
+  if (!model) {
+    throw new ProviderError({
+      code: 'provider.not_configured',
+      message: `${info.label} has no model (${prefix}_MODEL is not set)`,
+      hint: `Set ${prefix}_MODEL or WARDEN_MODEL, or pass --model.`,
+      provider: id,
+      retryable: false,
+    });
+  }
+  if (info.keyRequired && !apiKey) {
+    throw new ProviderError({
+      code: 'provider.not_configured',
+      message: `${info.label} has no API key (${info.keyVars.join(' or ')} is not set)`,
+      hint: `Set ${info.keyVars.join(' or ')}${info.local ? '' : ' (or WARDEN_API_KEY)'}.`,
+      provider: id,
+      retryable: false,
+    });
+  }
+  const common = {
+    model,
+    ...(baseURL ? { baseURL } : {}),
+    ...(apiKey ? { apiKey } : {}),
+    ...(options.transport ? { transport: options.transport } : {}),
+    ...(options.prices ? { prices: options.prices } : {}),
+  };
+  switch (info.api) {
+    case 'openai':
+      return openai(common);
+    case 'anthropic':
+      return anthropic(common);
+    case 'gemini':
+      return gemini(common);
+    default:
+      return openaiPreset(id, common);
+  }
+}

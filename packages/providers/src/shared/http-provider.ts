@@ -1,0 +1,109 @@
+import {
+  ModelRequest,
+  ProviderError,
+  type AssistantMessage,
+  type CallOptions,
+  type FinishReason,
+  type ModelResponse,
+  type ProviderV1,
+  type StreamPart,
+  type Usage,
+} from '@warden/protocol';
+import type { PriceTable } from '../pricing/price-table.js';
+import type { SseEvent } from '../sse/sse-parser.js';
+import type { ProviderHealth } from '../transport/health.js';
+import type { HttpRequest, HttpTransport } from '../transport/http-transport.js';
+
+/** What an adapter reads out of one vendor answer. */
+export interface ParsedAnswer {
+  message: AssistantMessage;
+  usage: Usage;
+  finishReason: FinishReason;
+  /** The vendor's id of the answer (`chatcmpl-…`, `msg_…`), used when no request id header came. */
+  responseId?: string;
+}
+
+export type AdapterStreamItem = Exclude<StreamPart, { type: 'finish' }> | { type: 'done'; answer: ParsedAnswer };
+
+/** One vendor's wire format: how to ask, how to read a reply and a stream. */
+export interface VendorAdapter {
+  request(request: ModelRequest, stream: boolean): HttpRequest;
+  parse(body: unknown): ParsedAnswer;
+  stream(events: AsyncIterable<SseEvent>): AsyncIterable<AdapterStreamItem>;
+}
+
+/** A provider built on the shared transport, with its counters. */
+export interface HttpProvider extends ProviderV1 {
+  health(): ProviderHealth;
+}
+
+export interface HttpProviderInit {
+  id: string;
+  model: string;
+  contextWindow?: number;
+  adapter: VendorAdapter;
+  transport: HttpTransport;
+  prices: PriceTable;
+  /** The id prices are looked up under (the vendor family or the preset id). */
+  priceProvider: string;
+  /** Local models cost nothing: costUsd is 0. */
+  free?: boolean;
+}
+
+function validate(request: ModelRequest, provider: string): ModelRequest {
+  const result = ModelRequest.safeParse(request);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new ProviderError({
+    code: 'provider.bad_request',
+    message: `the request is not a valid ModelRequest${issue ? ` at ${issue.path.join('.') || '(root)'}: ${issue.message}` : ''}`,
+    hint: 'Build requests with the helpers of @warden/protocol.',
+    provider,
+    retryable: false,
+  });
+}
+
+export function createHttpProvider(init: HttpProviderInit): HttpProvider {
+  const { id, model, adapter, transport, prices } = init;
+
+  function respond(answer: ParsedAnswer, requestId: string | undefined): ModelResponse {
+    const response: ModelResponse = { message: answer.message, usage: answer.usage, finishReason: answer.finishReason, provider: id, model };
+    const cost = init.free ? 0 : prices.costOf(init.priceProvider, model, answer.usage);
+    if (cost !== undefined) response.costUsd = cost;
+    const rid = requestId ?? answer.responseId;
+    if (rid !== undefined) response.requestId = rid;
+    return response;
+  }
+
+  async function complete(request: ModelRequest, options: CallOptions = {}): Promise<ModelResponse> {
+    const valid = validate(request, id);
+    const result = await transport.postJson(adapter.request(valid, false), options);
+    return respond(adapter.parse(result.body), result.requestId);
+  }
+
+  async function* stream(request: ModelRequest, options: CallOptions = {}): AsyncGenerator<StreamPart> {
+    const valid = validate(request, id);
+    yield* transport.postSse<StreamPart>(
+      adapter.request(valid, true),
+      async function* (events, context) {
+        for await (const item of adapter.stream(events)) {
+          if (item.type === 'done') yield { type: 'finish', response: respond(item.answer, context.requestId) };
+          else yield item;
+        }
+      },
+      options,
+    );
+  }
+
+  const provider: HttpProvider = {
+    specificationVersion: 'v1',
+    id,
+    model,
+    complete,
+    stream,
+    health: () => transport.health(),
+  };
+  const window = init.contextWindow ?? prices.lookup(init.priceProvider, model)?.contextWindow;
+  if (window !== undefined) Object.assign(provider, { contextWindow: window });
+  return provider;
+}

@@ -1,0 +1,273 @@
+import { request, type Dispatcher } from 'undici';
+import { ProviderError, type ProviderNotice } from '@warden/protocol';
+import { createProviderError } from '../errors/create-provider-error.js';
+import { parseSse, type SseEvent } from '../sse/sse-parser.js';
+import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
+import { errorFromStatus, errorFromThrown, withAttempts } from './error-mapping.js';
+import { HealthCounters, type ProviderHealth } from './health.js';
+import { secretsOf } from './redact.js';
+import { headerValue, parseRetryAfter, type HeaderBag } from './retry-after.js';
+import { RetryPolicy, type RetryPolicyOptions } from './retry-policy.js';
+import { abortableSleep } from './sleep.js';
+
+/** One POST with a JSON body, as an adapter builds it. */
+export interface HttpRequest {
+  url: string;
+  /** Includes the auth header; its value never reaches an error, a notice or a recording. */
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface TransportCallOptions {
+  signal?: AbortSignal;
+  onNotice?: (notice: ProviderNotice) => void;
+}
+
+export interface TransportOptions {
+  /** The provider id used in errors, notices and health. */
+  provider: string;
+  retry?: RetryPolicyOptions;
+  /** Ms to wait for response headers, per attempt (default 60 000). */
+  timeoutMs?: number;
+  /** Ms a body or stream may stay silent before the attempt fails (default 120 000). */
+  idleTimeoutMs?: number;
+  /** A breaker instance (share one per provider), options for a new one, or `false` for none. */
+  breaker?: CircuitBreaker | CircuitBreakerOptions | false;
+  /** An undici dispatcher (Agent, Pool, ProxyAgent); default: undici's global dispatcher. */
+  dispatcher?: Dispatcher;
+  /** Clock in ms (default `Date.now`); used for Retry-After dates and the elapsed limit. */
+  now?: () => number;
+  /** How retry waits happen (default: a timer the signal cancels). Tests inject a recorder. */
+  sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+  /** Jitter source in [0, 1) (default `Math.random`). */
+  random?: () => number;
+}
+
+export interface JsonResult {
+  body: unknown;
+  requestId?: string;
+  attempts: number;
+}
+
+export interface StreamContext {
+  requestId?: string;
+  attempt: number;
+}
+
+export type SseHandler<T> = (events: AsyncIterable<SseEvent>, context: StreamContext) => AsyncIterable<T>;
+
+/** The one hardened HTTP path every vendor adapter goes through. */
+export interface HttpTransport {
+  readonly provider: string;
+  readonly breaker: CircuitBreaker | undefined;
+  readonly policy: RetryPolicy;
+  postJson(request: HttpRequest, options?: TransportCallOptions): Promise<JsonResult>;
+  /**
+   * Streams SSE through `handle`. A failure before `handle` yields anything is
+   * retried like any call; after the first item it is raised (a replay would
+   * duplicate output).
+   */
+  postSse<T>(request: HttpRequest, handle: SseHandler<T>, options?: TransportCallOptions): AsyncGenerator<T>;
+  health(): ProviderHealth;
+}
+
+const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-goog-request-id', 'cf-ray'];
+const MAX_ERROR_BODY = 64 * 1024;
+
+function requestIdOf(headers: HeaderBag): string | undefined {
+  for (const name of REQUEST_ID_HEADERS) {
+    const value = headerValue(headers, name);
+    if (value) return value;
+  }
+  return undefined;
+}
+
+async function readCapped(body: Dispatcher.ResponseData<unknown>['body']): Promise<string | undefined> {
+  try {
+    let text = '';
+    const decoder = new TextDecoder();
+    for await (const chunk of body) {
+      text += decoder.decode(chunk as Uint8Array, { stream: true });
+      if (text.length > MAX_ERROR_BODY) break;
+    }
+    return text.slice(0, MAX_ERROR_BODY);
+  } catch {
+    return undefined;
+  } finally {
+    body.destroy();
+  }
+}
+
+export function createHttpTransport(options: TransportOptions): HttpTransport {
+  const provider = options.provider;
+  const now = options.now ?? Date.now;
+  const policy = new RetryPolicy(options.retry, options.random);
+  const breaker =
+    options.breaker === false ? undefined : options.breaker instanceof CircuitBreaker ? options.breaker : new CircuitBreaker({ now, ...options.breaker });
+  const counters = new HealthCounters();
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const idleTimeoutMs = options.idleTimeoutMs ?? 120_000;
+  const sleep = options.sleep ?? ((ms: number, signal: AbortSignal | undefined) => abortableSleep(ms, signal, provider));
+
+  async function open(req: HttpRequest, stream: boolean, signal: AbortSignal | undefined): Promise<Dispatcher.ResponseData<unknown>> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: stream ? 'text/event-stream' : 'application/json',
+      ...req.headers,
+    };
+    const requestOptions: Parameters<typeof request>[1] = {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(req.body),
+      headersTimeout: timeoutMs,
+      bodyTimeout: idleTimeoutMs,
+    };
+    if (signal) requestOptions.signal = signal;
+    if (options.dispatcher) requestOptions.dispatcher = options.dispatcher;
+    const res = await request(req.url, requestOptions);
+    if (res.statusCode >= 200 && res.statusCode < 300) return res;
+    const requestId = requestIdOf(res.headers);
+    const retryAfterMs = parseRetryAfter(res.headers, now());
+    const body = await readCapped(res.body);
+    const failure: Parameters<typeof errorFromStatus>[0] = { provider, status: res.statusCode, body, secrets: secretsOf(req.headers) };
+    if (retryAfterMs !== undefined) failure.retryAfterMs = retryAfterMs;
+    if (requestId !== undefined) failure.requestId = requestId;
+    throw errorFromStatus(failure);
+  }
+
+  function circuitOpen(attempts: number): ProviderError {
+    counters.circuitRejections += 1;
+    counters.failures += 1;
+    const options: ConstructorParameters<typeof ProviderError>[0] = {
+      code: 'provider.circuit_open',
+      message: `the circuit for ${provider} is open after repeated failures`,
+      hint: 'Calls resume after the open period; add a fallback provider to keep working meanwhile.',
+      provider,
+      retryable: true,
+      attempts,
+    };
+    const remaining = breaker?.remainingOpenMs() ?? 0;
+    if (remaining > 0) options.retryAfterMs = remaining;
+    return createProviderError(options);
+  }
+
+  /** Books a failed attempt; returns the wait before the next one, or undefined to give up. */
+  async function afterFailure(
+    error: ProviderError,
+    attempt: number,
+    startedAt: number,
+    call: TransportCallOptions,
+    mayRetry: boolean,
+  ): Promise<boolean> {
+    if (error.status === 429) counters.rateLimited += 1;
+    if (error.code === 'provider.timeout') counters.timeouts += 1;
+    if (error.code === 'provider.aborted') breaker?.onNeutral();
+    else if (error.retryable) breaker?.onFailure();
+    else breaker?.onNeutral();
+    if (!mayRetry || !error.retryable || call.signal?.aborted) return false;
+    const decision = policy.decide(attempt, now() - startedAt, error.retryAfterMs);
+    if (!decision.retry) return false;
+    counters.retries += 1;
+    call.onNotice?.({
+      type: 'retry',
+      provider,
+      attempt,
+      delayMs: decision.delayMs,
+      reason: `${error.code}${error.status !== undefined ? ` (HTTP ${error.status})` : ''}`,
+    });
+    await sleep(decision.delayMs, call.signal);
+    return true;
+  }
+
+  function fail(error: ProviderError, attempt: number): ProviderError {
+    counters.failures += 1;
+    return withAttempts(error, attempt);
+  }
+
+  async function postJson(req: HttpRequest, call: TransportCallOptions = {}): Promise<JsonResult> {
+    counters.requests += 1;
+    const startedAt = now();
+    for (let attempt = 1; ; attempt += 1) {
+      if (call.signal?.aborted) throw fail(errorFromThrown(undefined, provider, true), attempt - 1);
+      if (breaker && !breaker.tryAcquire()) throw circuitOpen(attempt - 1);
+      counters.attempts += 1;
+      let requestId: string | undefined;
+      try {
+        const res = await open(req, false, call.signal);
+        requestId = requestIdOf(res.headers);
+        const text = await res.body.text();
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          breaker?.onNeutral();
+          const error = createProviderError({
+            code: 'provider.bad_response',
+            message: `${provider} answered with a body that is not JSON`,
+            provider,
+            status: res.statusCode,
+            retryable: false,
+            ...(requestId !== undefined ? { requestId } : {}),
+          });
+          throw fail(error, attempt);
+        }
+        breaker?.onSuccess();
+        counters.successes += 1;
+        const result: JsonResult = { body, attempts: attempt };
+        if (requestId !== undefined) result.requestId = requestId;
+        return result;
+      } catch (thrown) {
+        if (ProviderError.isInstance(thrown) && thrown.code === 'provider.bad_response') throw thrown;
+        const error = errorFromThrown(thrown, provider, call.signal?.aborted === true);
+        if (await afterFailure(error, attempt, startedAt, call, true)) continue;
+        throw fail(withAttempts(error, attempt, requestId), attempt);
+      }
+    }
+  }
+
+  async function* postSse<T>(req: HttpRequest, handle: SseHandler<T>, call: TransportCallOptions = {}): AsyncGenerator<T> {
+    counters.requests += 1;
+    const startedAt = now();
+    for (let attempt = 1; ; attempt += 1) {
+      if (call.signal?.aborted) throw fail(errorFromThrown(undefined, provider, true), attempt - 1);
+      if (breaker && !breaker.tryAcquire()) throw circuitOpen(attempt - 1);
+      counters.attempts += 1;
+      let emitted = false;
+      let settled = false;
+      let res: Dispatcher.ResponseData<unknown> | undefined;
+      let requestId: string | undefined;
+      try {
+        res = await open(req, true, call.signal);
+        requestId = requestIdOf(res.headers);
+        const context: StreamContext = { attempt };
+        if (requestId !== undefined) context.requestId = requestId;
+        for await (const item of handle(parseSse(res.body as AsyncIterable<Uint8Array>), context)) {
+          emitted = true;
+          yield item;
+        }
+        settled = true;
+        breaker?.onSuccess();
+        counters.successes += 1;
+        return;
+      } catch (thrown) {
+        settled = true;
+        const error = errorFromThrown(thrown, provider, call.signal?.aborted === true);
+        if (await afterFailure(error, attempt, startedAt, call, !emitted)) continue;
+        throw fail(withAttempts(error, attempt, requestId), attempt);
+      } finally {
+        // The consumer stopped early (break/return): that says nothing about the service.
+        if (!settled) breaker?.onNeutral();
+        if (res && !res.body.destroyed) res.body.destroy();
+      }
+    }
+  }
+
+  return {
+    provider,
+    breaker,
+    policy,
+    postJson,
+    postSse,
+    health: () => counters.snapshot(provider, breaker?.state ?? 'closed', breaker?.consecutiveFailures ?? 0),
+  };
+}

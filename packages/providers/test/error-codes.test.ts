@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, ProviderError, WardenError } from '@warden/protocol';
+import {
+  AuthError,
+  ContentFilterError,
+  ContextLengthError,
+  NetworkError,
+  OverloadedError,
+  PROVIDER_ERROR_CODES,
+  RateLimitError,
+  TimeoutError,
+  UnavailableError,
+} from '../src/index.js';
+
+describe('error codes of @warden/providers', () => {
+  it('pins every code this package throws', () => {
+    expect(Object.keys(PROVIDER_ERROR_CODES)).toEqual([
+      'provider.auth',
+      'provider.rate_limited',
+      'provider.overloaded',
+      'provider.context_length',
+      'provider.content_filter',
+      'provider.timeout',
+      'provider.network',
+      'provider.unavailable',
+      'provider.bad_request',
+      'provider.bad_response',
+      'provider.circuit_open',
+      'provider.aborted',
+      'provider.not_configured',
+      'provider.replay_mismatch',
+      'config.invalid',
+    ]);
+  });
+
+  it('uses the shared protocol codes wherever one exists', () => {
+    const own = Object.keys(PROVIDER_ERROR_CODES).filter((code) => !(code in ERROR_CODES));
+    expect(own).toEqual(['provider.replay_mismatch']);
+  });
+});
+
+describe('error codes used in the source', () => {
+  it('are all in the table', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const root = join(import.meta.dirname, '..', 'src');
+    const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('error-codes.ts'));
+    const used = new Set<string>();
+    for (const file of files) {
+      const text = await readFile(join(root, file), 'utf8');
+      for (const match of text.matchAll(/'((?:provider|config)\.[a-z_]+)'/g)) used.add(match[1] as string);
+    }
+    expect(used.size).toBeGreaterThan(10);
+    for (const code of used) expect(Object.keys(PROVIDER_ERROR_CODES)).toContain(code);
+  });
+});
+
+describe('error subclasses', () => {
+  it.each([
+    [AuthError, 'provider.auth', 'AuthError'],
+    [RateLimitError, 'provider.rate_limited', 'RateLimitError'],
+    [OverloadedError, 'provider.overloaded', 'OverloadedError'],
+    [ContextLengthError, 'provider.context_length', 'ContextLengthError'],
+    [ContentFilterError, 'provider.content_filter', 'ContentFilterError'],
+    [TimeoutError, 'provider.timeout', 'TimeoutError'],
+    [NetworkError, 'provider.network', 'NetworkError'],
+    [UnavailableError, 'provider.unavailable', 'UnavailableError'],
+  ] as const)('%o carries code %s, is a ProviderError and a WardenError', (Class, code, name) => {
+    const error = new Class({ message: 'm', provider: 'p', retryable: true, status: 503, attempts: 2, requestId: 'r' });
+    expect(error).toMatchObject({ code, name, provider: 'p', status: 503, attempts: 2, requestId: 'r' });
+    expect(Class.isInstance(error)).toBe(true);
+    expect(ProviderError.isInstance(error)).toBe(true);
+    expect(WardenError.isInstance(error)).toBe(true);
+    expect(Class.isInstance(new ProviderError({ code, message: 'm', provider: 'p', retryable: true }))).toBe(false);
+    expect(error.toJSON()).toEqual({ name, code, message: 'm' });
+  });
+});

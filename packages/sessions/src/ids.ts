@@ -1,0 +1,17 @@
+import { randomUUID } from 'node:crypto';
+import { notFoundError } from './session-errors.js';
+
+/** A fresh session id: sortable by creation time, unguessable. */
+export function newSessionId(): string {
+  return `${Date.now().toString(36)}-${randomUUID()}`;
+}
+
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+/** Ids become file names and keys: refuse anything that could leave the store's directory. */
+export function assertSafeId(id: string): void {
+  if (!SAFE_ID.test(id) || id.includes('..')) {
+    // Such an id can never name a stored session: it gets the very same answer as a missing one.
+    throw notFoundError(id.slice(0, 200));
+  }
+}

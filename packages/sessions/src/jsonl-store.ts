@@ -1,0 +1,372 @@
+import { join, basename } from 'node:path';
+import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
+import {
+  PROTOCOL_VERSION,
+  SessionError,
+  type AppendOptions,
+  type AppendResult,
+  type LoadedSession,
+  type Owner,
+  type SessionRecord,
+  type SessionStoreV1,
+  type SessionSummary,
+} from '@warden/protocol';
+import { acquireFileLock } from './file-lock.js';
+import { encodeFrame } from './jsonl-frame.js';
+import { nodeJsonlIo, writeFully, type JsonlIo } from './jsonl-io.js';
+import { cutTail, fileIdentity, isMissing, readWhole, scanAll, scanForWrite, syncDir, type CachedScan } from './jsonl-file.js';
+import { repairSession, type RepairReport } from './jsonl-repair.js';
+import { scanFrames, type ScanState } from './jsonl-scan.js';
+import { assertSafeId, newSessionId } from './ids.js';
+import { cleanOwner, ownerMatches } from './owner.js';
+import { repairRecords } from './record-repair.js';
+import { alreadyExistsError, corruptError, ioError, notFoundError, versionConflictError } from './session-errors.js';
+import { validateRecords } from './validate-records.js';
+
+export type FsyncMode = 'always' | 'batch' | 'never';
+
+export interface JsonlStoreOptions {
+  /** The directory holding `<id>.jsonl` files (the CLI uses `.warden/sessions`). */
+  dir: string;
+  /** `always` (default): fsync before an append returns. `batch`: fsync within `batchIntervalMs`. `never`: leave it to the OS. */
+  fsync?: FsyncMode;
+  batchIntervalMs?: number;
+  /** How long to wait for another writer's lock before `session.locked` (default 10 s). */
+  lockTimeoutMs?: number;
+  /** The write/fsync calls; pass your own to inject faults in tests. */
+  io?: JsonlIo;
+}
+
+export interface JsonlSessionStore extends SessionStoreV1 {
+  readonly dir: string;
+  /** The file that holds a session. */
+  pathOf(id: string): string;
+  /** Salvages a corrupt session file (see `repairSession`); the original is kept beside it. */
+  repair(id: string): Promise<RepairReport>;
+  /** fsyncs every append still waiting for a `batch` fsync. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const iso = (ms: number | undefined): string => new Date(ms ?? 0).toISOString();
+
+/** The embedded default store: one framed JSONL file per session, crash-repairing on load. */
+export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore {
+  const dir = options.dir;
+  const mode: FsyncMode = options.fsync ?? 'always';
+  const io = options.io ?? nodeJsonlIo;
+  const lockTimeoutMs = options.lockTimeoutMs ?? 10_000;
+  const batchIntervalMs = options.batchIntervalMs ?? 50;
+  const cache = new Map<string, CachedScan>();
+  const summaries = new Map<string, { key: string; summary: SessionSummary | undefined }>();
+  const queues = new Map<string, Promise<unknown>>();
+  const dirty = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let failed: SessionError | undefined;
+  let dirReady = false;
+  let flushing: Promise<void> = Promise.resolve();
+
+  const pathOf = (id: string): string => {
+    assertSafeId(id);
+    return join(dir, `${id}.jsonl`);
+  };
+
+  /** One operation at a time per file in this process, and one writer across processes (the file lock). */
+  function exclusive<T>(path: string, fn: () => Promise<T>): Promise<T> {
+    const previous = queues.get(path) ?? Promise.resolve();
+    const run = previous.then(async () => {
+      const release = await acquireFileLock(path, { timeoutMs: lockTimeoutMs });
+      try {
+        return await fn();
+      } finally {
+        await release();
+      }
+    });
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    queues.set(path, settled);
+    void settled.then(() => {
+      if (queues.get(path) === settled) queues.delete(path);
+    });
+    return run;
+  }
+
+  function assertHealthy(): void {
+    if (failed) throw failed;
+  }
+
+  async function syncNow(path: string): Promise<void> {
+    const handle = await open(path, 'r');
+    try {
+      await io.sync(handle);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** fsyncs what is dirty; calls queue behind one another, so a flush also waits for one in progress. */
+  function flushDirty(): Promise<void> {
+    timer = undefined;
+    flushing = flushing.then(syncDirty);
+    return flushing;
+  }
+
+  async function syncDirty(): Promise<void> {
+    const paths = [...dirty];
+    dirty.clear();
+    for (const path of paths) {
+      try {
+        await syncNow(path);
+      } catch (error) {
+        if (isMissing(error)) continue;
+        // An fsync that failed may have dropped the data: never retry it into a false success.
+        failed ??= ioError(`fsync ${basename(path)}`, error);
+      }
+    }
+  }
+
+  async function writeAppend(path: string, state: ScanState, size: number, text: string): Promise<void> {
+    const bytes = Buffer.from(text);
+    const handle = await open(path, 'a').catch((error: unknown) => {
+      throw ioError(`open ${basename(path)}`, error);
+    });
+    try {
+      try {
+        await writeFully(io, handle, bytes);
+      } catch (error) {
+        // Leave the file as it was; if even that fails, the next load cuts the torn tail.
+        await handle.truncate(size).catch(() => undefined);
+        cache.delete(path);
+        throw ioError(`append to ${basename(path)}`, error);
+      }
+      if (mode === 'always') {
+        try {
+          await io.sync(handle);
+        } catch (error) {
+          failed = ioError(`fsync ${basename(path)}`, error);
+          cache.delete(path);
+          throw failed;
+        }
+      } else if (mode === 'batch') {
+        dirty.add(path);
+        timer ??= setTimeout(() => void flushDirty(), batchIntervalMs);
+      }
+    } finally {
+      await handle.close();
+    }
+    if (state.offset === size) cache.set(path, { identity: fileIdentity(await stat(path)), state: scanFrames(bytes, state, false).state });
+    else cache.delete(path);
+  }
+
+  async function create(init: { id?: string; owner?: Owner; title?: string }): Promise<{ id: string; version: number }> {
+    assertHealthy();
+    const id = init.id ?? newSessionId();
+    const path = pathOf(id);
+    if (!dirReady) {
+      await mkdir(dir, { recursive: true }).catch((error: unknown) => {
+        throw ioError('create the sessions directory', error);
+      });
+      dirReady = true;
+    }
+    return exclusive(path, async () => {
+      const existing = await scanForWrite(path, cache, io);
+      if (existing && existing.state.version > 0) throw alreadyExistsError(id);
+      const now = Date.now();
+      const header: SessionRecord = {
+        type: 'header',
+        id: `${id}:header`,
+        at: iso(now),
+        sessionId: id,
+        owner: cleanOwner(init.owner),
+        protocolVersion: PROTOCOL_VERSION,
+        ...(init.title !== undefined ? { title: init.title } : {}),
+      };
+      const line = encodeFrame({ seq: 1, ver: 1, i: 0, n: 1, id: header.id, ts: now, payload: JSON.stringify(header) });
+      const handle = await open(path, existing ? 'r+' : 'wx').catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw alreadyExistsError(id);
+        throw ioError(`create ${basename(path)}`, error);
+      });
+      try {
+        await handle.truncate(0);
+        await writeFully(io, handle, Buffer.from(line));
+        if (mode !== 'never') await io.sync(handle);
+      } catch (error) {
+        cache.delete(path);
+        await handle.close();
+        await unlink(path).catch(() => undefined);
+        throw ioError(`create ${basename(path)}`, error);
+      }
+      await handle.close();
+      if (mode !== 'never') {
+        await syncDir(path, io).catch((error: unknown) => {
+          failed = ioError('fsync the sessions directory', error);
+          throw failed;
+        });
+      }
+      cache.delete(path);
+      return { id, version: 1 };
+    });
+  }
+
+  async function append(id: string, input: SessionRecord[], opts: AppendOptions): Promise<AppendResult> {
+    assertHealthy();
+    const records = validateRecords(input);
+    const path = pathOf(id);
+    return exclusive(path, async () => {
+      assertHealthy();
+      const scanned = await scanForWrite(path, cache, io, (owner) => owner !== undefined && ownerMatches(owner, opts.owner));
+      const state = scanned?.state;
+      if (!scanned || !state || state.version === 0 || !ownerMatches(state.owner ?? {}, opts.owner)) throw notFoundError(id);
+      if (opts.opId !== undefined) {
+        const done = state.ops.get(opts.opId);
+        if (done !== undefined) return { version: done, duplicate: true };
+      }
+      if (opts.expectedVersion !== state.version) throw versionConflictError(id, state.version, opts.expectedVersion);
+      const ver = state.version + 1;
+      const ts = Date.now();
+      const op = opts.opId;
+      const frames =
+        records.length === 0
+          ? [encodeFrame({ seq: state.seq + 1, ver, i: 0, n: 0, id: '', ts, payload: '', ...(op !== undefined ? { op } : {}) })]
+          : records.map((r, i) =>
+              encodeFrame({ seq: state.seq + 1 + i, ver, i, n: records.length, id: r.id, ts, payload: JSON.stringify(r), ...(op !== undefined ? { op } : {}) }),
+            );
+      await writeAppend(path, state, scanned.size, frames.join(''));
+      return { version: ver };
+    });
+  }
+
+  async function load(id: string, owner?: Owner): Promise<LoadedSession> {
+    assertHealthy();
+    const path = pathOf(id);
+    let bytes = await readWhole(path);
+    if (!bytes) throw notFoundError(id);
+    let result = scanAll(bytes);
+    const warnings: string[] = [];
+    if (result.tail || result.corrupt) {
+      // Maybe a writer is mid-append (or was cutting a tail while we read): look again with the lock
+      // held, and cut only what is still torn.
+      try {
+        await exclusive(path, async () => {
+          bytes = await readWhole(path);
+          if (!bytes) return;
+          result = scanAll(bytes);
+          if (result.tail && !result.corrupt) {
+            warnings.push(await cutTail(path, result.tail.offset, result.tail.line, result.tail.reason, io));
+            cache.delete(path);
+          }
+        });
+      } catch (error) {
+        // A reader that cannot write here (read-only copy, no permission) still gets the complete appends.
+        if (!(SessionError.isInstance(error) && error.code === 'session.io') || !result.tail) throw error;
+        warnings.push(`left a torn tail at line ${result.tail.line} in place (${result.tail.reason}): ${error.message}`);
+      }
+      if (!bytes) throw notFoundError(id);
+    }
+    const { state } = result;
+    if (state.owner === undefined || !ownerMatches(state.owner, owner)) throw notFoundError(id);
+    if (result.corrupt) throw corruptError(basename(path), result.corrupt.line, result.corrupt.reason);
+    if (state.version === 0) throw notFoundError(id);
+    if (result.duplicateLines > 0) warnings.push(`skipped ${result.duplicateLines} line(s) written twice`);
+    const repaired = repairRecords(result.records);
+    return { id, owner: { ...state.owner }, version: state.version, records: repaired.records, warnings: [...warnings, ...repaired.warnings] };
+  }
+
+  async function summaryOf(file: string): Promise<SessionSummary | undefined> {
+    const path = join(dir, file);
+    let info;
+    try {
+      info = await stat(path);
+    } catch {
+      return undefined;
+    }
+    const key = `${info.ino}:${info.size}:${info.mtimeMs}`;
+    const known = summaries.get(path);
+    if (known?.key === key) return known.summary;
+    const bytes = await readWhole(path).catch(() => undefined);
+    // A listing shows what is readable: the complete appends before any damage (load reports the damage).
+    const state = bytes ? scanAll(bytes).state : undefined;
+    const summary: SessionSummary | undefined =
+      state && state.version > 0
+        ? {
+            id: file.slice(0, -'.jsonl'.length),
+            owner: { ...state.owner },
+            title: state.facts.title,
+            messageCount: state.facts.messageCount,
+            createdAt: iso(state.createdAt),
+            updatedAt: iso(state.updatedAt),
+            costUsd: state.facts.costUsd,
+            version: state.version,
+          }
+        : undefined;
+    summaries.set(path, { key, summary });
+    return summary;
+  }
+
+  async function list(query: { userId?: string; tenantId?: string; limit?: number } = {}): Promise<SessionSummary[]> {
+    assertHealthy();
+    let files: string[];
+    try {
+      files = await readdir(dir);
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw ioError('list the sessions directory', error);
+    }
+    const out: SessionSummary[] = [];
+    for (const file of files) {
+      if (!file.endsWith('.jsonl')) continue;
+      const summary = await summaryOf(file);
+      if (summary && ownerMatches(summary.owner, { userId: query.userId, tenantId: query.tenantId })) out.push(summary);
+    }
+    out.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id < b.id ? 1 : -1));
+    return out.slice(0, query.limit ?? out.length);
+  }
+
+  async function remove(id: string, owner?: Owner): Promise<void> {
+    assertHealthy();
+    const path = pathOf(id);
+    await exclusive(path, async () => {
+      const bytes = await readWhole(path);
+      const state = bytes ? scanAll(bytes).state : undefined;
+      if (!state || state.version === 0 || !ownerMatches(state.owner ?? {}, owner)) throw notFoundError(id);
+      try {
+        await unlink(path);
+        await unlink(`${path}.torn`).catch(() => undefined);
+      } catch (error) {
+        throw ioError(`delete ${basename(path)}`, error);
+      }
+      cache.delete(path);
+      dirty.delete(path);
+      if (mode !== 'never') await syncDir(path, io).catch(() => undefined);
+    });
+  }
+
+  return {
+    specificationVersion: 'v1',
+    dir,
+    pathOf,
+    create,
+    append,
+    load,
+    list,
+    delete: remove,
+    async repair(id: string) {
+      const path = pathOf(id);
+      const report = await repairSession(path, { lockTimeoutMs, io });
+      cache.delete(path);
+      return report;
+    },
+    async flush() {
+      if (timer) clearTimeout(timer);
+      await flushDirty();
+      assertHealthy();
+    },
+    async close() {
+      if (timer) clearTimeout(timer);
+      await flushDirty();
+      assertHealthy();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { loadDriver, type ModuleImporter } from './driver-loader.js';
+import { ioError } from './session-errors.js';
+import { checkedPrefix } from './sql-identifier.js';
+import { migratePostgres } from './postgres-schema.js';
+
+/** What the PostgreSQL stores need from a `pg` client or pool. */
+export interface PgQueryable {
+  query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
+}
+
+/** The subset of `pg.Pool` the stores use; pass your own pool to share it. */
+export interface PgPoolLike extends PgQueryable {
+  connect(): Promise<PgQueryable & { release(error?: Error | boolean): void }>;
+  end(): Promise<void>;
+  on?(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+export interface PostgresStoreOptions {
+  /** `postgres://user@host:5432/db`; ignored when `pool` is given. */
+  connectionString?: string;
+  /** An existing pool (not closed by the store). */
+  pool?: PgPoolLike;
+  /** Prefix of the table names (default `warden_`). */
+  tablePrefix?: string;
+  /** Most connections the store's own pool opens (default 10). */
+  maxConnections?: number;
+  importer?: ModuleImporter;
+}
+
+export interface PostgresHandle {
+  prefix: string;
+  /** The pool, with the schema migrated (once per handle). */
+  ready(): Promise<PgPoolLike>;
+  close(): Promise<void>;
+}
+
+/** A lazily opened pool whose schema is created on first use. */
+export function postgresHandle(options: PostgresStoreOptions): PostgresHandle {
+  const prefix = checkedPrefix(options.tablePrefix ?? 'warden_');
+  let opening: Promise<PgPoolLike> | undefined;
+  let owned: PgPoolLike | undefined;
+
+  async function open(): Promise<PgPoolLike> {
+    let pool = options.pool;
+    if (!pool) {
+      const pg = await loadDriver<{ Pool: new (config: object) => PgPoolLike }>('pg', options.importer);
+      owned = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+      // An idle client that drops must not crash the process; the next query reports it.
+      owned.on?.('error', () => undefined);
+      pool = owned;
+    }
+    try {
+      const client = await pool.connect();
+      try {
+        await migratePostgres(client, prefix);
+      } finally {
+        client.release();
+      }
+    } catch (error) {
+      throw ioError('prepare the PostgreSQL schema', error);
+    }
+    return pool;
+  }
+
+  return {
+    prefix,
+    ready() {
+      opening ??= open().catch((error: unknown) => {
+        opening = undefined;
+        throw error;
+      });
+      return opening;
+    },
+    async close() {
+      const pool = owned;
+      opening = undefined;
+      owned = undefined;
+      await pool?.end();
+    },
+  };
+}

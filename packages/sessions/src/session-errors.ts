@@ -1,0 +1,78 @@
+import { SessionError } from '@warden/protocol';
+
+/** The codes this package throws; all of them are defined by `@warden/protocol`. */
+export const SESSION_ERROR_CODES = [
+  'session.not_found',
+  'session.version_conflict',
+  'session.corrupt',
+  'session.locked',
+  'session.io',
+  'session.driver_missing',
+] as const;
+export type SessionErrorCode = (typeof SESSION_ERROR_CODES)[number];
+
+/**
+ * A session (or approval) that does not exist — or belongs to someone else.
+ * Both cases build the very same error so ids cannot be probed.
+ */
+export function notFoundError(id: string, kind: 'session' | 'approval' = 'session'): SessionError {
+  return new SessionError({
+    code: 'session.not_found',
+    message: `${kind} ${JSON.stringify(id)} was not found`,
+    hint: 'Check the id and the owner (userId/tenantId) you pass; list() shows the sessions you can see.',
+  });
+}
+
+export function versionConflictError(id: string, current: number | undefined, expected: number): SessionError {
+  const at = current === undefined ? 'has moved on' : `is at version ${current}`;
+  return new SessionError({
+    code: 'session.version_conflict',
+    message: `session ${JSON.stringify(id)} ${at}, the append expected ${expected}`,
+    hint: 'Load the session again and re-base the append (appendWithRebase does this for you).',
+  });
+}
+
+export function alreadyExistsError(id: string): SessionError {
+  return new SessionError({
+    code: 'session.version_conflict',
+    message: `session ${JSON.stringify(id)} already exists`,
+    hint: 'Pick another id, or omit it to get a fresh one.',
+  });
+}
+
+export function corruptError(file: string, line: number, reason: string): SessionError {
+  return new SessionError({
+    code: 'session.corrupt',
+    message: `session file ${file} is corrupt at line ${line}: ${reason}`,
+    hint: 'Run repairSession() on it: the good records are salvaged into a new file and the original is kept.',
+  });
+}
+
+export function lockedError(file: string, timeoutMs: number): SessionError {
+  return new SessionError({
+    code: 'session.locked',
+    message: `another writer held ${file} for more than ${timeoutMs} ms`,
+    hint: 'Another process is writing this session. If none is, remove the stale .lock file next to it.',
+  });
+}
+
+export function ioError(what: string, cause: unknown): SessionError {
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : undefined;
+  return new SessionError({
+    code: 'session.io',
+    message: `session store could not ${what}${code ? ` (${code})` : ''}`,
+    hint: code === 'ENOSPC' ? 'The disk is full: free some space; the session file stays loadable.' : 'Check that the store is reachable and writable.',
+    cause,
+  });
+}
+
+export function driverMissingError(packageName: string, cause?: unknown, broken = false): SessionError {
+  return new SessionError({
+    code: 'session.driver_missing',
+    message: broken
+      ? `the session store driver "${packageName}" is installed but could not be loaded`
+      : `the session store driver "${packageName}" is not installed`,
+    hint: broken ? `npm rebuild ${packageName} (or reinstall it: npm install ${packageName})` : `npm install ${packageName}`,
+    cause,
+  });
+}

@@ -1,0 +1,21 @@
+import { ProtocolError, SessionRecord } from '@warden/protocol';
+
+/** Validates what an append carries, once, at the boundary: a bad record never reaches a store. */
+export function validateRecords(records: readonly unknown[]): SessionRecord[] {
+  if (!Array.isArray(records)) {
+    throw new ProtocolError({ code: 'protocol.invalid_value', message: 'append records must be an array' });
+  }
+  return records.map((record, index) => {
+    const parsed = SessionRecord.safeParse(record);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid';
+      throw new ProtocolError({
+        code: 'protocol.invalid_value',
+        message: `record ${index} is not a valid SessionRecord (${where})`,
+        hint: 'Build records with the SessionRecord schema of @warden/protocol.',
+      });
+    }
+    return parsed.data;
+  });
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as mod from '../src/index.js';
+import * as testing from '../src/testing.js';
+
+describe('public surface', () => {
+  it('pins the export names of @warden/sessions', () => {
+    expect(Object.keys(mod).sort()).toEqual([
+      'FRAME_FORMAT_VERSION',
+      'SESSION_ERROR_CODES',
+      'STORE_DRIVERS',
+      'appendWithRebase',
+      'check',
+      'jsonlApprovalStore',
+      'jsonlSessionStore',
+      'latest',
+      'loadDriver',
+      'nodeJsonlIo',
+      'openApprovalStore',
+      'openSessionStore',
+      'parseStoreTarget',
+      'postgresApprovalStore',
+      'postgresMigrations',
+      'postgresSessionStore',
+      'redisApprovalStore',
+      'redisSessionStore',
+      'repairRecords',
+      'repairSession',
+      'sqliteApprovalStore',
+      'sqliteSessionStore',
+    ]);
+  });
+
+  it('pins the export names of @warden/sessions/testing', () => {
+    expect(Object.keys(testing).sort()).toEqual(['approvalStoreContract', 'contractRecords', 'sessionStoreContract']);
+  });
+
+  it('pins the package name and exports map', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; exports: Record<string, unknown> };
+    expect(pkg.name).toBe('@warden/sessions');
+    expect(Object.keys(pkg.exports)).toEqual(['.', './testing', './package.json']);
+  });
+});

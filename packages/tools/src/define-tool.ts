@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import {
+  SPECIFICATION_VERSION,
+  TOOL_NAME_PATTERN,
+  ToolAnnotations,
+  WardenError,
+  type ArgsValidation,
+  type JsonObject,
+  type JsonSchema,
+  type ToolContext,
+  type ToolOutput,
+  type ToolV1,
+} from '@warden/protocol';
+import { formatIssues } from './format-issues.js';
+import { toolError } from './tool-error-codes.js';
+
+export interface ToolDefinition<Input extends z.ZodObject> {
+  /** Provider-safe: a letter, then letters, digits, `_` or `-`; 64 characters at most. */
+  name: string;
+  description: string;
+  /** A zod object schema; field `.describe()` texts end up in the JSON Schema the model sees. */
+  input: Input;
+  annotations?: ToolAnnotations;
+  timeoutMs?: number;
+  execute(args: z.output<Input>, ctx: ToolContext): ToolOutput | Promise<ToolOutput>;
+}
+
+/** Checks a tool name against the rule every provider accepts. */
+export function assertToolName(name: unknown): asserts name is string {
+  if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
+    throw toolError(
+      'tool.invalid_definition',
+      `invalid tool name ${JSON.stringify(name)}: tool names are 1-64 characters, a letter then letters, digits, _ or -`,
+      'Rename the tool; OpenAI, Anthropic and Gemini all accept names matching ^[a-zA-Z][a-zA-Z0-9_-]{0,63}$.',
+    );
+  }
+}
+
+function jsonSchemaOf(name: string, input: z.ZodObject): JsonSchema {
+  let schema: Record<string, unknown>;
+  try {
+    schema = z.toJSONSchema(input, { target: 'draft-2020-12', io: 'input', unrepresentable: 'throw' });
+  } catch (error) {
+    throw toolError(
+      'tool.invalid_definition',
+      `tool ${name}: its input schema cannot be expressed as JSON Schema (${(error as Error).message})`,
+      'Use only JSON-representable zod types (no functions, dates, maps, bigints or transforms on input).',
+      error,
+    );
+  }
+  const { $schema: _ignored, ...rest } = schema;
+  return rest;
+}
+
+/**
+ * Defines a tool from a zod object schema. The result is a protocol `ToolV1`:
+ * JSON Schema generated from zod, `validate` reporting exactly which field is
+ * wrong, and `execute` that validates again (so a direct call is safe too) and
+ * wraps unexpected throws in `tool.execution_failed`.
+ */
+export function defineTool<Input extends z.ZodObject>(definition: ToolDefinition<Input>): ToolV1 {
+  const { name, description, input, annotations, timeoutMs } = definition;
+  assertToolName(name);
+  if (typeof description !== 'string' || description.trim() === '') {
+    throw toolError('tool.invalid_definition', `tool ${name}: description must be a non-empty string`, 'Say what the tool does and when to use it.');
+  }
+  if (!(input instanceof z.ZodObject)) {
+    throw toolError('tool.invalid_definition', `tool ${name}: input must be a zod object schema (z.object({...}))`, 'Wrap the arguments in z.object().');
+  }
+  if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs <= 0)) {
+    throw toolError('tool.invalid_definition', `tool ${name}: timeoutMs must be a positive integer`);
+  }
+  const parsedAnnotations = annotations === undefined ? undefined : ToolAnnotations.strict().safeParse(annotations);
+  if (parsedAnnotations && !parsedAnnotations.success) {
+    throw toolError('tool.invalid_definition', `tool ${name}: invalid annotations: ${formatIssues(parsedAnnotations.error.issues)}`);
+  }
+  const inputSchema = jsonSchemaOf(name, input);
+
+  const validate = (args: JsonObject): ArgsValidation => {
+    const result = input.safeParse(args);
+    if (result.success) return { ok: true, args: result.data as JsonObject };
+    return { ok: false, message: `Invalid arguments for ${name}: ${formatIssues(result.error.issues)}` };
+  };
+
+  const tool: ToolV1 = {
+    specificationVersion: SPECIFICATION_VERSION,
+    name,
+    description,
+    inputSchema,
+    ...(parsedAnnotations ? { annotations: parsedAnnotations.data } : {}),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    validate,
+    async execute(args: JsonObject, ctx: ToolContext): Promise<ToolOutput> {
+      const result = input.safeParse(args);
+      if (!result.success) {
+        throw toolError('tool.invalid_args', `Invalid arguments for ${name}: ${formatIssues(result.error.issues)}`, 'Fix the named fields and call the tool again.');
+      }
+      try {
+        return await definition.execute(result.data, ctx);
+      } catch (error) {
+        if (WardenError.isInstance(error)) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        throw toolError('tool.execution_failed', `${name} failed: ${message}`, undefined, error);
+      }
+    },
+  };
+  return tool;
+}

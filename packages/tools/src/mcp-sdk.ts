@@ -1,0 +1,93 @@
+import { toolError } from './tool-error-codes.js';
+
+/** What this package uses of an MCP tool listing (the SDK's `Tool`, structurally). */
+export interface McpToolInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean; title?: string };
+}
+
+export interface McpContentItem {
+  type: string;
+  text?: string;
+  data?: string;
+  mimeType?: string;
+  uri?: string;
+  name?: string;
+  resource?: { uri?: string; text?: string; blob?: string; mimeType?: string };
+}
+
+export interface McpCallResult {
+  content?: McpContentItem[];
+  structuredContent?: unknown;
+  isError?: boolean;
+  toolResult?: unknown;
+}
+
+export interface McpRequestOptions {
+  signal?: AbortSignal;
+  timeout?: number;
+}
+
+/** The part of the SDK's `Client` this package calls. */
+export interface McpClientLike {
+  connect(transport: unknown, options?: McpRequestOptions): Promise<void>;
+  listTools(params?: { cursor?: string }, options?: McpRequestOptions): Promise<{ tools: McpToolInfo[]; nextCursor?: string }>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: unknown, options?: McpRequestOptions): Promise<McpCallResult>;
+  close(): Promise<void>;
+}
+
+export interface StdioTransportLike {
+  readonly stderr: { on(event: 'data', listener: (chunk: Buffer) => void): unknown } | null;
+}
+
+export interface McpSdk {
+  Client: new (info: { name: string; version: string }, options?: { capabilities?: Record<string, unknown> }) => McpClientLike;
+  StdioClientTransport: new (params: { command: string; args?: string[]; env?: Record<string, string>; cwd?: string; stderr?: 'pipe' | 'ignore' | 'inherit' }) => StdioTransportLike;
+  StreamableHTTPClientTransport: new (url: URL, options?: { requestInit?: { headers?: Record<string, string> } }) => unknown;
+}
+
+/** How modules are imported; the default is the runtime's dynamic `import()`. */
+export type ModuleImporter = (specifier: string) => Promise<unknown>;
+
+export const MCP_SDK_INSTALL = 'npm install @modelcontextprotocol/sdk';
+
+const defaultImporter: ModuleImporter = (specifier) => import(specifier);
+
+function isMissingModule(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
+}
+
+/**
+ * Loads `@modelcontextprotocol/sdk` on first use (it is an optional peer
+ * dependency). A missing SDK is a `tool.mcp_sdk_missing` ToolError naming
+ * the install command, not a raw module error deep in a run.
+ */
+export async function loadMcpSdk(importModule: ModuleImporter = defaultImporter): Promise<McpSdk> {
+  try {
+    const [client, stdio, http] = (await Promise.all([
+      importModule('@modelcontextprotocol/sdk/client/index.js'),
+      importModule('@modelcontextprotocol/sdk/client/stdio.js'),
+      importModule('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    ])) as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
+    return {
+      Client: client.Client as McpSdk['Client'],
+      StdioClientTransport: stdio.StdioClientTransport as McpSdk['StdioClientTransport'],
+      StreamableHTTPClientTransport: http.StreamableHTTPClientTransport as McpSdk['StreamableHTTPClientTransport'],
+    };
+  } catch (error) {
+    if (isMissingModule(error)) {
+      throw toolError(
+        'tool.mcp_sdk_missing',
+        `MCP tools need the optional peer dependency @modelcontextprotocol/sdk, which is not installed: run \`${MCP_SDK_INSTALL}\``,
+        `Run \`${MCP_SDK_INSTALL}\` in your project.`,
+        error,
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,75 @@
+import {
+  SPECIFICATION_VERSION,
+  WardenError,
+  type ToolAnnotations,
+  type ToolContext,
+  type ToolOutput,
+  type ToolV1,
+} from '@warden/protocol';
+import { checkArgsAgainstSchema } from './json-schema-check.js';
+import { mcpContentToParts } from './mcp-content.js';
+import type { McpClientLike, McpToolInfo } from './mcp-sdk.js';
+import { toolError } from './tool-error-codes.js';
+
+export interface McpToolBinding {
+  server: string;
+  /** The name the model sees: `<server>__<tool>`. */
+  name: string;
+  info: McpToolInfo;
+  client: McpClientLike;
+  trustAnnotations: boolean;
+  callTimeoutMs: number;
+  /** Runs before every call; throws to refuse (the rug-pull check). */
+  beforeCall(): Promise<void>;
+}
+
+/**
+ * MCP annotations are hints from a server we do not control: unless the
+ * server is trusted, a tool counts as mutating and destructive whatever it
+ * claims, and it is always `openWorld`.
+ */
+export function mcpAnnotations(info: McpToolInfo, trusted: boolean): ToolAnnotations {
+  const hints = info.annotations ?? {};
+  if (!trusted) return { openWorld: true, mutating: true, destructive: true, tags: ['mcp'] };
+  const readOnly = hints.readOnlyHint === true;
+  return { openWorld: true, readOnly, mutating: !readOnly, destructive: !readOnly && hints.destructiveHint !== false, tags: ['mcp'] };
+}
+
+function inputSchemaOf(info: McpToolInfo): Record<string, unknown> {
+  const schema = info.inputSchema && typeof info.inputSchema === 'object' ? info.inputSchema : {};
+  return schema.type === 'object' ? schema : { ...schema, type: 'object' };
+}
+
+/** Exposes one MCP tool as a protocol `ToolV1`. */
+export function mcpToolToToolV1(binding: McpToolBinding): ToolV1 {
+  const { info, server, name } = binding;
+  const inputSchema = inputSchemaOf(info);
+  const description = `[MCP server "${server}"] ${info.description ?? info.title ?? info.name}`;
+  return {
+    specificationVersion: SPECIFICATION_VERSION,
+    name,
+    description,
+    inputSchema,
+    annotations: mcpAnnotations(info, binding.trustAnnotations),
+    timeoutMs: binding.callTimeoutMs,
+    validate: (args) => checkArgsAgainstSchema(name, inputSchema, args),
+    async execute(args, ctx: ToolContext): Promise<ToolOutput> {
+      await binding.beforeCall();
+      try {
+        const result = await binding.client.callTool({ name: info.name, arguments: args }, undefined, {
+          signal: ctx.signal,
+          timeout: binding.callTimeoutMs,
+        });
+        const content = mcpContentToParts(result);
+        return result.isError === true ? { content, isError: true } : content;
+      } catch (error) {
+        if (WardenError.isInstance(error)) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        if (/timed? ?out/i.test(message)) {
+          throw toolError('tool.timeout', `${name}: the MCP server did not answer within ${binding.callTimeoutMs} ms`, undefined, error);
+        }
+        throw toolError('tool.mcp_call_failed', `${name}: the MCP server failed the call: ${message}`, 'The server may have crashed or rejected the arguments.', error);
+      }
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { ToolV1 } from '@warden/protocol';
+import { defineTool } from './define-tool.js';
+import type { PathJail } from './path-jail.js';
+import { runProcess } from './run-process.js';
+import { sanitizeEnv } from './sanitize-env.js';
+import { toolError } from './tool-error-codes.js';
+
+export interface ShellConfig {
+  timeoutMs: number;
+  maxTimeoutMs: number;
+  maxOutputBytes: number;
+  secretEnvNames: string[];
+  env?: Record<string, string | undefined>;
+  shellPath: string;
+  killGraceMs: number;
+}
+
+/**
+ * The `shell` tool. It does not judge commands — whether one may run is the
+ * gate's decision — it only runs them safely: workspace cwd, secret-free
+ * environment, timeout, capped output, whole process group killed.
+ */
+export function shellTool(jail: PathJail, config: ShellConfig): ToolV1 {
+  const maxTimeout = Math.max(config.maxTimeoutMs, config.timeoutMs);
+  return defineTool({
+    name: 'shell',
+    description: `Run a shell command (${config.shellPath} -c) with the workspace root as the working directory. stdout and stderr are merged; output beyond ${config.maxOutputBytes} bytes is cut in the middle. The command and everything it started are killed after the timeout (default ${config.timeoutMs} ms). Secret environment variables are not available.`,
+    input: z.strictObject({
+      command: z.string().min(1).max(100_000).describe('The command line to run.'),
+      cwd: z.string().optional().describe('Working directory relative to the workspace root. Default: the root.'),
+      timeoutMs: z.number().int().min(1).max(maxTimeout).optional().describe(`Time limit in milliseconds (at most ${maxTimeout}).`),
+    }),
+    annotations: { mutating: true, destructive: true, openWorld: true },
+    timeoutMs: maxTimeout + config.killGraceMs + 1000,
+    async execute(args, ctx) {
+      const cwd = args.cwd === undefined ? jail.resolve('.') : jail.resolve(args.cwd);
+      if (!cwd.exists) throw toolError('tool.file_not_found', `working directory ${args.cwd ?? '.'} does not exist`);
+      const timeoutMs = args.timeoutMs ?? config.timeoutMs;
+      const env = sanitizeEnv(config.env ?? process.env, config.secretEnvNames);
+      const result = await runProcess({
+        shellPath: config.shellPath,
+        command: args.command,
+        cwd: cwd.real,
+        env,
+        timeoutMs,
+        maxOutputBytes: config.maxOutputBytes,
+        killGraceMs: config.killGraceMs,
+        signal: ctx.signal,
+      });
+      if (result.spawnError !== undefined) {
+        throw toolError('tool.execution_failed', `could not start ${config.shellPath}: ${result.spawnError}`, 'Check the shellPath option.');
+      }
+      const status = result.timedOut
+        ? `timed out after ${timeoutMs} ms (tool.timeout); the process group was killed`
+        : result.aborted
+          ? 'aborted; the process group was killed'
+          : result.signal !== null
+            ? `killed by ${result.signal}`
+            : `exit code ${result.exitCode}`;
+      const text = result.output === '' ? `[${status}; no output]` : `${result.output}${result.output.endsWith('\n') ? '' : '\n'}[${status}]`;
+      return { content: text, isError: result.timedOut || result.aborted || result.exitCode !== 0 };
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { ToolError } from '@warden/protocol';
+
+/**
+ * Every error code this package throws. The first eight are the contract's
+ * (`ERROR_CODES` in @warden/protocol); the rest are this package's own.
+ * Codes are public API: a table test pins them.
+ */
+export const TOOL_ERROR_CODES = {
+  'tool.invalid_definition': 'A tool definition is invalid (name, schema, annotations).',
+  'tool.duplicate_name': 'Two tools share one name.',
+  'tool.invalid_args': 'Tool arguments do not match the tool schema.',
+  'tool.timeout': 'A tool ran past its time limit.',
+  'tool.execution_failed': 'A tool threw while running.',
+  'tool.path_outside_workspace': 'A path resolves outside the workspace.',
+  'tool.path_protected': 'A path is protected (.env, .env.*, .git, .warden or a configured pattern).',
+  'tool.path_invalid': 'A path is malformed (NUL byte, control character, URL-encoded, too long, empty).',
+  'tool.file_not_found': 'The file or directory does not exist.',
+  'tool.not_a_file': 'A file was expected but the path is a directory or a special file (or the reverse).',
+  'tool.file_too_large': 'The file is larger than the tool will load whole.',
+  'tool.edit_no_match': 'edit_file found no occurrence of the text to replace.',
+  'tool.edit_ambiguous': 'edit_file found the text to replace more than once.',
+  'tool.skill_not_found': 'use_skill was asked for a skill that does not exist.',
+  'tool.mcp_sdk_missing': 'The optional peer dependency @modelcontextprotocol/sdk is not installed.',
+  'tool.mcp_connect_failed': 'An MCP server could not be started, reached or listed.',
+  'tool.mcp_tool_changed': 'A pinned MCP tool changed its description or schema, or disappeared (rug pull).',
+  'tool.mcp_call_failed': 'An MCP server failed a tool call at the protocol level.',
+} as const;
+
+export type ToolErrorCode = keyof typeof TOOL_ERROR_CODES;
+
+/** Builds a ToolError with one of this package's codes. */
+export function toolError(code: ToolErrorCode, message: string, hint?: string, cause?: unknown): ToolError {
+  return new ToolError({ code, message, ...(hint === undefined ? {} : { hint }), ...(cause === undefined ? {} : { cause }) });
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@warden/protocol';
+import * as mod from '../src/index.js';
+import pkg from '../package.json' with { type: 'json' };
+
+describe('public surface', () => {
+  it('pins the package name and exports map', () => {
+    expect(pkg.name).toBe('@warden/tools');
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './package.json']);
+  });
+
+  it('pins the exported names', () => {
+    expect(Object.keys(mod).sort()).toEqual([
+      'DEFAULT_PROTECTED_PATHS',
+      'MCP_SDK_INSTALL',
+      'SECRET_ENV_MARKERS',
+      'TOOL_ERROR_CODES',
+      'WorkspaceToolsOptions',
+      'assertToolName',
+      'createPathJail',
+      'createToolRegistry',
+      'createWorkspaceTools',
+      'defineTool',
+      'fingerprintMcpTool',
+      'listSkills',
+      'mcpTools',
+      'sanitizeEnv',
+      'workspaceTools',
+      'writeFileAtomic',
+    ]);
+  });
+});
+
+describe('error codes', () => {
+  it('pins every code this package throws', () => {
+    expect(Object.keys(mod.TOOL_ERROR_CODES).sort()).toEqual([
+      'tool.duplicate_name',
+      'tool.edit_ambiguous',
+      'tool.edit_no_match',
+      'tool.execution_failed',
+      'tool.file_not_found',
+      'tool.file_too_large',
+      'tool.invalid_args',
+      'tool.invalid_definition',
+      'tool.mcp_call_failed',
+      'tool.mcp_connect_failed',
+      'tool.mcp_sdk_missing',
+      'tool.mcp_tool_changed',
+      'tool.not_a_file',
+      'tool.path_invalid',
+      'tool.path_outside_workspace',
+      'tool.path_protected',
+      'tool.skill_not_found',
+      'tool.timeout',
+    ]);
+  });
+
+  it.each([
+    'tool.invalid_definition',
+    'tool.duplicate_name',
+    'tool.invalid_args',
+    'tool.timeout',
+    'tool.execution_failed',
+    'tool.path_outside_workspace',
+    'tool.path_protected',
+    'tool.path_invalid',
+  ])('%s is also a contract code of @warden/protocol', (code) => {
+    expect(ERROR_CODES).toHaveProperty([code]);
+    expect(mod.TOOL_ERROR_CODES).toHaveProperty([code]);
+  });
+
+  it('every code is tool.<snake_case> with a description', () => {
+    for (const [code, description] of Object.entries(mod.TOOL_ERROR_CODES)) {
+      expect(code).toMatch(/^tool\.[a-z_]+$/);
+      expect(description.length).toBeGreaterThan(10);
+    }
+  });
+});
