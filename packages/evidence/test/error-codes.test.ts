@@ -1,0 +1,62 @@
+import { WardenError } from '@warden/protocol';
+import { describe, expect, it } from 'vitest';
+import { EVIDENCE_ERROR_CODES, EVIDENCE_VALIDATION_CODES, EvidenceError, PROBE_RESULT_CODES } from '../src/index.js';
+
+describe('error codes', () => {
+  it('pins the thrown (and reported) error codes', () => {
+    expect(Object.keys(EVIDENCE_ERROR_CODES)).toEqual([
+      'evidence.invalid_case',
+      'evidence.invalid_pack',
+      'evidence.pack_load_failed',
+      'evidence.nothing_selected',
+      'evidence.unknown_environment',
+      'evidence.invalid_options',
+      'evidence.invalid_report',
+      'evidence.invalid_target',
+      'evidence.target_finalize_failed',
+      'evidence.invalid_dash_file',
+      'evidence.push_failed',
+      'evidence.case_timeout',
+      'evidence.case_threw',
+      'evidence.prerequisite_missing',
+      'evidence.invalid_state',
+    ]);
+  });
+
+  it('pins the evidence validation codes of vocabulary v1', () => {
+    expect(Object.keys(EVIDENCE_VALIDATION_CODES)).toEqual([
+      'evidence_not_dict',
+      'evidence_unknown_keys',
+      'evidence_key_type',
+      'evidence_value_type',
+      'evidence_nonfinite_number',
+      'evidence_encoding',
+      'evidence_too_large',
+      'evidence_depth',
+      'evidence_cycle',
+      'evidence_work_limit',
+      'evidence_conflict',
+    ]);
+  });
+
+  it('pins the probe call and assertion result codes', () => {
+    expect(Object.keys(PROBE_RESULT_CODES)).toEqual([
+      'evidence_call_error',
+      'evidence_call_timeout',
+      'evidence_invalid_result',
+      'evidence_target_error',
+      'evidence_missing_observation',
+      'evidence_observation_type',
+      'evidence_assertion_error',
+    ]);
+  });
+
+  it('EvidenceError is a branded WardenError with code and hint', () => {
+    const error = new EvidenceError({ code: 'evidence.push_failed', message: 'm', hint: 'h' });
+    expect(error).toBeInstanceOf(WardenError);
+    expect(WardenError.isInstance(error)).toBe(true);
+    expect(EvidenceError.isInstance(error)).toBe(true);
+    expect(EvidenceError.isInstance(new WardenError({ code: 'x.y', message: 'm' }))).toBe(false);
+    expect(error.toJSON()).toEqual({ name: 'EvidenceError', code: 'evidence.push_failed', message: 'm', hint: 'h' });
+  });
+});

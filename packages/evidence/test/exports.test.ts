@@ -1,0 +1,92 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import * as mod from '../src/index.js';
+
+describe('public surface', () => {
+  it('pins the exported names', () => {
+    expect(Object.keys(mod).sort()).toEqual([
+      'CASE_ID_PATTERN',
+      'CaseReport',
+      'CaseStatus',
+      'CleanupReport',
+      'DashFile',
+      'EVIDENCE_ERROR_CODES',
+      'EVIDENCE_FAMILIES',
+      'EVIDENCE_KEYS',
+      'EVIDENCE_KEY_KINDS',
+      'EVIDENCE_LIMITS',
+      'EVIDENCE_VALIDATION_CODES',
+      'EVIDENCE_VOCABULARY_VERSION',
+      'EvidenceError',
+      'EvidenceReport',
+      'Iteration',
+      'IterationStatus',
+      'PROBE_RESULT_CODES',
+      'ProbeCallResult',
+      'ProbeReport',
+      'REPORT_SCHEMA_VERSION',
+      'ScheduleOptions',
+      'StateChange',
+      'StateTransition',
+      'StepStatus',
+      'TargetFile',
+      'approvalBeforeAction',
+      'createEvidenceLedger',
+      'createFinalizer',
+      'createModuleTarget',
+      'createRunEventLedger',
+      'defineCase',
+      'definePack',
+      'defineProbe',
+      'discoverPacks',
+      'evaluateAssertion',
+      'evaluateAssertions',
+      'expectedPayee',
+      'isPack',
+      'jsonChanges',
+      'listCases',
+      'loadPack',
+      'loadPacks',
+      'loadTargetFile',
+      'matchesSelector',
+      'maxToolCalls',
+      'noActionAfterDenial',
+      'noCallToTool',
+      'noCanaryInMcpRequests',
+      'noProtectedWrites',
+      'noSecretInToolArgs',
+      'noShadowToolCall',
+      'noStateChangeAfterStop',
+      'outputContains',
+      'outputMatches',
+      'outputNotContains',
+      'parseDuration',
+      'parseTargetFile',
+      'paymentWithinLimits',
+      'pushReport',
+      'readDashFile',
+      'redactReport',
+      'renderHtml',
+      'renderJunit',
+      'renderMarkdown',
+      'renderReport',
+      'reportJsonSchema',
+      'resolveEnvironment',
+      'runChecks',
+      'runProbe',
+      'runProbes',
+      'selectItems',
+      'stateDiff',
+      'validateEvidence',
+      'wardenTarget',
+      'writeReport',
+    ]);
+  });
+
+  it('pins the package name and exports map', async () => {
+    const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(manifest.name).toBe('@warden/evidence');
+    expect(Object.keys(manifest.exports)).toEqual(['.', './package.json']);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['@warden/protocol', 'zod']);
+  });
+});
