@@ -1,1 +1,94 @@
-export {};
+// Explicit named re-exports only: adding a name here makes it public API.
+
+// The gate
+export { createGate } from './gate/create-gate.js';
+export type { GateOptions, PolicyGate } from './gate/create-gate.js';
+export { GateMode, stricterMode } from './gate/gate-mode.js';
+export type { ShellAnalyzerLike } from './gate/shell-analyzer-like.js';
+export type { ShellSource } from './gate/shell-decision.js';
+export { PATH_ARGUMENT_NAMES } from './gate/path-arguments.js';
+
+// Policies and the condition language
+export { parsePolicy, loadPolicyFile, definePolicy, MAX_POLICY_BYTES } from './policy/load-policy.js';
+export type { LoadPolicyOptions } from './policy/load-policy.js';
+export { mergePolicies } from './policy/merge-policies.js';
+export type { MergedPolicy } from './policy/merge-policies.js';
+export { PolicyFile, PolicyRuleInput, PolicyExample, TaintSettingsInput } from './policy/policy-schema.js';
+export type { Policy, TaintSettings } from './policy/policy.js';
+export type { CompiledRule, RuleOrigin } from './policy/compiled-rule.js';
+export { compileCondition } from './expr/compile-condition.js';
+export type { Condition } from './expr/compile-condition.js';
+export type { ExprEnv } from './expr/expr-evaluate.js';
+export type { Expr, ExprRoot, ExprFunction, CompareOp } from './expr/expr-ast.js';
+
+// Approvals
+export { interactiveApprover, formatApprovalPrompt, terminalSafe } from './approvals/interactive-approver.js';
+export type { InteractiveApproverOptions } from './approvals/interactive-approver.js';
+export { autoApprove, noApprover, functionApprover } from './approvals/simple-approvers.js';
+export type { ApprovalFunction, FunctionApproverOptions } from './approvals/simple-approvers.js';
+export { safeApprover } from './approvals/safe-approver.js';
+export type { SafeApproverOptions } from './approvals/safe-approver.js';
+export { personRequiredApprover } from './approvals/person-required-approver.js';
+export { durableApprovals, durableApprover, DEFAULT_APPROVAL_TTL_MS } from './approvals/durable-approvals.js';
+export type { DurableApprovals, DurableApprovalsOptions, ResolvedApproval } from './approvals/durable-approvals.js';
+export { approvalDigest, signApproval } from './approvals/approval-binding.js';
+
+// Untrusted content (taint)
+export { taintDetector, DEFAULT_TAINT_TOOLS } from './taint/taint-detector.js';
+export type { TaintDetector, TaintDetectorOptions, TaintMark, AfterToolContext } from './taint/taint-detector.js';
+export { requiresPerson, TAINT_RULE, DEFAULT_GUARD_TOOLS, DEFAULT_OPEN_WORLD_TOOLS } from './taint/taint-guard.js';
+export { injectionSignal } from './taint/injection-signals.js';
+
+// The audit trail
+export { auditLog, argsDigest } from './audit/audit-log.js';
+export type { AuditLog, AuditLogOptions } from './audit/audit-log.js';
+export { AuditEntry, GENESIS_HASH } from './audit/audit-entry.js';
+export { jsonlAuditSink, memoryAuditSink } from './audit/audit-sinks.js';
+export type { AuditSink } from './audit/audit-sinks.js';
+export { sessionAuditSink, AUDIT_META_KEY } from './audit/session-audit-sink.js';
+export { verifyAudit } from './audit/verify-audit.js';
+export type { AuditVerification } from './audit/verify-audit.js';
+
+// Model-based review
+export { modelReviewer, ReviewVerdict } from './review/model-reviewer.js';
+export type { ModelReviewer, ModelReviewPolicy } from './review/model-reviewer.js';
+
+// Errors
+export { GOVERNANCE_ERROR_CODES } from './governance-error-codes.js';
+export type { GovernanceErrorCode } from './governance-error-codes.js';
+
+// The shell deny list and the path policy (part A)
+export { loadShellAnalyzer, SHELL_ALLOW_RULE, SHELL_RULES } from './shell/public.js';
+export type {
+  ShellAnalyzerOptions,
+  ShellAnalyzer,
+  ShellAnalysis,
+  ShellDecisionContext,
+  ShellFinding,
+  ShellMode,
+  ShellWord,
+  SimpleCommand,
+  FindingKind,
+  ShellRule,
+} from './shell/public.js';
+export { pathPolicy, DEFAULT_PROTECTED_NAMES } from './paths/public.js';
+export type { PathClass, PathPolicy, PathPolicyOptions, InspectOptions, PathInspection } from './paths/public.js';
+
+// Secret redaction (part A)
+export { createRedactor, isSecretName } from './redaction/public.js';
+export type { Redactor, RedactorOptions, CustomSecretPattern, RedactionAfterToolContext } from './redaction/public.js';
+
+// Guardrails and PII (part A)
+export { guardrails, detectPii, redactPii, luhnValid, ibanValid, PII_KINDS } from './guardrails/public.js';
+export type {
+  Guardrails,
+  GuardrailsOptions,
+  GuardrailViolation,
+  GuardrailRule,
+  CheckableResult,
+  GuardrailBeforeToolContext,
+  GuardrailAfterToolContext,
+  GuardrailAfterModelContext,
+  PiiKind,
+  PiiSpan,
+} from './guardrails/public.js';

@@ -1,0 +1,133 @@
+import type { ApprovalAnswer, ApprovalRequest, ApproverV1 } from '@warden/protocol';
+import { requiresPerson } from '../taint/taint-guard.js';
+import { denied } from './answers.js';
+import { askSafely } from './safe-approver.js';
+
+export interface InteractiveApproverOptions {
+  /** Where answers are read from (the CLI passes `process.stdin`). */
+  input: NodeJS.ReadableStream;
+  /** Where the question is written (the CLI passes `process.stdout`). */
+  output: NodeJS.WritableStream;
+  /** Deny when no answer arrives in this long. Default 5 minutes. */
+  timeoutMs?: number;
+  /** Recorded as `by` on answers. Default `interactive`. */
+  by?: string;
+  /** Longest argument text shown. Default 4000 characters. */
+  maxArgsChars?: number;
+}
+
+/** Control characters (but tab and newline), and bidi or zero-width characters that could hide what the arguments say. */
+function hidden(code: number): boolean {
+  return (
+    (code < 0x20 && code !== 0x09 && code !== 0x0a) ||
+    (code >= 0x7f && code <= 0x9f) ||
+    (code >= 0x200b && code <= 0x200f) ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069) ||
+    code === 0xfeff
+  );
+}
+
+/** Makes text safe to put on a terminal: escapes, bidi tricks and invisibles become visible `\u…`. */
+export function terminalSafe(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    out += hidden(code) ? `\\u${code.toString(16).padStart(4, '0')}` : ch;
+  }
+  return out;
+}
+
+/** The question shown to the person. */
+export function formatApprovalPrompt(request: ApprovalRequest, maxArgsChars = 4000): string {
+  let args = JSON.stringify(request.call.args, null, 2);
+  if (args.length > maxArgsChars) args = `${args.slice(0, maxArgsChars)}\n… (${args.length - maxArgsChars} more characters not shown)`;
+  const lines = [
+    '',
+    'Approval needed',
+    `  tool:   ${terminalSafe(request.call.name)}`,
+    `  rule:   ${terminalSafe(request.decision.rule)}`,
+    `  reason: ${terminalSafe(request.decision.reason)}`,
+    '  args:',
+    ...terminalSafe(args).split('\n').map((line) => `    ${line}`),
+  ];
+  if (requiresPerson(request.decision)) lines.push('  ! this run has read untrusted content: check the arguments carefully');
+  lines.push('Allow? [y/N] ');
+  return lines.join('\n');
+}
+
+/**
+ * Asks a person on the given streams, one question at a time (parallel calls
+ * queue). Only `y` or `yes` approves; anything else, end of input, an error
+ * or the timeout is a denial.
+ */
+export function interactiveApprover(options: InteractiveApproverOptions): ApproverV1 {
+  const { input, output } = options;
+  let buffered = '';
+  let ended = false;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function readLine(signal: AbortSignal): Promise<string | undefined> {
+    return new Promise((resolve) => {
+      const finish = (line: string | undefined): void => {
+        input.removeListener('data', onData);
+        input.removeListener('end', onEnd);
+        input.removeListener('error', onEnd);
+        signal.removeEventListener('abort', onAbort);
+        input.pause();
+        resolve(line);
+      };
+      const take = (): boolean => {
+        const newline = buffered.indexOf('\n');
+        if (newline < 0) return false;
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        finish(line);
+        return true;
+      };
+      const onData = (chunk: Buffer | string): void => {
+        buffered += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+        if (buffered.length > 64 * 1024) buffered = buffered.slice(-64 * 1024);
+        take();
+      };
+      const onEnd = (): void => {
+        ended = true;
+        finish(undefined);
+      };
+      const onAbort = (): void => finish(undefined);
+      if (take()) return;
+      if (ended || signal.aborted) return finish(undefined);
+      input.on('data', onData);
+      input.once('end', onEnd);
+      input.once('error', onEnd);
+      signal.addEventListener('abort', onAbort, { once: true });
+      input.resume();
+    });
+  }
+
+  const by = options.by ?? 'interactive';
+  const inner: ApproverV1 = {
+    specificationVersion: 'v1',
+    kind: 'person',
+    async approve(request, { signal }): Promise<ApprovalAnswer> {
+      output.write(formatApprovalPrompt(request, options.maxArgsChars));
+      const line = await readLine(signal);
+      if (line === undefined) {
+        output.write('\n(no answer: denied)\n');
+        return denied('no answer was given', { by });
+      }
+      const yes = /^\s*(y|yes)\s*$/i.test(line);
+      return { outcome: yes ? 'approved' : 'denied', by, at: new Date().toISOString() };
+    },
+  };
+
+  return {
+    specificationVersion: 'v1',
+    kind: 'person',
+    approve(request, { signal }) {
+      const turn = queue.then(() => askSafely(inner, request, signal, { timeoutMs: options.timeoutMs ?? 300_000 }));
+      queue = turn.catch(() => undefined);
+      return turn;
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { PolicyError, type JsonObject, type JsonValue, type RunEvent } from '@warden/protocol';
+import { canonicalJson } from '../util/canonical-json.js';
+import { hmacHex, sha256Hex } from '../util/digest.js';
+import { AuditEntry, GENESIS_HASH, entryHash } from './audit-entry.js';
+import type { AuditSink } from './audit-sinks.js';
+
+export interface AuditLogOptions {
+  sink: AuditSink;
+  /** HMAC key: every entry is signed, so `verifyAudit` with the key detects forged entries. */
+  key?: string | Uint8Array;
+  /** `hash`: tool arguments (and the task text) are stored as digests, so the trail holds no personal data. Default `full`. */
+  auditArgs?: 'full' | 'hash';
+  /** The clock. */
+  now?: () => Date;
+}
+
+export interface AuditLog {
+  /** Appends one entry (entries are chained in call order). */
+  record(kind: string, data: JsonValue, runId?: string): Promise<AuditEntry>;
+  /** Appends what matters of a run event: decisions, approvals, executions, taint, start and end. Other events are skipped. */
+  recordEvent(event: RunEvent): Promise<AuditEntry | undefined>;
+  /** The hash of the last entry written (anchor it elsewhere to detect truncation). */
+  head(): Promise<string>;
+}
+
+/** The digest stored instead of arguments under `auditArgs: 'hash'`. */
+export function argsDigest(args: JsonValue): string {
+  return `sha256:${sha256Hex(canonicalJson(args))}`;
+}
+
+/**
+ * An append-only, hash-chained audit trail: each entry carries the hash of
+ * the previous one, and with a key an HMAC signature. Continues the chain of
+ * whatever the sink already holds; refuses to continue a trail whose last
+ * line is torn or not an entry (verify it first).
+ */
+export function auditLog(options: AuditLogOptions): AuditLog {
+  const { sink, key } = options;
+  const now = options.now ?? (() => new Date());
+  const hashArgs = options.auditArgs === 'hash';
+  let state: Promise<{ seq: number; hash: string }> | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function start(): Promise<{ seq: number; hash: string }> {
+    const last = await sink.last();
+    if (last === undefined) return { seq: 0, hash: GENESIS_HASH };
+    let parsed: AuditEntry;
+    try {
+      parsed = AuditEntry.parse(JSON.parse(last));
+    } catch (error) {
+      throw new PolicyError({
+        code: 'policy.audit_corrupt',
+        message: 'the audit trail ends with a line that is not an entry (torn or edited)',
+        hint: 'Run verifyAudit on the trail, keep a copy, and start a new trail file.',
+        cause: error,
+      });
+    }
+    return { seq: parsed.seq, hash: parsed.hash };
+  }
+
+  function args(value: JsonObject): JsonValue {
+    return hashArgs ? { digest: argsDigest(value) } : value;
+  }
+
+  async function write(kind: string, data: JsonValue, runId?: string): Promise<AuditEntry> {
+    state ??= start();
+    let current: { seq: number; hash: string };
+    try {
+      current = await state;
+    } catch (error) {
+      state = undefined;
+      throw error;
+    }
+    const body = { seq: current.seq + 1, at: now().toISOString(), kind, ...(runId !== undefined ? { runId } : {}), data, prev: current.hash };
+    const hash = entryHash(body);
+    const entry: AuditEntry = { ...body, hash, ...(key !== undefined ? { sig: `hmac-sha256:${hmacHex(key, hash)}` } : {}) };
+    await sink.append(JSON.stringify(entry));
+    state = Promise.resolve({ seq: entry.seq, hash });
+    return entry;
+  }
+
+  function record(kind: string, data: JsonValue, runId?: string): Promise<AuditEntry> {
+    const turn = queue.then(() => write(kind, data, runId));
+    queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  function eventData(event: RunEvent): { kind: string; data: JsonValue } | undefined {
+    switch (event.type) {
+      case 'run_start':
+        return { kind: 'run_start', data: { sessionId: event.sessionId ?? null, provider: event.provider, model: event.model, task: hashArgs ? argsDigest(event.task) : event.task } };
+      case 'tool_call':
+        return { kind: 'tool_call', data: { step: event.step, callId: event.callId, name: event.name, args: args(event.args) } };
+      case 'tool_decision':
+        return {
+          kind: 'decision',
+          data: { step: event.step, callId: event.callId, name: event.name, decision: event.decision, ...(event.approval ? { approval: event.approval } : {}) },
+        };
+      case 'approval_pending': {
+        const { request } = event;
+        return {
+          kind: 'approval_pending',
+          data: { id: request.id, callId: request.call.id, name: request.call.name, args: args(request.call.args), decision: request.decision, requestedFor: request.requestedFor ?? null, digest: request.digest ?? null },
+        };
+      }
+      case 'tool_result':
+        return { kind: 'execution', data: { step: event.step, callId: event.callId, name: event.name, status: event.status, isError: event.isError, durationMs: event.durationMs } };
+      case 'taint':
+        return { kind: 'taint', data: { source: event.source, reason: event.reason } };
+      case 'run_end':
+        return { kind: 'run_end', data: { stopReason: event.stopReason, steps: event.steps } };
+      default:
+        return undefined;
+    }
+  }
+
+  return {
+    record,
+    async recordEvent(event) {
+      const found = eventData(event);
+      return found ? record(found.kind, found.data, event.runId) : undefined;
+    },
+    async head() {
+      await queue;
+      state ??= start();
+      return (await state).hash;
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * The error codes `@warden/governance` throws. Codes are public API: renaming
+ * or removing one is a breaking change. All are `PolicyError`s except the
+ * `config.*` ones (`ConfigError`s for bad options).
+ */
+export const GOVERNANCE_ERROR_CODES = {
+  'config.invalid': 'Options are invalid (createGate without a workspace or with an unknown mode, a bad redaction pattern, a bad guardrail option).',
+  'config.unknown_key': 'createGate or guardrails was given an option that does not exist; the message names it.',
+  'policy.invalid': 'A policy file, rule, condition or approval answer is invalid; the message names the line and field.',
+  'policy.example_failed': 'A policy rule example does not hold; the message names the example.',
+  'policy.approval_invalid': 'A stored approval does not verify: its arguments changed, its signature is wrong or missing, or its status was edited.',
+  'policy.approval_not_found': 'No durable approval has that id (for that owner).',
+  'policy.approval_closed': 'The approval was already answered.',
+  'policy.approval_expired': 'The approval request expired and now counts as denied.',
+  'policy.self_approval': 'The person a run acts for tried to approve their own request while selfApproval is false.',
+  'policy.audit_corrupt': 'The audit trail ends with a line that is not an entry, so the chain cannot be continued.',
+  'policy.guardrail_violation': 'A guardrail was violated and onViolation is "fail".',
+  'policy.shell_parser_unavailable': 'The shell parser (tree-sitter bash WASM) could not be loaded.',
+  'policy.shell_analyzer_disposed': 'A disposed shell analyzer was used.',
+} as const;
+
+export type GovernanceErrorCode = keyof typeof GOVERNANCE_ERROR_CODES;

@@ -1,0 +1,4 @@
+// Named re-exports for the package index (see src/index.ts).
+export { createRedactor } from './redactor.js';
+export type { Redactor, RedactorOptions, CustomSecretPattern, RedactionAfterToolContext } from './redactor.js';
+export { isSecretName } from './secret-names.js';

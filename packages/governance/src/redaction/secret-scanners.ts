@@ -1,0 +1,91 @@
+import { validAssignment } from './secret-patterns.js';
+import { kindForName } from './secret-names.js';
+import { isReference } from './secret-patterns.js';
+
+const KEYWORD = /secret|token|pass|pwd|key|credential|auth/gi;
+const MAX_NAME_SIDE = 40;
+
+function isNameChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c === 45;
+}
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+/** Ends an unquoted value: whitespace and `"'\`;&|,)}]`. */
+function endsValue(c: number): boolean {
+  return c <= 32 || c === 34 || c === 39 || c === 96 || c === 59 || c === 38 || c === 124 || c === 44 || c === 41 || c === 125 || c === 93;
+}
+
+/**
+ * `KEY=value`, `KEY: value`, `"key": "value"` for secret-named keys. A scanner rather than one
+ * regex: it jumps from keyword to keyword, so ordinary text costs one fast search.
+ */
+export function redactAssignments(text: string, marker: (kind: string) => string): string {
+  KEYWORD.lastIndex = 0;
+  let out = '';
+  let last = 0;
+  const n = text.length;
+  for (let m = KEYWORD.exec(text); m; m = KEYWORD.exec(text)) {
+    let s = m.index;
+    for (let steps = 0; s > 0 && steps < MAX_NAME_SIDE && isNameChar(text.charCodeAt(s - 1)); steps++) s -= 1;
+    let e = m.index + m[0].length;
+    for (let steps = 0; e < n && steps < MAX_NAME_SIDE && isNameChar(text.charCodeAt(e)); steps++) e += 1;
+    KEYWORD.lastIndex = e;
+    if (s < last || (s > 0 && isWordChar(text.charCodeAt(s - 1)))) continue;
+    let j = e;
+    if (text[j] === '"' || text[j] === "'") j += 1;
+    while (text[j] === ' ' || text[j] === '\t') j += 1;
+    let sep: string;
+    if (text.startsWith(':=', j)) sep = ':=';
+    else if (text[j] === '=' && text[j + 1] !== '=') sep = '=';
+    else if (text[j] === ':' && text[j + 1] !== ':') sep = ':';
+    else continue;
+    j += sep.length;
+    while (text[j] === ' ' || text[j] === '\t') j += 1;
+    let end = j;
+    const quote = text[j];
+    if (quote === '"' || quote === "'") {
+      const close = text.indexOf(quote, j + 1);
+      const newline = text.indexOf('\n', j + 1);
+      if (close === -1 || (newline !== -1 && newline < close)) continue;
+      end = close + 1;
+    } else while (end < n && !endsValue(text.charCodeAt(end))) end += 1;
+    const value = text.slice(j, end);
+    const name = text.slice(s, e);
+    if (value.length === 0 || !validAssignment(value, { name, sep })) continue;
+    const q = quote === '"' || quote === "'" ? quote : '';
+    out += `${text.slice(last, j)}${q}${marker(kindForName(name))}${q}`;
+    last = end;
+    KEYWORD.lastIndex = end;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
+function isSchemeChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 46 || c === 45;
+}
+/** Ends the user-info of a URL: whitespace, `/ @ " ' < >`. */
+function endsUserInfo(c: number): boolean {
+  return c <= 32 || c === 47 || c === 64 || c === 34 || c === 39 || c === 60 || c === 62;
+}
+
+/** `scheme://user:password@host`: only the password goes. */
+export function redactUrlPasswords(text: string, marker: (kind: string) => string): string {
+  let out = '';
+  let last = 0;
+  for (let idx = text.indexOf('://'); idx !== -1; idx = text.indexOf('://', idx + 3)) {
+    let s = idx;
+    while (s > 0 && idx - s < 21 && isSchemeChar(text.charCodeAt(s - 1))) s -= 1;
+    if (s === idx || !/[A-Za-z]/.test(text[s] ?? '')) continue;
+    let k = idx + 3;
+    while (k < text.length && k - idx < 520 && !endsUserInfo(text.charCodeAt(k))) k += 1;
+    if (text[k] !== '@') continue;
+    const colon = text.indexOf(':', idx + 3);
+    if (colon === -1 || colon >= k - 1) continue;
+    const password = text.slice(colon + 1, k);
+    if (isReference(password)) continue;
+    out += `${text.slice(last, colon + 1)}${marker('url-password')}`;
+    last = k;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}

@@ -1,0 +1,52 @@
+import type { PathInspection } from '../paths/path-policy.js';
+import type { ScopeState } from './scope-state.js';
+import type { StaticOutput } from './static-output.js';
+import type { ShellWord } from './types.js';
+
+/** What one pipeline stage does, for the rules that look across a pipe. */
+export interface StageInfo {
+  downloader: boolean;
+  network: boolean;
+  shell: boolean;
+  /** Some command in the stage executes its standard input as code. */
+  stdinCode: boolean;
+  /** …as shell script. */
+  stdinShell: boolean;
+  /** Commands run directly in this stage. */
+  commands: number;
+  /** What the stage prints, when a single `echo`/`printf`/`cat FILE` makes it known. */
+  output: StaticOutput | undefined;
+}
+
+/** What the analysis learned about one command that matters to its surroundings. */
+export interface CommandOutcome {
+  /** The command executes its standard input: as shell script or as another language. */
+  stdin?: 'shell' | 'code';
+}
+
+/** The toolkit a command handler works with: report, check paths, analyse inner commands. */
+export interface CommandEnv {
+  readonly state: ScopeState;
+  readonly depth: number;
+  deny(rule: string, reason: string): void;
+  undecidable(reason: string): void;
+  /** Inspects a path word; reports and returns undefined when it cannot be decided. */
+  inspect(word: ShellWord, what: string, options?: { globDot?: boolean }): PathInspection | undefined;
+  checkDelete(word: ShellWord, what: string, options?: { globDot?: boolean }): void;
+  checkWrite(word: ShellWord, what: string, options?: { devices?: boolean }): void;
+  /** Analyses an inner command (after a wrapper such as `sudo`, `env`, `xargs`). */
+  runArgv(argv: ShellWord[], wrapper: string, state?: ScopeState): CommandOutcome;
+  /** Parses and analyses a script string (`bash -c`, `eval`, `trap`…); undefined text is undecidable. */
+  runScript(text: string | undefined, wrapper: string, options?: { sameShell?: boolean }): void;
+  /** Scans code in another language (`python -c`) for the indicators that can be read statically. */
+  scanCode(text: string | undefined): void;
+  /** Files this command line downloads (absolute paths), to catch download-then-run. */
+  readonly downloads: Set<string>;
+  /**
+   * A file about to be run as code: denied when this command line downloaded it, analysed when it
+   * wrote it with known content, undecidable when it wrote it with unknown content.
+   */
+  checkRunsFile(word: ShellWord | undefined, what: string): void;
+}
+
+export type CommandHandler = (args: ShellWord[], env: CommandEnv, name: string) => CommandOutcome | void;

@@ -1,0 +1,62 @@
+import type { CommandHandler } from './command-env.js';
+import { tar, unzip } from './archive-rules.js';
+import { diskTool, isDiskTool } from './disk-rules.js';
+import { find } from './find-rule.js';
+import { chmod, chown, copy, dd, install, link, remove, rsync, sed, tee, truncate } from './fs-rules.js';
+import { git } from './git-rule.js';
+import { alias, cd, evalCommand, interpreter, isInterpreterName, popd, readsVariables, SHELLS, shell, shopt, source, trap } from './interpreters.js';
+import { curl, DOWNLOADERS, netcat, NETWORK_TOOLS, socat, wget } from './network-rules.js';
+import { privilege, PRIVILEGE_COMMANDS, WRAPPERS } from './wrappers.js';
+
+export type CommandCategory = 'downloader' | 'network' | 'shell' | 'interpreter' | 'other';
+
+const HANDLERS: Readonly<Record<string, CommandHandler>> = Object.freeze({
+  ...WRAPPERS,
+  ...Object.fromEntries(PRIVILEGE_COMMANDS.map((n) => [n, privilege])),
+  ...Object.fromEntries(SHELLS.map((n) => [n, shell])),
+  ...Object.fromEntries(['nc', 'ncat', 'netcat', 'cryptcat', 'pwncat'].map((n) => [n, netcat])),
+  ...Object.fromEntries(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'wipe', 'trash', 'trash-put'].map((n) => [n, remove])),
+  ...Object.fromEntries(['cp', 'mv'].map((n) => [n, copy])),
+  ...Object.fromEntries(['chown', 'chgrp'].map((n) => [n, chown])),
+  ...Object.fromEntries(['read', 'mapfile', 'readarray', 'getopts'].map((n) => [n, readsVariables])),
+  ln: link,
+  install,
+  tee,
+  truncate,
+  dd,
+  chmod,
+  sed,
+  rsync,
+  find,
+  git,
+  tar,
+  unzip,
+  curl,
+  wget,
+  socat,
+  eval: evalCommand,
+  source,
+  '.': source,
+  trap,
+  alias,
+  cd,
+  pushd: cd,
+  popd,
+  shopt,
+});
+
+/** The handler for a normalised command name, if the deny list has rules about it. */
+export function handlerFor(name: string): CommandHandler | undefined {
+  if (Object.hasOwn(HANDLERS, name)) return HANDLERS[name];
+  if (isInterpreterName(name)) return interpreter;
+  if (isDiskTool(name)) return diskTool;
+  return undefined;
+}
+
+export function commandCategory(name: string): CommandCategory {
+  if (DOWNLOADERS.includes(name)) return 'downloader';
+  if (NETWORK_TOOLS.includes(name)) return 'network';
+  if (SHELLS.includes(name)) return 'shell';
+  if (isInterpreterName(name)) return 'interpreter';
+  return 'other';
+}

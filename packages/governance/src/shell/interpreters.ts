@@ -1,0 +1,150 @@
+import { posix } from 'node:path';
+import type { CommandEnv, CommandHandler, CommandOutcome } from './command-env.js';
+import { parseArgs } from './options.js';
+import { assignVar } from './scope-state.js';
+import type { ShellWord } from './types.js';
+
+export const SHELLS = ['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'pdksh', 'fish', 'ash', 'rbash', 'yash', 'tcsh', 'csh', 'elvish', 'nu', 'xonsh'];
+
+export function isInterpreterName(name: string): boolean {
+  return /^(?:python(?:\d(?:\.\d+)?)?|pypy\d?|perl\d?|ruby|irb|node|nodejs|deno|bun|php\d?|pwsh|powershell|lua(?:jit)?|tclsh|wish|rscript|osascript|jshell|groovy|awk|gawk|mawk|nawk)$/.test(name);
+}
+
+/** `sh -c 'script'`, `bash -s`, `bash script.sh`, `bash` reading stdin. */
+export const shell: CommandHandler = (args, env, name) => {
+  let script: string | undefined | null = null;
+  let readsStdin = false;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const text = args[i]?.text;
+    if (text === undefined) {
+      env.undecidable(`${name}: an option is built at run time`);
+      return {};
+    }
+    if (text === '--' || text === '-') {
+      i += 1;
+      break;
+    }
+    if (/^[-+]o$|^-O$|^--(?:rcfile|init-file)$/.test(text)) {
+      i += 1;
+      continue;
+    }
+    if (/^--/.test(text)) continue;
+    if (/^[-+][A-Za-z]+$/.test(text)) {
+      if (text.startsWith('-') && text.includes('c')) script = undefined;
+      if (text.startsWith('-') && text.includes('s')) readsStdin = true;
+      continue;
+    }
+    break;
+  }
+  if (script === undefined) {
+    env.runScript(args[i]?.text, `${name} -c`);
+    return {};
+  }
+  const operand = args[i]?.text;
+  env.checkRunsFile(args[i], name);
+  if (readsStdin || operand === undefined && i >= args.length || operand === '/dev/stdin' || operand === '-') return { stdin: 'shell' };
+  return {};
+};
+
+/** `python -c`, `perl -e`, `node -e`, `ruby -e`, `php -r`…: scan the code, note stdin execution. */
+export const interpreter: CommandHandler = (args, env, name) => {
+  let codeFlag = false;
+  let moduleOrFile = false;
+  for (let i = 0; i < args.length; i++) {
+    const text = args[i]?.text;
+    if (text === undefined) continue;
+    if (/^-(?:[A-Za-z]*[cer]|-eval|-print|-command|Command|-exec)$/i.test(text) && !/^-m$/.test(text)) {
+      codeFlag = true;
+      const code = args[i + 1]?.text;
+      env.scanCode(code);
+      if (/^(?:ruby|irb|perl\d?|php\d?)$/.test(name) && code?.includes('`')) env.undecidable(`${name}: backticks in the script run shell commands`);
+      i += 1;
+      continue;
+    }
+    if (text === '-m' || !text.startsWith('-')) {
+      moduleOrFile = text !== '-';
+      if (text !== '-m') env.checkRunsFile(args[i], name);
+      if (name.startsWith('awk') || name.endsWith('awk')) env.scanCode(text);
+      break;
+    }
+  }
+  return codeFlag || moduleOrFile ? {} : { stdin: 'code' };
+};
+
+export const evalCommand: CommandHandler = (args, env) => {
+  const joined = args.some((w) => w.text === undefined) ? undefined : args.map((w) => w.text).join(' ');
+  if (joined === undefined) env.undecidable('eval runs a string that is built at run time');
+  else env.runScript(joined, 'eval', { sameShell: true });
+};
+
+export const source: CommandHandler = (args, env, name) => {
+  const file = args[0]?.text;
+  if (file === '/dev/stdin' || file === '-') return { stdin: 'shell' };
+  env.checkRunsFile(args[0], name);
+  return {};
+};
+
+/** `trap 'commands' SIGNAL`: the commands run later, in this shell. */
+export const trap: CommandHandler = (args, env) => {
+  const first = args[0];
+  if (!first || first.text === '-' || first.text === '-p' || first.text === '-l' || args.length < 2) return;
+  env.runScript(first.text, 'trap', { sameShell: true });
+};
+
+/** Aliases live in the variable map under this prefix (a name no shell variable can have). */
+export const ALIAS_PREFIX = '\0alias:';
+
+export const alias: CommandHandler = (args, env) => {
+  for (const word of args) {
+    if (word.text === undefined) {
+      env.undecidable('alias: the definition is built at run time');
+      continue;
+    }
+    const eq = word.text.indexOf('=');
+    if (eq > 0) {
+      env.runScript(word.text.slice(eq + 1), 'alias');
+      env.state.vars.set(`${ALIAS_PREFIX}${word.text.slice(0, eq)}`, word.text.slice(eq + 1));
+    }
+  }
+};
+
+/** Home-relative working directory: every relative path is outside the workspace from here. */
+export const HOME_CWD = '~';
+
+function setCwd(env: CommandEnv, target: ShellWord): void {
+  const state = env.state;
+  const text = target.text;
+  if (text === undefined || text === '-' || target.glob) state.cwd = undefined;
+  else if (text.startsWith('/')) state.cwd = posix.resolve(text);
+  else if (text.startsWith('~') || state.cwd === HOME_CWD) state.cwd = HOME_CWD;
+  else state.cwd = state.cwd === undefined ? undefined : posix.resolve(state.cwd, text);
+}
+
+/** `cd` changes how later relative paths resolve; an unknown target makes them undecidable. */
+export const cd: CommandHandler = (args, env) => {
+  const parsed = parseArgs(args);
+  const target = parsed.operands[0];
+  if (target === undefined) {
+    // `cd` alone goes home: everything relative is outside the workspace from here.
+    setCwd(env, { text: '~', glob: false });
+    return;
+  }
+  setCwd(env, target);
+};
+
+export const popd: CommandHandler = (_args, env) => {
+  env.state.cwd = undefined;
+};
+
+export const shopt: CommandHandler = (args, env) => {
+  if (args.some((w) => w.text === '-s') && args.some((w) => w.text === 'dotglob' || w.text === undefined)) env.state.dotglob = true;
+};
+
+/** `read a b`, `mapfile arr`, `printf -v a`: the variables now hold run-time values. */
+export const readsVariables: CommandHandler = (args, env): CommandOutcome => {
+  for (const word of args) {
+    if (word.text !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(word.text)) assignVar(env.state, word.text, undefined);
+  }
+  return {};
+};

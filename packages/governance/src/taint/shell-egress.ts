@@ -1,0 +1,120 @@
+/** Commands that reach the network by themselves. */
+const NETWORK_COMMANDS = new Set([
+  'curl', 'wget', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'ssh', 'scp', 'sftp', 'rsync', 'ftp', 'tftp', 'http', 'https',
+  'xh', 'aria2c', 'lynx', 'links', 'w3m', 'ping', 'dig', 'nslookup', 'host', 'gh', 'aws', 'gcloud', 'gsutil', 'az',
+  'kubectl', 'helm', 'terraform', 'mail', 'mailx', 'sendmail', 'mutt', 'openssl', 'websocat', 'grpcurl', 'httpie',
+]);
+/** `<tool> <subcommand>` pairs that reach the network (or publish). */
+const NETWORK_SUBCOMMANDS: Record<string, readonly string[]> = {
+  git: ['push', 'fetch', 'pull', 'clone', 'remote', 'ls-remote', 'submodule', 'send-email', 'request-pull', 'archive'],
+  npm: ['publish', 'install', 'i', 'add', 'ci', 'update', 'login', 'adduser', 'exec', 'view', 'unpublish', 'dist-tag', 'deprecate'],
+  pnpm: ['publish', 'install', 'i', 'add', 'update', 'up', 'dlx', 'login'],
+  yarn: ['publish', 'install', 'add', 'upgrade', 'dlx', 'npm'],
+  npx: ['*'],
+  pip: ['install', 'download', 'upload'],
+  pip3: ['install', 'download', 'upload'],
+  cargo: ['publish', 'install', 'login'],
+  docker: ['push', 'pull', 'login', 'run', 'build'],
+  twine: ['upload'],
+};
+/** Publishing and pushing are irreversible: a person decides even for allowed hosts. */
+const IRREVERSIBLE = /(^|[\s;&|(`])(git\s+(\S+\s+)*push|npm\s+publish|pnpm\s+publish|yarn\s+publish|cargo\s+publish|twine\s+upload|docker\s+push|gh\s+(release|pr|issue|gist|api))\b/;
+const INTERPRETERS = /(^|[\s;&|(`/])(python[0-9.]*|node|deno|bun|perl|ruby|php|osascript|pwsh|powershell)\s+(-\S*\s+)*(-c|-e|--eval|-r|-E|--exec)\b/;
+const URL_PATTERN = /\b[a-z][a-z0-9+.-]*:\/\/([^\s/'"`?#:@]+@)?(\[[0-9a-f:]+\]|[^\s/'"`?#:]+)/gi;
+const BARE_HOST = /^((?:[a-z0-9-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?(?:\/\S*)?$/i;
+/** Endings that are file extensions and not top-level domains, so `-o x.json` is not a host. */
+const FILE_SUFFIX = /\.(json|txt|ya?ml|log|csv|lock|toml|t?gz|tar|html?|xml|png|jpe?g|gif|svg|[cm]?js|ts|map|bin|img|iso|pem|conf|cfg|ini|env|bak|tmp|out)$/i;
+const DEV_NET = /\/dev\/(tcp|udp)\//;
+
+export interface EgressFinding {
+  reason: string;
+}
+
+function hostAllowed(host: string, allowHosts: readonly string[]): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  return allowHosts.some((allowed) => {
+    const a = allowed.toLowerCase().replace(/^\*\./, '');
+    return h === a || h.endsWith(`.${a}`);
+  });
+}
+
+/**
+ * A deliberately wide look at a shell command for egress once a run is
+ * tainted: any network-reaching command, URL, `/dev/tcp`, interpreter with
+ * inline code, push or publish. Hosts on the allowlist pass only when every
+ * network use names an allowed host in a URL. Returns why it needs a person,
+ * or undefined. Over-asking is the safe direction here: this runs after the
+ * parsed deny list, not instead of it.
+ */
+export function shellEgress(command: string, allowHosts: readonly string[]): EgressFinding | undefined {
+  const flat = command.replace(/\\\n/g, ' ');
+  if (IRREVERSIBLE.test(flat)) return { reason: 'pushes or publishes (irreversible egress)' };
+  if (DEV_NET.test(flat)) return { reason: 'opens a network socket through /dev/tcp or /dev/udp' };
+  if (INTERPRETERS.test(flat)) return { reason: 'runs inline interpreter code that could reach the network' };
+  const urls = [...flat.matchAll(URL_PATTERN)];
+  const hosts = urls.map((m) => (m[2] ?? '').replace(/^\[|\]$/g, ''));
+  const words = flat.split(/[\s;&|()<>`'"=]+/).filter((w) => w.length > 0);
+  const networkCommand = findNetworkCommand(flat);
+  if (networkCommand !== undefined) {
+    // Bare host names (curl accepts `evil.example/x` without a scheme; ssh takes `user@host`).
+    for (const word of words) {
+      const bare = BARE_HOST.exec(word.replace(/^[^@\s]+@/, ''));
+      if (bare?.[1] && !word.includes('://') && !FILE_SUFFIX.test(bare[1])) hosts.push(bare[1]);
+    }
+  }
+  const unlisted = hosts.filter((h) => !hostAllowed(h, allowHosts));
+  if (unlisted.length > 0) return { reason: `reaches ${unlisted[0] ?? 'a host'}, which is not on the taint allowlist` };
+  if (networkCommand !== undefined && hosts.length === 0) {
+    return { reason: `runs ${networkCommand}, which reaches the network at a host that cannot be checked` };
+  }
+  return undefined;
+}
+
+/** Words that run the command after them (their own options skipped). */
+const WRAPPERS = new Set(['sudo', 'doas', 'env', 'xargs', 'nohup', 'time', 'exec', 'command', 'builtin', 'nice', 'ionice', 'timeout', 'stdbuf', 'then', 'do', 'else', 'elif', 'if', 'while', 'until', '!', 'watch', 'strace', 'flock', 'setsid', 'chroot', 'unbuffer', 'eval']);
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'busybox']);
+
+/** The first network-reaching command in command position (through wrappers, `sh -c`, `find -exec`), if any. */
+function findNetworkCommand(command: string): string | undefined {
+  for (const segment of command.split(/\|\||&&|\$\(|[;|&\n(){}`]/)) {
+    const words = segment.split(/[\s'"]+/).filter((w) => w.length > 0);
+    let i = 0;
+    // After a wrapper its option values look like commands (`sudo -u bob wget`): keep looking.
+    let afterWrapper = false;
+    while (i < words.length) {
+      const word = (words[i] as string).replace(/\\/g, '');
+      const name = word.replace(/^.*\//, '');
+      if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word) || /^-/.test(word) || /^\d+[smhd]?$/.test(word)) {
+        i += 1;
+        continue;
+      }
+      if (WRAPPERS.has(name) || SHELLS.has(name)) {
+        afterWrapper = true;
+        i += 1;
+        continue;
+      }
+      if (name === 'find') {
+        const exec = words.findIndex((w, j) => j > i && /^-(exec|execdir|ok|okdir)$/.test(w));
+        if (exec < 0) break;
+        i = exec + 1;
+        continue;
+      }
+      if (NETWORK_COMMANDS.has(name)) return name;
+      const subs = NETWORK_SUBCOMMANDS[name];
+      const next = words.slice(i + 1).find((w) => !w.startsWith('-'));
+      if (subs && next && (subs.includes('*') || subs.includes(next))) return `${name} ${next}`;
+      if (!afterWrapper) break;
+      i += 1;
+    }
+  }
+  return undefined;
+}
+
+/** True when a URL's host is on the allowlist (used for open-world tools' `url` arguments). */
+export function urlHostAllowed(url: string, allowHosts: readonly string[]): boolean {
+  try {
+    return hostAllowed(new URL(url).hostname.replace(/^\[|\]$/g, ''), allowHosts);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,109 @@
+import { posix } from 'node:path';
+import type { GateCall, ToolResultContent, ToolResultStatus } from '@warden/protocol';
+import { globToRegExp, matchesAnyGlob } from '../policy/glob.js';
+import { injectionSignal } from './injection-signals.js';
+
+/** What core's `afterTool` hook receives (see docs/decisions/0001-core-api.md), declared structurally. */
+export interface AfterToolContext {
+  runId: string;
+  step: number;
+  call: GateCall;
+  status: ToolResultStatus;
+  content: ToolResultContent;
+  isError: boolean;
+}
+
+/** What the hook returns to mark the run tainted. */
+export interface TaintMark {
+  taint: { source: string; reason: string };
+}
+
+/** Tool names whose output is open-world content by default. */
+export const DEFAULT_TAINT_TOOLS: readonly string[] = ['mcp__*', 'web_*', 'fetch*', 'http_*', 'browse*', 'search*', 'read_url', 'download*', 'email_read*', '*_inbox'];
+
+export interface TaintDetectorOptions {
+  /** Extra tool-name globs whose output taints. */
+  taintTools?: readonly string[];
+  /** Trust workspace files the run did not write (default false: reading them taints, the strict default). */
+  trustWorkspaceFiles?: boolean;
+  /** Tools that read workspace files. Default `read_file`, `grep`. */
+  fileReadTools?: readonly string[];
+  /** Tools that write workspace files (what they write is the task's own). Default `write_file`, `edit_file`. */
+  fileWriteTools?: readonly string[];
+  /** Look for injection signals in every tool's output (default true). */
+  signals?: boolean;
+  /** How many runs to remember written files for (default 64). */
+  maxRuns?: number;
+}
+
+/** An `afterTool` hook that marks a run tainted; pass it in core's `hooks`. */
+export interface TaintDetector {
+  afterTool(ctx: AfterToolContext): TaintMark | undefined;
+  /** Why this output would taint the run, without recording anything. */
+  inspect(ctx: AfterToolContext): TaintMark | undefined;
+}
+
+const NO_CONTENT: ReadonlySet<ToolResultStatus> = new Set(['denied', 'blocked', 'invalid', 'unknown_tool', 'interrupted']);
+
+function normalize(path: string): string {
+  return posix.normalize(path.replace(/\\/g, '/')).replace(/^\.\//, '');
+}
+
+/**
+ * Marks a run tainted when it reads open-world content (open-world tools,
+ * MCP results, network fetches, workspace files it did not write) or output
+ * carrying injection signals. Returns `{ taint: { source, reason } }` once per
+ * run, which core turns into a `taint` event and `GateContext.tainted`.
+ */
+export function taintDetector(options: TaintDetectorOptions = {}): TaintDetector {
+  const taintGlobs = [...DEFAULT_TAINT_TOOLS, ...(options.taintTools ?? [])].map(globToRegExp);
+  const readTools = new Set(options.fileReadTools ?? ['read_file', 'grep']);
+  const writeTools = new Set(options.fileWriteTools ?? ['write_file', 'edit_file']);
+  const maxRuns = options.maxRuns ?? 64;
+  const written = new Map<string, Set<string>>();
+  const tainted = new Set<string>();
+
+  function writtenBy(runId: string): Set<string> {
+    let set = written.get(runId);
+    if (!set) {
+      set = new Set();
+      written.set(runId, set);
+      if (written.size > maxRuns) written.delete(written.keys().next().value as string);
+    }
+    return set;
+  }
+
+  function inspect(ctx: AfterToolContext): TaintMark | undefined {
+    if (NO_CONTENT.has(ctx.status)) return undefined;
+    const { call } = ctx;
+    const source = `tool:${call.name}`;
+    if (call.annotations?.openWorld === true) return { taint: { source, reason: `${call.name} returns open-world content` } };
+    if (matchesAnyGlob(call.name, taintGlobs)) return { taint: { source, reason: `${call.name} returns content from outside the workspace` } };
+    if (readTools.has(call.name) && options.trustWorkspaceFiles !== true) {
+      const path = typeof call.args.path === 'string' ? normalize(call.args.path) : undefined;
+      if (path === undefined || !(written.get(ctx.runId)?.has(path) ?? false)) {
+        return { taint: { source, reason: `${call.name} read ${path ?? 'files'} that this run did not write` } };
+      }
+    }
+    if (options.signals !== false) {
+      const text = ctx.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+      const signal = injectionSignal(text);
+      if (signal) return { taint: { source, reason: `the output of ${call.name} ${signal}` } };
+    }
+    return undefined;
+  }
+
+  return {
+    inspect,
+    afterTool(ctx) {
+      if (writeTools.has(ctx.call.name) && ctx.status === 'ok' && typeof ctx.call.args.path === 'string') {
+        writtenBy(ctx.runId).add(normalize(ctx.call.args.path));
+      }
+      const mark = inspect(ctx);
+      if (!mark || tainted.has(ctx.runId)) return undefined;
+      tainted.add(ctx.runId);
+      if (tainted.size > maxRuns) tainted.delete(tainted.values().next().value as string);
+      return mark;
+    },
+  };
+}
