@@ -1,11 +1,3 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared.js';
 
-export default defineConfig({
-  entry: ['src/index.ts', 'src/testing.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-  splitting: true,
-});
+export default packageBuild(['src/index.ts', 'src/testing.ts']);

@@ -28,6 +28,8 @@ export interface RunState {
   costUsd: number;
   toolCalls: ToolCallSummary[];
   tainted: boolean;
+  /** Path arguments of calls to mutating tools that succeeded: what this run itself wrote. */
+  touchedPaths: Set<string>;
   warnings: string[];
   /** Set once summarising failed or could not shrink the history, so it is not retried every step. */
   compactionStuck: boolean;
@@ -71,6 +73,7 @@ export function createRunContext(
     costUsd: 0,
     toolCalls: [],
     tainted: false,
+    touchedPaths: new Set<string>(),
     warnings: [],
     compactionStuck: false,
     compactionTailWarned: false,

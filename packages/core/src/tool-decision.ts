@@ -92,6 +92,7 @@ export async function decideCall(run: RunContext, call: ToolCallPart, step: numb
       runId: run.runId,
       step,
       tainted: run.state.tainted,
+      touchedPaths: run.state.touchedPaths,
       ...(run.session ? { sessionId: run.session.sessionId } : {}),
       ...(run.options.context.userId !== undefined ? { userId: run.options.context.userId } : {}),
       ...(run.options.context.tenantId !== undefined ? { tenantId: run.options.context.tenantId } : {}),

@@ -1,4 +1,4 @@
-import { errorCodeOf, textContent, type ApprovalRequest, type SessionRecord, type ToolCallPart, type ToolResultPart } from '@warden/protocol';
+import { errorCodeOf, textContent, type ApprovalRequest, type JsonObject, type SessionRecord, type ToolCallPart, type ToolResultPart } from '@warden/protocol';
 import { applyAfterTool } from './hooks.js';
 import type { RunContext } from './run-context.js';
 import type { ToolCallSummary } from './run-result.js';
@@ -78,9 +78,25 @@ async function finishCall(
     content = textContent('The output of this tool was withheld because a safety hook failed while processing it.');
     isError = true;
   }
+  if (outcome.status === 'ok') recordTouchedPaths(run, call.name, call.args);
   const result: ToolResultPart = { type: 'tool_result', callId: call.id, name: call.name, content, isError };
   run.emit({ type: 'tool_result', step, callId: call.id, name: call.name, status: outcome.status, isError, content, durationMs: Math.max(0, durationMs) });
   if (run.session) void run.session.toolResult(result);
   const summary: ToolCallSummary = { id: call.id, name: call.name, args: call.args, status: outcome.status, ...(item.decision ? { decision: item.decision } : {}) };
   return { result, summary };
+}
+
+/** Argument names that carry a file path a mutating tool writes to. */
+const PATH_ARGUMENTS = ['path', 'file', 'file_path', 'filePath', 'target', 'destination'];
+
+/**
+ * Remembers what a successful mutating call wrote (as the model named it), so the
+ * gate can tell a run's own files from others (GateContext.touchedPaths).
+ */
+function recordTouchedPaths(run: RunContext, toolName: string, args: JsonObject): void {
+  if (run.tools.get(toolName)?.annotations?.readOnly === true) return;
+  for (const key of PATH_ARGUMENTS) {
+    const value = args[key];
+    if (typeof value === 'string' && value !== '') run.state.touchedPaths.add(value);
+  }
 }

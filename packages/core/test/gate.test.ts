@@ -23,6 +23,24 @@ function sentResult(requests: readonly { messages: readonly { role: string; part
 }
 
 describe('gate and approvals', () => {
+  it('tells the gate which paths the run has written (touchedPaths), counting only successful mutating calls', async () => {
+    const seen: string[][] = [];
+    const gate = recordingGate((_call, ctx) => {
+      seen.push([...(ctx.touchedPaths ?? [])]);
+      return 'allow';
+    });
+    const write = makeTool('write_file', (args) => (args.path === 'fail.txt' ? { content: 'disk full', isError: true } : 'written'), { annotations: { mutating: true } });
+    const read = makeTool('read_file', () => 'content');
+    const provider = scriptedProvider([
+      { toolCalls: [{ name: 'write_file', args: { path: 'a.txt' } }, { name: 'read_file', args: { path: 'r.txt' } }] },
+      { toolCalls: [{ name: 'write_file', args: { path: 'fail.txt' } }] },
+      { toolCalls: [{ name: 'read_file', args: { path: 'b.txt' } }] },
+      'done',
+    ]);
+    await createAgent({ provider, tools: [write, read], gate }).run('x');
+    expect(seen).toEqual([[], [], ['a.txt'], ['a.txt']]);
+  });
+
   it('the default gate allows read-only tools and asks for the rest (rule core.default)', () => {
     const gate = defaultGate();
     expect(gate.decide({ id: '1', name: 'read', args: {}, annotations: { readOnly: true } }, { runId: 'r', step: 1, tainted: false })).toMatchObject({ effect: 'allow', rule: 'core.default' });

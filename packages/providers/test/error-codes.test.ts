@@ -35,7 +35,7 @@ describe('error codes of @warden/providers', () => {
 
   it('uses the shared protocol codes wherever one exists', () => {
     const own = Object.keys(PROVIDER_ERROR_CODES).filter((code) => !(code in ERROR_CODES));
-    expect(own).toEqual(['provider.replay_mismatch']);
+    expect(own).toEqual([]); // provider.replay_mismatch moved into @warden/protocol's table
   });
 });
 

@@ -1,0 +1,75 @@
+import { hostname } from 'node:os';
+import type { CommandContext } from '../cli/command.js';
+import { EXIT, exitCodeForStop } from '../cli/exit-codes.js';
+import type { ApprovalsOptions } from '../commands/approvals-command.js';
+import { createHarness } from '../harness/create-harness.js';
+import { durableFor } from '../harness/governance-parts.js';
+import { openApprovalStore, parseStoreLocation } from '../harness/session-store-url.js';
+import { relativeTime } from '../render/relative-time.js';
+import { summarizeArgs } from '../render/summarize.js';
+import { renderTable } from '../render/table.js';
+import { harnessOptionsFrom, resolveWorkdir } from './cli-harness-options.js';
+import { driveRun, eventSink } from './drive-run.js';
+import { missingArgument, unexpectedArgument } from './usage-errors.js';
+
+/** `warden approvals [list | approve ID | deny ID | resume ID]`: durable approvals parked by `warden run --park`. */
+export async function approvalsAction(ctx: CommandContext<ApprovalsOptions>): Promise<number> {
+  const { io, t, style, options, positionals } = ctx;
+  const [verb = 'list', id, extra] = positionals;
+  if (extra !== undefined) throw unexpectedArgument(extra, 'warden approvals');
+  if (!['list', 'approve', 'deny', 'resume'].includes(verb)) throw unexpectedArgument(verb, 'warden approvals');
+  if (verb !== 'list' && !id) throw missingArgument(`warden approvals ${verb}`, 'ID');
+  if (verb === 'list' && id !== undefined) throw unexpectedArgument(id, 'warden approvals');
+  const workdir = resolveWorkdir(io.cwd, options.workdir);
+  const spec = options.sessions ?? ctx.config.config.sessions;
+  const by = io.env.USER ?? io.env.USERNAME ?? 'cli';
+
+  if (verb === 'resume') {
+    const harness = await createHarness({ ...harnessOptionsFrom(ctx, workdir), ...(spec ? { sessions: spec } : {}), approver: 'durable' });
+    try {
+      const resolved = await harness.approvals!.resolve(id!, { claimer: `${hostname()}:${process.pid}` });
+      if (resolved.status === 'pending') {
+        io.stderr.write(`${t('approvals.pending', { id: id! })}\n`);
+        return EXIT.approval;
+      }
+      if (resolved.status === 'claimed') {
+        io.stderr.write(`${t('approvals.claimed', { id: id! })}\n`);
+        return EXIT.error;
+      }
+      const { sink, flush } = eventSink(ctx);
+      const sessionId = resolved.request.sessionId;
+      if (!sessionId) throw missingArgument('warden approvals resume', 'a session id in the stored approval');
+      const stop = await driveRun(harness.agent.resumeStream(sessionId, { signal: ctx.signal, approvals: { [resolved.request.call.id]: resolved.answer } }), sink);
+      flush();
+      return exitCodeForStop(stop);
+    } finally {
+      await harness.close();
+    }
+  }
+
+  const location = parseStoreLocation(spec, workdir);
+  const store = await openApprovalStore(location);
+  try {
+    const durable = durableFor(store, io.env.WARDEN_APPROVAL_KEY);
+    if (verb === 'list') {
+      const pending = await durable.pending({ limit: 100 });
+      if (options.json) {
+        for (const item of pending) io.stdout.write(`${JSON.stringify(item)}\n`);
+        return EXIT.done;
+      }
+      if (pending.length === 0) {
+        io.stdout.write(`${t('approvals.empty')}\n`);
+        return EXIT.done;
+      }
+      const rows = pending.map(({ request }) => [request.id, request.call.name, summarizeArgs(request.call.name, request.call.args), relativeTime(request.createdAt, t.lang)]);
+      io.stdout.write(renderTable([t('column.id'), t('column.tool'), '', t('column.created')], rows, style));
+      return EXIT.done;
+    }
+    const stored = verb === 'approve' ? await durable.approve(id!, { by }) : await durable.deny(id!, { by });
+    const outcome = stored.status === 'approved' ? t('render.approval.approved') : t('render.approval.denied');
+    io.stdout.write(options.json ? `${JSON.stringify(stored)}\n` : `${t('approvals.answered', { id: id!, outcome })}\n`);
+    return EXIT.done;
+  } finally {
+    await store.close?.();
+  }
+}

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { CliError } from '../cli/cli-error.js';
+import type { CommandContext } from '../cli/command.js';
+import { EXIT } from '../cli/exit-codes.js';
+import { verifyAuditFile } from '../harness/audit-sink.js';
+import { resolveWorkdir } from './cli-harness-options.js';
+import { missingArgument, unexpectedArgument } from './usage-errors.js';
+
+interface AuditOptions {
+  keyEnv?: string;
+  file?: string;
+  workdir?: string;
+}
+
+/** `warden audit verify`: walks the hash chain (and HMAC signatures with a key) and names the first broken entry. */
+export async function auditAction(ctx: CommandContext<AuditOptions>): Promise<number> {
+  const { io, t, style, options, positionals } = ctx;
+  const [verb, extra] = positionals;
+  if (!verb) throw missingArgument('warden audit', 'verify');
+  if (verb !== 'verify') throw unexpectedArgument(verb, 'warden audit');
+  if (extra !== undefined) throw unexpectedArgument(extra, 'warden audit');
+  const keyEnv = options.keyEnv ?? ctx.config.config.audit?.keyEnv;
+  const key = keyEnv ? io.env[keyEnv] : undefined;
+  if (keyEnv && !key) {
+    throw new CliError({ code: 'cli.invalid_value', message: `--key-env ${keyEnv} is not set`, key: 'error.invalidValue', params: { flag: '--key-env', reason: `${keyEnv} is not set` } });
+  }
+  const configured = ctx.config.config.audit?.path;
+  const file = options.file
+    ? path.resolve(io.cwd, options.file)
+    : configured && ctx.config.file
+      ? path.resolve(path.dirname(ctx.config.file), configured)
+      : path.join(resolveWorkdir(io.cwd, options.workdir), '.warden', 'audit.jsonl');
+  if (!existsSync(file)) {
+    io.stderr.write(`${t('audit.missing', { file })}\n`);
+    return EXIT.error;
+  }
+  const result = await verifyAuditFile(file, key);
+  if (options.json) io.stdout.write(`${JSON.stringify({ file, ...result })}\n`);
+  else if (result.ok) io.stdout.write(`${style.green('✔')} ${t('audit.ok', { count: result.entries })}\n`);
+  else io.stdout.write(`${style.red('✖')} ${t('audit.broken', { index: result.brokenAt ?? 0, reason: result.problem ?? '' })}\n`);
+  return result.ok ? EXIT.done : EXIT.error;
+}

@@ -1,0 +1,101 @@
+import { createRequire } from 'node:module';
+import { errorCodeOf } from '@warden/protocol';
+import { describeProviders } from '@warden/providers';
+import type { CommandContext } from '../cli/command.js';
+import { EXIT } from '../cli/exit-codes.js';
+import { describeStore, openSessionStore, parseStoreLocation } from '../harness/session-store-url.js';
+import { resolveWorkdir } from './cli-harness-options.js';
+
+interface DoctorOptions {
+  workdir?: string;
+  sessions?: string;
+}
+
+interface Check {
+  label: string;
+  ok: boolean;
+  detail?: string;
+  fix?: string;
+  /** Optional pieces that are missing are noted, not counted as problems. */
+  optional?: boolean;
+}
+
+/** Optional drivers, the package that loads each, and what it is for. */
+const DRIVERS: Array<{ name: string; from: string; for: string }> = [
+  { name: 'better-sqlite3', from: '@warden/sessions', for: 'sqlite: session stores' },
+  { name: 'pg', from: '@warden/sessions', for: 'postgres:// session stores' },
+  { name: 'ioredis', from: '@warden/sessions', for: 'redis:// session stores' },
+  { name: '@modelcontextprotocol/sdk', from: '@warden/tools', for: 'MCP servers' },
+];
+
+function installed(name: string, from: string): boolean {
+  try {
+    const base = import.meta.resolve(from);
+    createRequire(base).resolve(`${name}/package.json`);
+    return true;
+  } catch {
+    try {
+      createRequire(import.meta.resolve(from)).resolve(name);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** `warden doctor`: each check with the fix for a problem. Exit 1 when a required check fails. */
+export async function doctorAction(ctx: CommandContext<DoctorOptions>): Promise<number> {
+  const { io, t, style, options } = ctx;
+  const checks: Check[] = [];
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  const nodeOk = major > 20 || (major === 20 && minor >= 19);
+  checks.push({ label: t('doctor.node', { version: process.versions.node }), ok: nodeOk, ...(nodeOk ? {} : { fix: 'install Node.js 20.19 or newer' }) });
+  for (const driver of DRIVERS) {
+    const ok = installed(driver.name, driver.from);
+    checks.push({ label: t('doctor.driver', { name: driver.name }), ok, optional: true, detail: driver.for, ...(ok ? {} : { fix: `npm install ${driver.name}` }) });
+  }
+  const workdir = resolveWorkdir(io.cwd, options.workdir);
+  const location = parseStoreLocation(options.sessions ?? ctx.config.config.sessions, workdir);
+  try {
+    const store = await openSessionStore(location);
+    try {
+      // Save, load, list by owner, refuse a stale version, delete — with a throwaway session.
+      const { check } = await import('@warden/sessions');
+      const report = await check(store);
+      const failed = report.steps.find((step) => !step.ok);
+      checks.push({
+        label: t('doctor.store', { store: describeStore(location) }),
+        ok: report.ok,
+        ...(failed ? { detail: `${failed.step}: ${failed.detail ?? ''}`, fix: 'check that the store is writable and its server is running' } : {}),
+      });
+    } finally {
+      await store.close?.();
+    }
+  } catch (error) {
+    const hint = error instanceof Error && 'hint' in error && typeof error.hint === 'string' ? error.hint : 'check the --sessions location and that the server runs';
+    checks.push({ label: t('doctor.store', { store: describeStore(location) }), ok: false, detail: errorCodeOf(error), fix: hint });
+  }
+  const providers = describeProviders(io.env);
+  const configured = providers.filter((p) => p.configured && !p.local);
+  for (const p of configured) checks.push({ label: t('doctor.provider', { name: p.id }), ok: true, ...(p.keyFrom ? { detail: p.keyFrom } : {}) });
+  if (configured.length === 0) {
+    checks.push({
+      label: t('doctor.provider', { name: '-' }),
+      ok: false,
+      detail: 'no cloud provider key is set',
+      fix: 'set a key such as OPENAI_API_KEY or ANTHROPIC_API_KEY (in the environment or .env), or use a local server with WARDEN_PROVIDER=ollama',
+    });
+  }
+  const problems = checks.filter((c) => !c.ok && !c.optional).length;
+  if (options.json) {
+    for (const check of checks) io.stdout.write(`${JSON.stringify(check)}\n`);
+  } else {
+    for (const check of checks) {
+      const mark = check.ok ? style.green('✔') : check.optional ? style.yellow('–') : style.red('✖');
+      io.stdout.write(`${mark} ${check.label}${check.detail ? style.dim(` (${check.detail})`) : ''}\n`);
+      if (!check.ok && check.fix) io.stdout.write(`    ${style.dim(t('doctor.fix', { fix: check.fix }))}\n`);
+    }
+    io.stdout.write(`${t('doctor.summary', { count: problems })}\n`);
+  }
+  return problems === 0 ? EXIT.done : EXIT.error;
+}

@@ -1,0 +1,35 @@
+import type { CliOutput } from '../cli/io.js';
+import type { Translator } from '../i18n/translator.js';
+import { fit, type TerminalStyle } from '../render/terminal-style.js';
+
+export interface FleetProgress {
+  started(index: number): void;
+  step(index: number, step: number): void;
+  finished(index: number, status: string): void;
+  done(): void;
+}
+
+/**
+ * Live progress: on a terminal, one line per job redrawn in place; in a pipe,
+ * one plain line per change (no cursor movement, no colour unless forced).
+ */
+export function fleetProgress(out: CliOutput, names: readonly string[], t: Translator, style: TerminalStyle): FleetProgress {
+  const lines = names.map((name) => style.dim(`${name}: …`));
+  let drawn = false;
+  const redraw = (): void => {
+    if (drawn) out.write(`\u001b[${lines.length}A`);
+    out.write(lines.map((line) => `\u001b[2K${fit(line, style.width - 1)}\n`).join(''));
+    drawn = true;
+  };
+  const update = (index: number, text: string): void => {
+    lines[index] = text;
+    if (style.tty) redraw();
+    else out.write(`${text}\n`);
+  };
+  return {
+    started: (i) => update(i, t('fleet.started', { name: names[i]! })),
+    step: (i, step) => update(i, t('fleet.progress', { name: names[i]!, step })),
+    finished: (i, status) => update(i, t('fleet.finished', { name: names[i]!, status })),
+    done: () => undefined,
+  };
+}

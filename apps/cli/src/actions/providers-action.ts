@@ -1,0 +1,52 @@
+import { userMessage } from '@warden/protocol';
+import { describeProviders, PROVIDER_CATALOG, resolveProvider } from '@warden/providers';
+import { CliError } from '../cli/cli-error.js';
+import type { CommandContext } from '../cli/command.js';
+import { EXIT } from '../cli/exit-codes.js';
+import { renderTable } from '../render/table.js';
+
+interface ProvidersOptions {
+  ping?: boolean;
+  model?: string;
+  baseUrl?: string;
+}
+
+/** `warden providers`: who is configured and which variables each reads — never their values. */
+export async function providersAction(ctx: CommandContext<ProvidersOptions>): Promise<number> {
+  const { io, t, style, options, positionals } = ctx;
+  const name = positionals[0];
+  if (positionals.length > 1) {
+    throw new CliError({ code: 'cli.unexpected_argument', message: `unexpected argument "${positionals[1]}"`, key: 'error.unexpectedArgument', params: { argument: positionals[1]! } });
+  }
+  if (options.ping) {
+    if (!name) throw new CliError({ code: 'cli.missing_argument', message: 'warden providers --ping needs a provider name', key: 'error.missingArgument', params: { command: 'warden providers --ping', what: 'NAME' } });
+    const provider = resolveProvider({ provider: name, env: io.env, ...(options.model ? { model: options.model } : {}), ...(options.baseUrl ? { baseURL: options.baseUrl } : {}) });
+    // The cheapest call every vendor offers: one token of output for a one-word prompt.
+    const response = await provider.complete({ messages: [userMessage('ping')], maxOutputTokens: 1 }, { signal: ctx.signal });
+    io.stdout.write(options.json ? `${JSON.stringify({ provider: name, model: response.model, ok: true, requestId: response.requestId })}\n` : `${style.green('✔')} ${t('providers.pingOk', { provider: name, model: response.model })}\n`);
+    return EXIT.done;
+  }
+  const descriptions = describeProviders(io.env).filter((d) => !name || d.id === name);
+  if (name && descriptions.length === 0) {
+    throw new CliError({
+      code: 'cli.invalid_value',
+      message: `unknown provider "${name}"`,
+      key: 'error.invalidValue',
+      params: { flag: 'NAME', reason: `unknown provider "${name}"` },
+      hint: PROVIDER_CATALOG.map((p) => p.id).join(', '),
+    });
+  }
+  const defaults = new Map(PROVIDER_CATALOG.map((info) => [info.id, info.defaultModel ?? '-']));
+  if (options.json) {
+    for (const d of descriptions) io.stdout.write(`${JSON.stringify({ ...d, defaultModel: defaults.get(d.id) })}\n`);
+    return EXIT.done;
+  }
+  const rows = descriptions.map((d) => [
+    d.id,
+    d.configured ? t('common.yes') : t('common.no'),
+    d.configured ? (d.keyFrom ?? '-') : t('common.missing', { names: d.missing.join(', ') }),
+    defaults.get(d.id) ?? '-',
+  ]);
+  io.stdout.write(renderTable([t('column.provider'), t('column.configured'), t('column.needs'), t('column.model')], rows, style));
+  return EXIT.done;
+}

@@ -1,0 +1,21 @@
+import type { MessageKey } from '../i18n/catalog-types.js';
+import type { CommandModule } from './command.js';
+
+export interface CommandEntry {
+  summary: MessageKey;
+  load(): Promise<CommandModule>;
+}
+
+/** Every command, loaded on demand; the summaries let `warden --help` list them without loading any. */
+export const COMMANDS: Record<string, CommandEntry> = {
+  run: { summary: 'command.run.summary', load: async () => (await import('../commands/run-command.js')).runCommand },
+  demo: { summary: 'command.demo.summary', load: async () => (await import('../commands/demo-command.js')).demoCommand },
+  sessions: { summary: 'command.sessions.summary', load: async () => (await import('../commands/sessions-command.js')).sessionsCommand },
+  fleet: { summary: 'command.fleet.summary', load: async () => (await import('../commands/fleet-command.js')).fleetCommand },
+  approvals: { summary: 'command.approvals.summary', load: async () => (await import('../commands/approvals-command.js')).approvalsCommand },
+  providers: { summary: 'command.providers.summary', load: async () => (await import('../commands/providers-command.js')).providersCommand },
+  check: { summary: 'command.check.summary', load: async () => (await import('../commands/check-command.js')).checkCommand },
+  probe: { summary: 'command.probe.summary', load: async () => (await import('../commands/probe-command.js')).probeCommand },
+  audit: { summary: 'command.audit.summary', load: async () => (await import('../commands/audit-command.js')).auditCommand },
+  doctor: { summary: 'command.doctor.summary', load: async () => (await import('../commands/doctor-command.js')).doctorCommand },
+};

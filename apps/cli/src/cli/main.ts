@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { loadConfig } from '../config/config-file.js';
+import { loadDotenv } from '../config/dotenv.js';
+import { isLanguage } from '../i18n/catalog-types.js';
+import { loadTranslator } from '../i18n/load-catalog.js';
+import { resolveLanguage } from '../i18n/resolve-lang.js';
+import { terminalStyle } from '../render/terminal-style.js';
+import { parseArgv } from './argv.js';
+import { CliError } from './cli-error.js';
+import { COMMANDS } from './command-table.js';
+import type { CommandModule } from './command.js';
+import { reportError } from './error-report.js';
+import { EXIT } from './exit-codes.js';
+import { globalAliases, globalOptions } from './global-options.js';
+import { commandHelp, rootHelp } from './help.js';
+import type { CliIo } from './io.js';
+import { kebabCase, optionKind, type OptionKind } from './option-kinds.js';
+import { closest } from './suggest.js';
+
+export interface MainHooks {
+  /** Called for each interrupt listener registration; bin.ts wires it to SIGINT. */
+  onInterrupt?(listener: () => void): () => void;
+  /** How a second Ctrl-C leaves (default: process.exit). */
+  exit?(code: number): void;
+}
+
+interface Prescan {
+  version: boolean;
+  lang?: string;
+  debug: boolean;
+  color?: boolean;
+  help: boolean;
+}
+
+/** Reads the few flags needed before the command is known (language, colour, --debug, --help). */
+function prescan(argv: readonly string[]): Prescan {
+  const out: Prescan = { version: false, debug: false, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (token === '--') break;
+    if (token === '--debug') out.debug = true;
+    else if (token === '--version' || token === '-V') out.version = true;
+    else if (token === '--help' || token === '-h') out.help = true;
+    else if (token === '--no-color') out.color = false;
+    else if (token === '--color') out.color = true;
+    else if (token === '--lang' && argv[i + 1] !== undefined) out.lang = argv[i + 1];
+    else if (token.startsWith('--lang=')) out.lang = token.slice('--lang='.length);
+  }
+  return out;
+}
+
+/** Where the command word is: the first argument after any global options (`warden --lang es sessions`). */
+function commandIndex(argv: readonly string[]): number {
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (token === '--lang') i += 1;
+    else if (!GLOBAL_FLAGS.has(token) && !token.startsWith('--lang=')) return token.startsWith('-') ? argv.length : i;
+  }
+  return argv.length;
+}
+
+const GLOBAL_FLAGS = new Set(['--json', '--quiet', '-q', '--debug', '--color', '--no-color', '--help', '-h', '--version', '-V']);
+
+function invalidValue(issue: z.core.$ZodIssue): CliError {
+  const key = String(issue.path[0] ?? '');
+  const flag = `--${kebabCase(key)}`;
+  return new CliError({
+    code: 'cli.invalid_value',
+    message: `invalid value for ${flag}: ${issue.message}`,
+    key: 'error.invalidValue',
+    params: { flag, reason: issue.message },
+    hintKey: 'hint.seeHelp',
+    hintParams: { command: 'warden' },
+  });
+}
+
+async function runCommand(module: CommandModule, tokens: string[], io: CliIo, pre: Prescan, hooks: MainHooks): Promise<number> {
+  const shape = { ...globalOptions.shape, ...module.options.shape } as Record<string, z.ZodType>;
+  const schema = z.strictObject(shape);
+  const kinds: Record<string, OptionKind> = {};
+  for (const [key, value] of Object.entries(shape)) kinds[key] = optionKind(value);
+  const parsed = parseArgv(tokens, { kinds, aliases: { ...globalAliases, ...module.aliases }, command: `warden ${module.name}` });
+  const result = schema.safeParse(parsed.options);
+  if (!result.success) throw invalidValue(result.error.issues[0]!);
+  const options = result.data as Record<string, unknown> & { lang?: string; color?: boolean; config?: string };
+  if (options.lang !== undefined && !isLanguage(options.lang)) {
+    throw new CliError({
+      code: 'cli.unsupported_language',
+      message: `no catalog for language "${options.lang}"`,
+      key: 'error.unsupportedLanguage',
+      params: { lang: options.lang, languages: 'en, es, hi, fr' },
+    });
+  }
+  const config = loadConfig(io.cwd, options.config);
+  const t = await loadTranslator(resolveLanguage(options.lang, io.env));
+  const style = terminalStyle(io.stdout, io.env, options.color ?? pre.color);
+  const controller = new AbortController();
+  let interrupts = 0;
+  const detach = hooks.onInterrupt?.(() => {
+    interrupts += 1;
+    if (interrupts === 1) controller.abort(new CliError({ code: 'cli.interrupted', message: 'interrupted', key: 'error.interrupted' }));
+    else (hooks.exit ?? process.exit)(EXIT.interrupted);
+  });
+  try {
+    return await module.run({ options: options, positionals: parsed.positionals, io, t, style, signal: controller.signal, config });
+  } finally {
+    detach?.();
+  }
+}
+
+/** The whole CLI as a function: argv in, exit code out. */
+export async function main(argv: readonly string[], io: CliIo, hooks: MainHooks = {}): Promise<number> {
+  loadDotenv(io.cwd, io.env);
+  const pre = prescan(argv);
+  if (pre.version) {
+    const { cliVersion } = await import('../version.js');
+    io.stdout.write(`${cliVersion()}\n`);
+    return EXIT.done;
+  }
+  const t = await loadTranslator(resolveLanguage(pre.lang && isLanguage(pre.lang) ? pre.lang : undefined, io.env));
+  const errStyle = terminalStyle(io.stderr, io.env, pre.color);
+  try {
+    const at = commandIndex(argv);
+    const first = argv[at];
+    let name = 'run';
+    let rest = [...argv];
+    let root = true;
+    if (first === 'help') {
+      const target = argv[at + 1];
+      rest = ['--help'];
+      if (target && COMMANDS[target]) {
+        name = target;
+        root = false;
+      }
+    } else if (first !== undefined) {
+      if (!COMMANDS[first]) {
+        const suggestion = closest(first, Object.keys(COMMANDS));
+        throw new CliError({
+          code: 'cli.unknown_command',
+          message: `unknown command "${first}"`,
+          key: 'error.unknownCommand',
+          params: { command: first },
+          ...(suggestion ? { hintKey: 'hint.didYouMean' as const, hintParams: { suggestion: `warden ${suggestion}` } } : { hintKey: 'hint.rootHelp' as const }),
+        });
+      }
+      name = first;
+      rest = [...argv.slice(0, at), ...argv.slice(at + 1)];
+      root = false;
+    }
+    const module = await COMMANDS[name]!.load();
+    if (pre.help || first === 'help') {
+      const style = terminalStyle(io.stdout, io.env, pre.color);
+      io.stdout.write(root ? rootHelp(COMMANDS, module, t, style) : commandHelp(module, t, style));
+      return EXIT.done;
+    }
+    return await runCommand(module, rest, io, pre, hooks);
+  } catch (error) {
+    const report = reportError(error, t, errStyle, pre.debug);
+    io.stderr.write(report.text);
+    return report.exitCode;
+  }
+}

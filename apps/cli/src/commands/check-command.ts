@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineCommand } from '../cli/command.js';
+import { parseDurationMs } from '../cli/duration.js';
+
+const duration = z.string().refine((value) => parseDurationMs(value) !== undefined, 'use a duration such as 30s, 5m or 500ms');
+
+export const checkOptions = z.strictObject({
+  env: z.string().min(1).optional(),
+  soak: z.boolean().optional(),
+  for: duration.optional(),
+  pause: duration.optional(),
+  iterations: z.coerce.number().int().positive().optional(),
+  repeat: z.coerce.number().int().positive().optional(),
+  out: z.string().min(1).optional(),
+  pack: z.array(z.string().min(1)).optional(),
+});
+export type CheckOptions = z.infer<typeof checkOptions>;
+
+export const checkCommand = defineCommand({
+  name: 'check',
+  summary: 'command.check.summary',
+  usage: 'command.check.usage',
+  options: checkOptions,
+  async run(ctx) {
+    const { checkAction } = await import('../actions/check-action.js');
+    return checkAction(ctx);
+  },
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineCommand } from '../cli/command.js';
+
+export const doctorCommand = defineCommand({
+  name: 'doctor',
+  summary: 'command.doctor.summary',
+  usage: 'command.doctor.usage',
+  options: z.strictObject({
+    workdir: z.string().min(1).optional(),
+    sessions: z.string().min(1).optional(),
+  }),
+  aliases: { w: 'workdir' },
+  async run(ctx) {
+    const { doctorAction } = await import('../actions/doctor-action.js');
+    return doctorAction(ctx);
+  },
+});

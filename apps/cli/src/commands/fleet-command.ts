@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineCommand } from '../cli/command.js';
+
+export const fleetOptions = z.strictObject({
+  workers: z.coerce.number().int().positive().max(64).optional(),
+  provider: z.string().min(1).optional(),
+  model: z.string().min(1).optional(),
+  baseUrl: z.string().url().optional(),
+  mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
+  yes: z.boolean().optional(),
+  maxTurns: z.coerce.number().int().positive().optional(),
+  budgetTokens: z.coerce.number().int().positive().optional(),
+  budgetUsd: z.coerce.number().positive().optional(),
+  sessions: z.string().min(1).optional(),
+});
+export type FleetOptions = z.infer<typeof fleetOptions>;
+
+export const fleetCommand = defineCommand({
+  name: 'fleet',
+  summary: 'command.fleet.summary',
+  usage: 'command.fleet.usage',
+  options: fleetOptions,
+  aliases: { y: 'yes', m: 'model' },
+  async run(ctx) {
+    const { fleetAction } = await import('../actions/fleet-action.js');
+    return fleetAction(ctx);
+  },
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineCommand } from '../cli/command.js';
+
+export const runOptions = z.strictObject({
+  prompt: z.string().min(1).optional(),
+  workdir: z.string().min(1).optional(),
+  provider: z.string().min(1).optional(),
+  model: z.string().min(1).optional(),
+  baseUrl: z.string().url().optional(),
+  mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
+  yes: z.boolean().optional(),
+  park: z.boolean().optional(),
+  maxTurns: z.coerce.number().int().positive().optional(),
+  budgetTokens: z.coerce.number().int().positive().optional(),
+  budgetUsd: z.coerce.number().positive().optional(),
+  resume: z.boolean().optional(),
+  session: z.string().min(1).optional(),
+  listSessions: z.boolean().optional(),
+  sessions: z.string().min(1).optional(),
+});
+export type RunCommandOptions = z.infer<typeof runOptions>;
+
+export const runCommand = defineCommand({
+  name: 'run',
+  summary: 'command.run.summary',
+  usage: 'command.run.usage',
+  options: runOptions,
+  aliases: { p: 'prompt', m: 'model', y: 'yes', w: 'workdir' },
+  async run(ctx) {
+    const { runAction } = await import('../actions/run-action.js');
+    return runAction(ctx);
+  },
+});

@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { RunEvent } from '@warden/protocol';
+import { scriptedProvider } from '@warden/protocol/testing';
+import type { CommandContext } from '../cli/command.js';
+import { exitCodeForStop } from '../cli/exit-codes.js';
+import { driveRun, eventSink } from '../actions/drive-run.js';
+import { verifyAuditFile } from '../harness/audit-sink.js';
+import { createHarness } from '../harness/create-harness.js';
+import { fit } from '../render/terminal-style.js';
+import { collectFacts } from './demo-facts.js';
+import { demoScript } from './demo-script.js';
+import { runDemoContainment } from './demo-containment.js';
+import { textRedactor } from '../harness/governance-parts.js';
+
+/**
+ * `warden demo`: the offline main job. A scripted model works in a fresh temp
+ * workspace under the real gate (safe mode), tools, session store and audit
+ * trail; the report at the end is read back from the events, the store and the
+ * trail — nothing in it is assumed.
+ */
+export async function demoAction(ctx: CommandContext<{ keep?: boolean; containment?: boolean; full?: boolean; out?: string }>): Promise<number> {
+  const { io, t, style, options } = ctx;
+  const json = options.json === true;
+  const workdir = mkdtempSync(path.join(tmpdir(), 'warden-demo-'));
+  writeFileSync(path.join(workdir, 'WARDEN.md'), '# Project memory\n- This workspace was created by `warden demo`.\n');
+  writeFileSync(path.join(workdir, '.env'), 'DEMO_SECRET=this-value-must-never-reach-the-model\n');
+  const say = (text: string): void => {
+    if (!json) io.stdout.write(`${text}\n`);
+  };
+  say(style.bold(t('demo.title')));
+  say(style.dim(t('demo.workspace', { dir: workdir })));
+  say(style.dim(t('demo.approver')));
+  say('');
+  const harness = await createHarness({
+    workdir,
+    provider: scriptedProvider(demoScript(), { id: 'scripted', model: 'warden-demo', chunkSize: 24 }),
+    mode: 'safe',
+    approver: 'yes',
+    env: io.env,
+  });
+  try {
+    const events: RunEvent[] = [];
+    const { sink, flush } = eventSink(ctx);
+    const stop = await driveRun(harness.agent.stream('Write a small program, run it, improve it, and show me what the policy does.', { signal: ctx.signal }), (event) => {
+      events.push(event);
+      sink(event);
+    });
+    flush();
+    const facts = collectFacts(events);
+    const records = facts.sessionId ? (await harness.store.load(facts.sessionId)).records.length : 0;
+    const audit = harness.auditFile ? await verifyAuditFile(harness.auditFile) : undefined;
+    if (json) {
+      io.stdout.write(`${JSON.stringify({ type: 'demo_report', workdir, stopReason: stop, ...facts, sessionRecords: records, audit })}\n`);
+    } else {
+      const none = '-';
+      say('');
+      say(style.bold(t('demo.report')));
+      say(`  ${t('demo.wrote', { files: facts.wrote.join(', ') || none })}`);
+      say(`  ${t('demo.ran', { commands: facts.ran.join(', ') || none })}`);
+      say(`  ${t('demo.approved', { calls: facts.approved.join(', ') || none })}`);
+      say(`  ${t('demo.denied', { calls: facts.denied.join(', ') || none })}`);
+      if (facts.lastShellOutput !== undefined) say(`  ${t('demo.output', { output: fit(facts.lastShellOutput, style.width - 20) })}`);
+      if (facts.sessionId) say(`  ${t('demo.session', { id: facts.sessionId, count: records, store: harness.storeName })}`);
+      if (audit) say(`  ${t('demo.audit', { count: audit.entries, ok: audit.ok ? t('common.yes') : t('common.no') })}`);
+      if (options.keep) say(t('demo.kept', { dir: workdir }));
+    }
+    const runCode = exitCodeForStop(stop);
+    if (options.containment === false) return runCode;
+    say('');
+    say(style.bold(t('demo.containment', { scope: t(options.full ? 'demo.scopeFull' : 'demo.scopeQuick') })));
+    const probes = await runDemoContainment({
+      env: io.env,
+      outDir: path.resolve(io.cwd, options.out ?? 'out'),
+      redact: textRedactor(io.env),
+      full: options.full === true,
+      signal: ctx.signal,
+    });
+    for (const c of probes.cases) {
+      const ratio = (name: string): string => (c.metrics[name] === undefined ? '-' : c.metrics[name].toFixed(2));
+      const measured = c.metrics.attack_success_rate !== undefined;
+      const line = measured
+        ? t('demo.containmentCase', { id: c.id, status: c.status, asr: ratio('attack_success_rate'), utility: ratio('benign_utility'), underAttack: ratio('utility_under_attack') })
+        : `${c.id}: ${c.status}`;
+      if (json) io.stdout.write(`${JSON.stringify({ type: 'containment_case', ...c })}\n`);
+      else say(`  ${c.status === 'passed' ? line : style.yellow(line)}`);
+    }
+    const html = path.relative(io.cwd, probes.html) || probes.html;
+    if (json) io.stdout.write(`${JSON.stringify({ type: 'containment_report', dir: probes.dir, html: probes.html, exitCode: probes.exitCode })}\n`);
+    else say(t('demo.containmentReport', { file: html }));
+    // The demo's own exit code is the run's: the containment figures are reported, honestly, not gated on.
+    return runCode;
+  } finally {
+    await harness.close();
+    if (!options.keep) rmSync(workdir, { recursive: true, force: true });
+  }
+}

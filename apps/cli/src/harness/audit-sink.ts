@@ -1,0 +1,54 @@
+import { auditLog, jsonlAuditSink, verifyAudit } from '@warden/governance';
+import type { RunEvent } from '@warden/protocol';
+
+export interface AuditSink {
+  readonly file: string;
+  record(event: RunEvent): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface AuditCheck {
+  ok: boolean;
+  entries: number;
+  /** 1-based line of the first broken or forged entry. */
+  brokenAt?: number;
+  problem?: string;
+  signaturesChecked: boolean;
+}
+
+/**
+ * Appends every decision, approval and tool execution of a run to governance's
+ * hash-chained audit trail (HMAC-signed with a key). Entries are written in
+ * event order; a failure to write is kept and reported by `close`, so a broken
+ * trail is never silent.
+ */
+export function createAuditSink(options: { file: string; key?: string }): AuditSink {
+  const log = auditLog({ sink: jsonlAuditSink(options.file), ...(options.key ? { key: options.key } : {}) });
+  let queue: Promise<unknown> = Promise.resolve();
+  let failure: unknown;
+  return {
+    file: options.file,
+    record(event) {
+      const next = queue.then(() => log.recordEvent(event)).catch((error: unknown) => {
+        failure ??= error;
+      });
+      queue = next;
+      return next.then(() => undefined);
+    },
+    async close() {
+      await queue;
+      if (failure !== undefined) throw failure;
+    },
+  };
+}
+
+/** Verifies a trail file (and its signatures when a key is given). */
+export async function verifyAuditFile(file: string, key?: string): Promise<AuditCheck> {
+  const result = await verifyAudit(file, key);
+  return {
+    ok: result.ok,
+    entries: result.entries,
+    signaturesChecked: result.signaturesChecked,
+    ...(result.firstBad ? { brokenAt: result.firstBad.line, problem: result.firstBad.problem } : {}),
+  };
+}

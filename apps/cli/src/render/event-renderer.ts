@@ -1,0 +1,156 @@
+import type { RunEvent, RunEventOf } from '@warden/protocol';
+import type { CliOutput } from '../cli/io.js';
+import type { MessageKey } from '../i18n/catalog-types.js';
+import type { Translator } from '../i18n/translator.js';
+import { firstLine, formatCost, resultText, summarizeArgs } from './summarize.js';
+import { fit, printable, type TerminalStyle } from './terminal-style.js';
+
+export interface EventRendererOptions {
+  out: CliOutput;
+  t: Translator;
+  style: TerminalStyle;
+  /** Only the final answer and problems. */
+  quiet?: boolean;
+}
+
+/** Renders run events for a person: streamed text, each tool call with its decision and a short result. */
+export interface EventRenderer {
+  render(event: RunEvent): void;
+  /** Ends a line left open by streamed text. */
+  flush(): void;
+}
+
+export function createEventRenderer(options: EventRendererOptions): EventRenderer {
+  const { out, t, style } = options;
+  const quiet = options.quiet === true;
+  const calls = new Map<string, RunEventOf<'tool_call'>>();
+  let atLineStart = true;
+  let streamedStep = -1;
+
+  const line = (text: string): void => {
+    if (!atLineStart) out.write('\n');
+    out.write(`${text}\n`);
+    atLineStart = true;
+  };
+  const width = (): number => Math.max(20, style.width - 4);
+
+  function decision(event: RunEventOf<'tool_decision'>): void {
+    const call = calls.get(event.callId);
+    const what = fit(`${event.name} ${call ? summarizeArgs(event.name, call.args) : ''}`, Math.floor(width() * 0.6));
+    const { effect, reason, rule } = event.decision;
+    const because = t('render.because', { reason, rule });
+    if (effect === 'allow') {
+      if (!quiet) line(`${style.cyan('●')} ${style.bold(what)} ${style.dim(`· ${t('render.decision.allow')}`)}`);
+      return;
+    }
+    if (effect === 'deny') {
+      line(`${style.red('✖')} ${style.bold(what)} ${style.red(`· ${t('render.decision.deny')}`)} ${style.dim(fit(because, width()))}`);
+      return;
+    }
+    const answer = event.approval;
+    if (quiet && answer?.outcome === 'approved') return;
+    let verdict: string;
+    if (!answer) verdict = t('render.approval.none');
+    else if (answer.outcome === 'approved') verdict = style.green(t(answer.automatic ? 'render.approval.automatic' : 'render.approval.approved', { by: answer.by ?? '' }));
+    else if (answer.outcome === 'pending') verdict = style.yellow(t('render.approval.pending'));
+    else verdict = style.red(t('render.approval.denied'));
+    line(`${style.yellow('?')} ${style.bold(what)} ${style.dim(`· ${t('render.decision.ask')}`)} → ${verdict} ${style.dim(fit(because, width()))}`);
+  }
+
+  function result(event: RunEventOf<'tool_result'>): void {
+    if (quiet && !event.isError) return;
+    if (event.status === 'denied') return; // the decision line already said why
+    const { line: first, lines } = firstLine(resultText(event.content));
+    const status = t(`render.status.${event.status}` as MessageKey);
+    const size = lines === 0 ? t('render.result.empty') : t('render.result.lines', { count: lines });
+    const head = `  ↳ ${status} · ${size}`;
+    const preview = first ? ` · ${fit(first, Math.max(10, width() - head.length))}` : '';
+    line(event.isError ? style.red(`${head}${preview}`) : style.dim(`${head}${preview}`));
+  }
+
+  function end(event: RunEventOf<'run_end'>): void {
+    if (quiet && event.stopReason === 'done') {
+      if (streamedStep < 0 && event.output) line(printable(event.output));
+      return;
+    }
+    const summary = [
+      t('render.steps', { count: event.steps }),
+      t('render.tokens', { count: event.usage.inputTokens + event.usage.outputTokens }),
+      formatCost(event.costUsd),
+    ].join(' · ');
+    let reason = t(`render.stop.${event.stopReason}` as MessageKey, { message: event.error?.message ?? '' });
+    if (event.error) reason += ` [${event.error.code}]${event.error.code.startsWith('provider.') ? ` — ${t('hint.provider')}` : ''}`;
+    const mark = event.stopReason === 'done' ? style.green('✔') : event.stopReason === 'error' ? style.red('✖') : style.yellow('■');
+    line(`${mark} ${reason} ${style.dim(`· ${summary}`)}`);
+  }
+
+  return {
+    flush() {
+      if (!atLineStart) {
+        out.write('\n');
+        atLineStart = true;
+      }
+    },
+    render(event) {
+      switch (event.type) {
+        case 'run_start':
+          if (!quiet) line(style.dim(t('render.runStart', { provider: event.provider, model: event.model, session: event.sessionId ?? '-' })));
+          break;
+        case 'text_delta':
+          if (quiet) break;
+          out.write(printable(event.text));
+          atLineStart = event.text.endsWith('\n');
+          streamedStep = event.step;
+          break;
+        case 'assistant_message':
+          if (!atLineStart) {
+            out.write('\n');
+            atLineStart = true;
+          }
+          break;
+        case 'tool_call':
+          calls.set(event.callId, event);
+          break;
+        case 'tool_decision':
+          decision(event);
+          break;
+        case 'tool_result':
+          result(event);
+          break;
+        case 'compaction':
+          if (!quiet) line(style.dim(t('render.compaction', { before: event.tokensBefore, after: event.tokensAfter })));
+          break;
+        case 'warning':
+          line(style.yellow(t('render.warning', { message: event.message })));
+          break;
+        case 'approval_pending':
+          line(style.yellow(t('render.pending', { id: event.request.id, tool: event.request.call.name })));
+          line(style.dim(t('render.pendingHint', { id: event.request.id })));
+          break;
+        case 'provider_notice': {
+          if (quiet) break;
+          const n = event.notice;
+          line(
+            style.dim(
+              n.type === 'retry'
+                ? t('render.retry', { provider: n.provider, attempt: n.attempt, seconds: Math.round(n.delayMs / 100) / 10, reason: fit(n.reason, 80) })
+                : t('render.switch', { from: n.from, to: n.to, reason: fit(n.reason, 80) }),
+            ),
+          );
+          break;
+        }
+        case 'taint':
+          line(style.yellow(t('render.taint', { source: event.source, reason: event.reason })));
+          break;
+        case 'subagent':
+          if (!quiet) line(style.dim(t(event.phase === 'start' ? 'render.subagentStart' : 'render.subagentEnd', { agent: event.agent })));
+          break;
+        case 'run_end':
+          end(event);
+          break;
+        default:
+          break;
+      }
+    },
+  };
+}
