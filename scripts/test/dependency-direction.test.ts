@@ -1,13 +1,12 @@
 import { join } from 'node:path';
 import { ESLint, RuleTester } from 'eslint';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dependencyDirection } from '../eslint/dependency-direction.js';
 import { repoRoot } from '../workspace-packages.mjs';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
 RuleTester.itOnly = it.only;
-RuleTester.afterAll = afterAll;
 
 const tester = new RuleTester({ languageOptions: { ecmaVersion: 2023, sourceType: 'module' } });
 const lib = (pkg: string, file = 'thing.ts') => `/repo/packages/${pkg}/src/${file}`;

@@ -67,6 +67,7 @@ export type {
   ShellFinding,
   ShellMode,
   ShellWord,
+  ShellWrite,
   SimpleCommand,
   FindingKind,
   ShellRule,

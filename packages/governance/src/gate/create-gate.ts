@@ -1,6 +1,7 @@
 import { ConfigError, type Decision, type GateCall, type GateContext, type GateV1 } from '@warden/protocol';
 import { pathPolicy } from '../paths/public.js';
 import { loadShellAnalyzer } from '../shell/public.js';
+import type { ShellAnalysis } from '../shell/types.js';
 import { globToRegExp } from '../policy/glob.js';
 import { definePolicy } from '../policy/load-policy.js';
 import { mergePolicies } from '../policy/merge-policies.js';
@@ -53,7 +54,9 @@ const OPTION_KEYS = new Set(['workspace', 'mode', 'rules', 'policy', 'denyList',
  * 3. the mode: `read-only` denies what is not readOnly; `safe` asks for what
  *    is not readOnly unless an allow rule says otherwise; `yolo` allows;
  * 4. taint: once the run read untrusted content, egress and irreversible
- *    calls become `ask` with rule `taint.requires-person`, even in yolo.
+ *    calls become `ask` with rule `taint.requires-person`, even in yolo —
+ *    for shell commands also what the analyzer cannot decide and any change
+ *    to a file the run has not written itself.
  *
  * Every decision names its rule. An unexpected failure while deciding denies.
  */
@@ -104,7 +107,7 @@ export function createGate(options: GateOptions): PolicyGate {
     return analyzer;
   }
 
-  async function baseDecision(call: GateCall, ctx: GateContext): Promise<Decision> {
+  async function baseDecision(call: GateCall, ctx: GateContext, facts: { shell?: ShellAnalysis }): Promise<Decision> {
     const listed = denyList.find((entry) => entry.regex.test(call.name));
     if (listed) return { effect: 'deny', rule: 'deny-list', reason: `${call.name} is on the deny list (${listed.glob})` };
 
@@ -113,7 +116,9 @@ export function createGate(options: GateOptions): PolicyGate {
 
     let shellAsk: Decision | undefined;
     if (shellTools.includes(call.name)) {
-      const shell = await shellDecision(call, { mode, workspace: paths.workspace, protectedPaths: policy.protectedPaths, load: loadAnalyzer });
+      const verdict = await shellDecision(call, { mode, workspace: paths.workspace, protectedPaths: policy.protectedPaths, load: loadAnalyzer, analyze: ctx.tainted });
+      const shell = verdict.decision;
+      facts.shell = verdict.analysis;
       if (shell.effect === 'deny') return shell;
       if (shell.effect === 'ask') shellAsk = shell;
     }
@@ -136,9 +141,10 @@ export function createGate(options: GateOptions): PolicyGate {
     if (!call || typeof call.name !== 'string' || call.args === null || typeof call.args !== 'object' || Array.isArray(call.args)) {
       return { effect: 'deny', rule: 'gate.invalid-call', reason: 'the call has no tool name or its arguments are not an object' };
     }
-    const base = await baseDecision(call, ctx);
+    const facts: { shell?: ShellAnalysis } = {};
+    const base = await baseDecision(call, ctx, facts);
     if (base.effect === 'deny') return base;
-    const taintReason = guard.reasonFor(call, ctx);
+    const taintReason = guard.reasonFor(call, ctx, facts.shell);
     if (taintReason === undefined) return base;
     return {
       effect: 'ask',

@@ -22,4 +22,5 @@ export const unzip: CommandHandler = (args, env) => {
   const parsed = parseArgs(args, { short: 'dxP', long: [] });
   const dir = parsed.options.find((o) => o.name === '-d')?.value;
   if (dir) env.checkWrite(dir, 'unzip -d');
+  else if (!parsed.options.some((o) => ['-l', '-v', '-t', '-z', '-Z', '-p', '-c'].includes(o.name))) env.modifies('unzip (extracts here)');
 };

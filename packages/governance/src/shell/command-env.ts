@@ -34,6 +34,11 @@ export interface CommandEnv {
   inspect(word: ShellWord, what: string, options?: { globDot?: boolean }): PathInspection | undefined;
   checkDelete(word: ShellWord, what: string, options?: { globDot?: boolean }): void;
   checkWrite(word: ShellWord, what: string, options?: { devices?: boolean }): void;
+  /**
+   * Records a file change without a deny-list check: `word` is the file changed, absent when the
+   * command can change files it does not name (`git checkout .`, `python -c`).
+   */
+  modifies(what: string, word?: ShellWord): void;
   /** Analyses an inner command (after a wrapper such as `sudo`, `env`, `xargs`). */
   runArgv(argv: ShellWord[], wrapper: string, state?: ScopeState): CommandOutcome;
   /** Parses and analyses a script string (`bash -c`, `eval`, `trap`…); undefined text is undecidable. */

@@ -1,6 +1,7 @@
 import type { CommandHandler } from './command-env.js';
 import { tar, unzip } from './archive-rules.js';
 import { diskTool, isDiskTool } from './disk-rules.js';
+import { patch, touch } from './file-touchers.js';
 import { find } from './find-rule.js';
 import { chmod, chown, copy, dd, install, link, remove, rsync, sed, tee, truncate } from './fs-rules.js';
 import { git } from './git-rule.js';
@@ -20,6 +21,8 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = Object.freeze({
   ...Object.fromEntries(['chown', 'chgrp'].map((n) => [n, chown])),
   ...Object.fromEntries(['read', 'mapfile', 'readarray', 'getopts'].map((n) => [n, readsVariables])),
   ln: link,
+  touch,
+  patch,
   install,
   tee,
   truncate,

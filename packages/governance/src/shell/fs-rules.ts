@@ -112,12 +112,19 @@ export const chown: CommandHandler = (args, env, name) => {
   for (const file of files) env.checkWrite(file, name);
 };
 
-/** `sed -i` edits files in place; without `-i` it only reads. */
+/** The `w FILE`/`W FILE` and `e` commands and the `s///w`, `s///e` flags (over-asks on some replacements). */
+const SED_WRITES = /(?:^|[;\n{}\s\d$/!])[wWe](?:\s|$|;)/;
+
+/** `sed -i` edits files in place; without `-i` it only reads (unless its script writes or runs commands). */
 export const sed: CommandHandler = (args, env) => {
   const parsed = targetsOf(args, { short: 'eflS', long: ['--expression', '--file', '--line-length'] });
   const inPlace = parsed.options.some((o) => o.name === '-i' || o.name.startsWith('--in-place'));
-  if (!inPlace) return;
   const hasScript = parsed.options.some((o) => o.name === '-e' || o.name === '-f' || o.name === '--expression' || o.name === '--file');
+  const scripts = hasScript ? parsed.options.filter((o) => o.name === '-e' || o.name === '--expression').map((o) => o.value) : [parsed.operands[0]];
+  if (parsed.options.some((o) => o.name === '-f' || o.name === '--file') || scripts.some((w) => w?.text === undefined || SED_WRITES.test(w.text))) {
+    env.modifies('sed (a script that writes files or runs commands)');
+  }
+  if (!inPlace) return;
   for (const file of hasScript ? parsed.operands : parsed.operands.slice(1)) env.checkWrite(file, 'sed -i');
 };
 

@@ -1,5 +1,6 @@
 import type { CommandHandler } from './command-env.js';
 import { gitSettingScript } from './command-variables.js';
+import { gitWorktreeWrites } from './git-worktree.js';
 import { isLongPrefix, parseArgs } from './options.js';
 import type { ShellWord } from './types.js';
 
@@ -42,6 +43,7 @@ export const git: CommandHandler = (args, env) => {
     env.undecidable(`git ${sub}: an argument is built at run time`);
     return;
   }
+  gitWorktreeWrites(sub, rest, env);
   if (sub === 'config') {
     const operands = parseArgs(rest, { short: 'f', long: ['--file', '--blob', '--type', '--default'] }).operands;
     const key = operands[0]?.text;

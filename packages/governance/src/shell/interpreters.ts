@@ -47,6 +47,12 @@ export const shell: CommandHandler = (args, env, name) => {
   return {};
 };
 
+/** An awk program that redirects output, pipes to a command or calls `system()` (over-asks on `$1 > 5`). */
+const AWK_WRITES = /[>|]|\bsystem\s*\(/;
+
+/** Options after which an interpreter without a file does not run code from standard input. */
+const NO_STDIN = /^(?:--test|--run|--version|-v|-V|--help|-h)$/;
+
 /** `python -c`, `perl -e`, `node -e`, `ruby -e`, `php -r`…: scan the code, note stdin execution. */
 export const interpreter: CommandHandler = (args, env, name) => {
   let codeFlag = false;
@@ -58,6 +64,8 @@ export const interpreter: CommandHandler = (args, env, name) => {
       codeFlag = true;
       const code = args[i + 1]?.text;
       env.scanCode(code);
+      // Inline code can change any file (node's -r only preloads a module).
+      if (!(text === '-r' && /^(?:node|nodejs|deno|bun)$/.test(name))) env.modifies(`${name} ${text}`);
       if (/^(?:ruby|irb|perl\d?|php\d?)$/.test(name) && code?.includes('`')) env.undecidable(`${name}: backticks in the script run shell commands`);
       i += 1;
       continue;
@@ -65,10 +73,15 @@ export const interpreter: CommandHandler = (args, env, name) => {
     if (text === '-m' || !text.startsWith('-')) {
       moduleOrFile = text !== '-';
       if (text !== '-m') env.checkRunsFile(args[i], name);
-      if (name.startsWith('awk') || name.endsWith('awk')) env.scanCode(text);
+      if (name.startsWith('awk') || name.endsWith('awk')) {
+        env.scanCode(text);
+        if (AWK_WRITES.test(text)) env.modifies(`${name} (a program that writes files or runs commands)`);
+      }
       break;
     }
   }
+  const noStdin = args.some((w) => w.text !== undefined && NO_STDIN.test(w.text));
+  if (!codeFlag && !moduleOrFile && !noStdin) env.modifies(`${name} (code from standard input)`);
   return codeFlag || moduleOrFile ? {} : { stdin: 'code' };
 };
 

@@ -40,7 +40,7 @@ export async function loadShellAnalyzer(options: ShellAnalyzerOptions = {}): Pro
     } else {
       run.run(command, initialState(policy.workspace), { depth: 0, via: [], stage: undefined });
     }
-    return { commands: run.commands, findings: run.findings };
+    return { commands: run.commands, findings: run.findings, writes: run.writes };
   }
 
   function decide(command: string, ctx: ShellDecisionContext): Decision {

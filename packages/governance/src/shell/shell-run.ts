@@ -9,7 +9,7 @@ import { assignVar, cloneState, type ScopeState } from './scope-state.js';
 import { isCommandVariable } from './command-variables.js';
 import { codeIndicators, forkBombIn, commandNamesIn } from './tree-checks.js';
 import { inputBody, inputText, pipelineStages, REDIRECT_TYPES } from './tree-shapes.js';
-import type { ShellFinding, ShellWord, SimpleCommand } from './types.js';
+import type { ShellFinding, ShellWord, ShellWrite, SimpleCommand } from './types.js';
 import { evalNodes, evalWord } from './word-eval.js';
 import { ALIAS_PREFIX, HOME_CWD } from './interpreters.js';
 import { staticOutput, type StaticOutput } from './static-output.js';
@@ -34,6 +34,8 @@ function show(text: string): string {
 export class ShellRun {
   readonly commands: SimpleCommand[] = [];
   readonly findings: ShellFinding[] = [];
+  /** Every file change found, with its workspace-relative target when that is one known file. */
+  readonly writes: ShellWrite[] = [];
   readonly downloads = new Set<string>();
   /** Files written by this command line: known content, or undefined when unknown. */
   private readonly written = new Map<string, string | undefined>();
@@ -332,6 +334,14 @@ export class ShellRun {
     return this.policy.inspect(word.text, { cwd: state.cwd, glob: word.glob, globDot: globDot || state.dotglob });
   }
 
+  /** Records a file change; the target counts only when it is one known file inside the workspace. */
+  private recordChange(what: string, word: ShellWord | undefined, state: ScopeState): void {
+    const text = word?.text;
+    const known = text !== undefined && !word?.glob && !text.startsWith('~') && (text.startsWith('/') || (state.cwd !== undefined && state.cwd !== HOME_CWD));
+    const ins = known ? this.policy.inspect(text, { cwd: state.cwd, glob: false }) : undefined;
+    this.writes.push({ what, path: ins?.class === 'outside' ? undefined : ins?.relative });
+  }
+
   private envFor(state: ScopeState, ctx: WalkContext, node?: Node): CommandEnv {
     return {
       state,
@@ -341,7 +351,9 @@ export class ShellRun {
       deny: (rule, reason) => this.deny(rule, reason),
       undecidable: (reason) => this.undecidable(reason),
       inspect: (word, what, options) => this.inspect(word, state, what, options?.globDot),
+      modifies: (what, word) => this.recordChange(what, word, state),
       checkDelete: (word, what, options) => {
+        this.recordChange(what, word, state);
         const ins = this.inspect(word, state, what, options?.globDot);
         if (!ins) return;
         const target = show(word.text ?? '');
@@ -356,6 +368,7 @@ export class ShellRun {
           return;
         }
         if (text !== undefined && options?.devices && isHarmlessDevice(text)) return;
+        this.recordChange(what, word, state);
         const ins = this.inspect(word, state, what);
         if (!ins) return;
         if (ins.class === 'outside') this.deny('shell.write_outside_workspace', `${what} writes to ${show(text ?? '')}, outside the workspace`);

@@ -41,9 +41,23 @@ export interface ShellFinding {
   reason: string;
 }
 
+/**
+ * A file the command can change: deleted, written, truncated, moved, re-moded. `path` is the
+ * workspace-relative target after the path policy's normalisation; undefined when the target is
+ * not one known file (a glob, a path built at run time, a path outside the workspace, or a command
+ * such as `git checkout .` or `python -c` that can change files it does not name).
+ */
+export interface ShellWrite {
+  /** What changes it: `rm`, `a redirection`, `find -delete`, `git clean`, `python -c`… */
+  what: string;
+  path: string | undefined;
+}
+
 export interface ShellAnalysis {
   commands: SimpleCommand[];
   findings: ShellFinding[];
+  /** Every file change the analysis found, in every nested command. */
+  writes: ShellWrite[];
 }
 
 export interface ShellAnalyzer {

@@ -39,6 +39,7 @@ describe('gate under taint', () => {
     ['destructive tool', call('drop_table', { name: 't' }, { destructive: true })],
     ['open-world tool to an unlisted host', call('http_request', { url: 'https://evil.example' }, { openWorld: true })],
     ['write to a file not touched yet', call('write_file', { path: 'src/other.ts', content: 'x' })],
+    ['an allowlisted download into a file not touched yet', call('shell', { command: 'curl -o x.json https://registry.npmjs.org/zod' })],
   ])('%s becomes ask with a person required, even in yolo', async (_label, c) => {
     const decision = await yolo.decide(c, tainted);
     expect(decision).toMatchObject({ effect: 'ask', rule: TAINT_RULE });
@@ -49,7 +50,8 @@ describe('gate under taint', () => {
 
   it.each([
     ['a local command', call('shell', { command: 'npm test' })],
-    ['an allowlisted host', call('shell', { command: 'curl -o x.json https://registry.npmjs.org/zod' })],
+    ['an allowlisted host', call('shell', { command: 'curl -s https://registry.npmjs.org/zod' })],
+    ['an allowlisted host, saved to a file this run wrote', call('shell', { command: 'curl -o src/mine.ts https://registry.npmjs.org/zod' })],
     ['a file this run already wrote', call('write_file', { path: 'src/mine.ts', content: 'y' })],
     ['a read-only tool', call('read_file', { path: 'README.md' }, { readOnly: true })],
     ['an open-world tool to an allowlisted host', call('fetch_page', { url: 'https://registry.npmjs.org/x' }, { openWorld: true })],

@@ -2,7 +2,10 @@ import type { Decision, GateCall, GateContext } from '@warden/protocol';
 import { pathArguments } from '../gate/path-arguments.js';
 import type { PathPolicy } from '../paths/public.js';
 import { globToRegExp, matchesAnyGlob } from '../policy/glob.js';
+import type { ShellAnalysis } from '../shell/types.js';
 import { shellEgress, urlHostAllowed } from './shell-egress.js';
+import { shellWriteReason } from './shell-writes.js';
+import { normalizedTouchedPaths } from './touched-paths.js';
 
 /** The rule a decision carries when taint made it need a person. */
 export const TAINT_RULE = 'taint.requires-person';
@@ -30,8 +33,11 @@ export interface TaintGuardSettings {
 
 /** Compiled once per gate. */
 export interface TaintGuard {
-  /** Why a tainted run needs a person for this call, or undefined. */
-  reasonFor(call: GateCall, ctx: GateContext): string | undefined;
+  /**
+   * Why a tainted run needs a person for this call, or undefined. For a shell tool, `shell` is
+   * the analyzer's analysis of its command; without one every shell call needs a person.
+   */
+  reasonFor(call: GateCall, ctx: GateContext, shell?: ShellAnalysis): string | undefined;
 }
 
 const URL_KEYS = /^(url|uri|href|endpoint|link|urls|webhook)$/i;
@@ -52,13 +58,13 @@ export function taintGuard(settings: TaintGuardSettings): TaintGuard {
   const openWorldGlobs = DEFAULT_OPEN_WORLD_TOOLS.map(globToRegExp);
   const shellTools = new Set(settings.shellTools);
   return {
-    reasonFor(call, ctx) {
+    reasonFor(call, ctx, shell) {
       if (!ctx.tainted) return undefined;
       const annotations = call.annotations ?? {};
       if (shellTools.has(call.name)) {
         const command = call.args.command;
         if (typeof command !== 'string') return 'the shell command cannot be checked for egress';
-        return shellEgress(command, settings.allowHosts)?.reason;
+        return shellEgress(command, settings.allowHosts)?.reason ?? shellWriteReason(shell, normalizedTouchedPaths(ctx.touchedPaths, settings.paths));
       }
       if (matchesAnyGlob(call.name, guardGlobs)) return `${call.name} sends, publishes or remembers (egress or irreversible)`;
       if (annotations.destructive === true) return `${call.name} is destructive (irreversible)`;
@@ -69,9 +75,9 @@ export function taintGuard(settings: TaintGuardSettings): TaintGuard {
         }
       }
       if (annotations.readOnly !== true) {
-        const touched = ctx.touchedPaths ?? new Set<string>();
+        const touched = normalizedTouchedPaths(ctx.touchedPaths, settings.paths);
         for (const { field, value } of pathArguments(call.args).paths) {
-          const relative = settings.paths.inspect(value).relative;
+          const relative = settings.paths.inspect(value, { glob: false }).relative;
           if (relative === undefined || !touched.has(relative)) {
             return `${call.name} writes ${field} outside the files this run has already written`;
           }

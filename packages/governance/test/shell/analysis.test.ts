@@ -28,6 +28,15 @@ describe('shell analysis', () => {
     expect(commands[0]).toMatchObject({ name: 'echo', args: ['src/a1', 'src/a2', 'A', '$HOME', '~/x', './~'] });
   });
 
+  it('lists the files a command changes, normalised, through every wrapper and nesting', () => {
+    const writes = (command: string): Array<[string, string | undefined]> => analyzer.analyze(command, { workspace: '/ws' }).writes.map((w) => [w.what, w.path]);
+    expect(writes("cd src && rm ./a.ts; bash -c 'echo x > ../b.txt' 2>/dev/null")).toEqual([['rm', 'src/a.ts'], ['a redirection', 'b.txt']]);
+    expect(writes('mv old.txt sub/../new.txt; chmod 600 /ws/key; truncate -s 0 log')).toEqual([['mv (moving away)', 'old.txt'], ['mv', 'new.txt'], ['chmod', 'key'], ['truncate', 'log']]);
+    expect(writes("rm -rf ./*; find . -name '*.ts' -delete; rm \"$X\"")).toEqual([['rm', undefined], ['find -delete', undefined], ['rm', undefined]]);
+    expect(writes('git checkout -- a.ts; git clean -fd; python3 -c "print(1)"; touch t')).toEqual([['git checkout', 'a.ts'], ['git clean', undefined], ['python3 -c', undefined], ['touch', 't']]);
+    expect(writes('ls -la; cat a.txt | grep x; node squares.js; git status; npm test')).toEqual([]);
+  });
+
   it('uses the protected paths it is given', () => {
     const ctx = { workspace: '/ws', mode: 'yolo' as const, protectedPaths: ['secrets', 'config/prod.yml'] };
     expect(analyzer.decide('rm -rf secrets', ctx)).toMatchObject({ effect: 'deny', rule: 'shell.delete_protected' });
