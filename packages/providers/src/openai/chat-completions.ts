@@ -1,4 +1,4 @@
-import type { ModelRequest } from '@warden/protocol';
+import type { Message, ModelRequest } from '@warden/protocol';
 import { createHttpProvider, type HttpProvider, type VendorAdapter } from '../shared/http-provider.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
 import type { HttpRequest } from '../transport/http-transport.js';
@@ -26,11 +26,12 @@ function chatAdapter(id: string, options: OpenAIChatOptions, baseURL: string): V
   if (options.organization) headers['openai-organization'] = options.organization;
   if (options.project) headers['openai-project'] = options.project;
   const maxField = options.maxTokensField ?? 'max_tokens';
+  const converted = new WeakMap<Message, Record<string, unknown>[]>();
   return {
     request(request: ModelRequest, stream: boolean): HttpRequest {
       const body: Record<string, unknown> = { ...vendorOptions(request, ['openai', id]) };
       body.model = options.model;
-      body.messages = toOpenAIMessages(request.messages);
+      body.messages = toOpenAIMessages(request.messages, converted);
       Object.assign(body, toOpenAITools(request));
       if (request.maxOutputTokens !== undefined) body[maxField] = request.maxOutputTokens;
       if (request.temperature !== undefined) body.temperature = request.temperature;

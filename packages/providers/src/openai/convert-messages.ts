@@ -19,9 +19,24 @@ function toolResultText(part: ToolResultPart): string {
  * become one `tool` message each. Images inside tool results are not supported
  * by the API and become a short placeholder text.
  */
-export function toOpenAIMessages(messages: readonly Message[]): Obj[] {
+export function toOpenAIMessages(messages: readonly Message[], cache?: WeakMap<Message, Obj[]>): Obj[] {
   const out: Obj[] = [];
   for (const message of messages) {
+    // A loop resends the same message objects every step: convert each once per adapter.
+    const known = cache?.get(message);
+    if (known) {
+      out.push(...known);
+      continue;
+    }
+    const start = out.length;
+    convertOne(message, out);
+    cache?.set(message, out.slice(start));
+  }
+  return out;
+}
+
+function convertOne(message: Message, out: Obj[]): void {
+  {
     switch (message.role) {
       case 'system':
         out.push({ role: 'system', content: message.parts.map((p) => p.text).join('\n') });
@@ -51,7 +66,6 @@ export function toOpenAIMessages(messages: readonly Message[]): Obj[] {
         break;
     }
   }
-  return out;
 }
 
 export function toOpenAITools(request: ModelRequest): Obj {

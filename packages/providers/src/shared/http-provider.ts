@@ -1,6 +1,6 @@
+import { createRequestValidator } from './request-validator.js';
 import {
   ModelRequest,
-  ProviderError,
   type AssistantMessage,
   type CallOptions,
   type FinishReason,
@@ -50,21 +50,9 @@ export interface HttpProviderInit {
   free?: boolean;
 }
 
-function validate(request: ModelRequest, provider: string): ModelRequest {
-  const result = ModelRequest.safeParse(request);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new ProviderError({
-    code: 'provider.bad_request',
-    message: `the request is not a valid ModelRequest${issue ? ` at ${issue.path.join('.') || '(root)'}: ${issue.message}` : ''}`,
-    hint: 'Build requests with the helpers of @warden/protocol.',
-    provider,
-    retryable: false,
-  });
-}
-
 export function createHttpProvider(init: HttpProviderInit): HttpProvider {
   const { id, model, adapter, transport, prices } = init;
+  const validate = createRequestValidator(id);
 
   function respond(answer: ParsedAnswer, requestId: string | undefined): ModelResponse {
     const response: ModelResponse = { message: answer.message, usage: answer.usage, finishReason: answer.finishReason, provider: id, model };
@@ -76,13 +64,13 @@ export function createHttpProvider(init: HttpProviderInit): HttpProvider {
   }
 
   async function complete(request: ModelRequest, options: CallOptions = {}): Promise<ModelResponse> {
-    const valid = validate(request, id);
+    const valid = validate(request);
     const result = await transport.postJson(adapter.request(valid, false), options);
     return respond(adapter.parse(result.body), result.requestId);
   }
 
   async function* stream(request: ModelRequest, options: CallOptions = {}): AsyncGenerator<StreamPart> {
-    const valid = validate(request, id);
+    const valid = validate(request);
     yield* transport.postSse<StreamPart>(
       adapter.request(valid, true),
       async function* (events, context) {
