@@ -1,4 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -100,6 +102,40 @@ describe('warden check, providers and doctor', () => {
     const failing = await runCli(['check', 'tag:smoke', 'fixture:fails', '--env', 'local', '--out', 'reports'], { cwd: dir });
     expect(failing.code).toBe(1);
     expect(failing.stdout).toContain('fixture:fails: failed');
+  });
+
+  it('pushes a report to a self-hosted dashboard with `warden evidence push`, the token only in the header', async () => {
+    const dir = tempWorkspace();
+    const ran = await runCli(['check', 'fixture:passes', '--pack', PACK, '--out', 'reports'], { cwd: dir });
+    expect(ran.code).toBe(0);
+    const reportDir = path.dirname(path.join(dir, /report: (\S+)/.exec(ran.stdout)![1]!));
+    const received: Array<{ auth: string | undefined; body: string }> = [];
+    const dashboard = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        received.push({ auth: req.headers.authorization, body });
+        res.writeHead(201, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => dashboard.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = dashboard.address() as AddressInfo;
+      writeFileSync(path.join(dir, 'dash.json'), JSON.stringify({ url: `http://127.0.0.1:${port}/runs`, token_env: 'DASH_TOKEN' }));
+      const pushed = await runCli(['evidence', 'push', reportDir, '--dash', 'dash.json', '--json'], { cwd: dir, env: { DASH_TOKEN: 'dash-secret-token-123' } });
+      expect(pushed.stderr).toBe('');
+      expect(pushed.code).toBe(0);
+      expect(JSON.parse(pushed.stdout.trim())).toMatchObject({ type: 'pushed', status: 201 });
+      expect(received).toHaveLength(1);
+      expect(received[0]!.auth).toBe('Bearer dash-secret-token-123');
+      expect(received[0]!.body).toContain('fixture:passes');
+      expect(received[0]!.body).not.toContain('dash-secret-token-123');
+      const missingDash = await runCli(['evidence', 'push', reportDir], { cwd: dir });
+      expect(missingDash.code).toBe(2);
+      expect(missingDash.stderr).toContain('--dash');
+    } finally {
+      dashboard.close();
+    }
   });
 
   it('shows providers and which variables they need, never the values', async () => {

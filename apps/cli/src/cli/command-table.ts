@@ -16,6 +16,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   providers: { summary: 'command.providers.summary', load: async () => (await import('../commands/providers-command.js')).providersCommand },
   check: { summary: 'command.check.summary', load: async () => (await import('../commands/check-command.js')).checkCommand },
   probe: { summary: 'command.probe.summary', load: async () => (await import('../commands/probe-command.js')).probeCommand },
+  evidence: { summary: 'command.evidence.summary', load: async () => (await import('../commands/evidence-command.js')).evidenceCommand },
   audit: { summary: 'command.audit.summary', load: async () => (await import('../commands/audit-command.js')).auditCommand },
   doctor: { summary: 'command.doctor.summary', load: async () => (await import('../commands/doctor-command.js')).doctorCommand },
 };

@@ -1,0 +1,131 @@
+// The headline: per-step cost of a 50-step tool loop for every driver (bare limits,
+// Warden, peers) on the same fake server, stream and no-stream, in interleaved rounds
+// (A B C … then B C … A, the start rotating each round), plus RSS growth over 1,000 steps
+// and a MaxListenersExceededWarning check per driver.
+import { fileURLToPath } from 'node:url';
+import { LOOP_DRIVERS } from '../drivers/registry.mjs';
+import { spawnFakeServer } from '../fake-server/spawn-server.mjs';
+import { figure, notMeasured, single } from '../lib/figure.mjs';
+import { forkWorker } from '../lib/ipc-child.mjs';
+import { median, round } from '../lib/stats.mjs';
+
+const DRIVER_SCRIPT = fileURLToPath(new URL('../driver.mjs', import.meta.url));
+const MODES = ['stream', 'no-stream'];
+// Runs per driver and mode before timing starts. A framework has far more code for the JIT to
+// compile than a bare loop; timing its first runs would measure compilation, not the loop.
+const WARMUP_RUNS = 10;
+
+export async function runLoopSuite({ quick, only, log }) {
+  const steps = 50;
+  const rounds = quick ? 3 : 15;
+  const memorySteps = quick ? 200 : 1000;
+  const drivers = only ? LOOP_DRIVERS.filter((d) => d.reference || only.includes(d.id)) : LOOP_DRIVERS;
+  const server = await spawnFakeServer();
+  const workers = new Map();
+  const raw = { steps, rounds, memorySteps, drivers: {} };
+  try {
+    for (const d of drivers) {
+      const worker = forkWorker(DRIVER_SCRIPT, ['--ipc', '--driver', d.id], { execArgv: ['--expose-gc'] });
+      workers.set(d.id, worker);
+      raw.drivers[d.id] = { framework: d.framework, samples: { stream: [], 'no-stream': [] } };
+    }
+    for (const w of workers.values()) await w.ready;
+    const stats = async () => (await globalThis.fetch(`${server.origin}/stats`)).json();
+    const serverBefore = await stats();
+    log(`loop: warming ${drivers.length} drivers`);
+    // A driver that fails (a peer that breaks on this Node, say) is dropped and reported; the
+    // reference failing ends the suite.
+    let active = [...drivers];
+    const sample = async (d, mode, runs) => {
+      try {
+        return (await workers.get(d.id).call({ cmd: 'sample', origin: server.origin, mode, steps, runs })).msPerStep;
+      } catch (error) {
+        if (d.reference) throw error;
+        raw.drivers[d.id].error = String(error.message).split('\n')[0].slice(0, 300);
+        active = active.filter((a) => a !== d);
+        log(`loop: ${d.id} dropped: ${raw.drivers[d.id].error}`);
+        return [];
+      }
+    };
+    for (const d of drivers) for (const mode of MODES) await sample(d, mode, WARMUP_RUNS);
+    for (let r = 0; r < rounds; r += 1) {
+      for (const mode of MODES) {
+        const order = [...active];
+        for (let i = 0; i < order.length; i += 1) {
+          const d = order[(i + r) % order.length];
+          if (active.includes(d)) raw.drivers[d.id].samples[mode].push(...(await sample(d, mode, 1)));
+        }
+      }
+      log(`loop: round ${r + 1}/${rounds}`);
+    }
+    const serverAfter = await stats();
+    raw.server = { requests: serverAfter.requests - serverBefore.requests, cpuMicros: serverAfter.cpuMicros - serverBefore.cpuMicros };
+    for (const d of active) Object.assign(raw.drivers[d.id], await workers.get(d.id).call({ cmd: 'summary' }));
+    for (const d of active) {
+      const w = workers.get(d.id);
+      // Warden and the reference get every memory figure; the others only the faster no-stream
+      // mode (their stream mode still ran in the rounds, so the listener check covers it).
+      const full = d.id === 'warden' || d.id === 'bare-undici';
+      const memory = {};
+      for (const mode of full ? MODES : ['no-stream']) memory[mode] = await w.call({ cmd: 'memory', origin: server.origin, mode, steps, totalSteps: memorySteps });
+      if (full) memory.oneConversation = await w.call({ cmd: 'memory', origin: server.origin, mode: 'stream', steps: memorySteps, totalSteps: memorySteps });
+      raw.drivers[d.id].memory = memory;
+      const after = await w.call({ cmd: 'summary' });
+      raw.drivers[d.id].warnings = after.warnings;
+      raw.drivers[d.id].maxListenersWarnings = after.maxListenersWarnings;
+      log(`loop: memory ${d.id} done`);
+    }
+  } finally {
+    for (const w of workers.values()) await w.stop();
+    await server.stop();
+  }
+  return { raw, figures: loopFigures(raw) };
+}
+
+function loopFigures(raw) {
+  const figures = [];
+  const ref = raw.drivers['bare-undici'];
+  for (const [id, d] of Object.entries(raw.drivers)) {
+    if (d.error) figures.push(notMeasured(`loop.${id}.failed`, `${d.framework}: loop driver`, 'ms/step', `the driver failed: ${d.error}`));
+  }
+  for (const mode of MODES) {
+    const refMedian = median(ref.samples[mode]);
+    for (const [id, d] of Object.entries(raw.drivers)) {
+      const samples = d.samples[mode];
+      if (d.error || samples.length === 0) continue;
+      figures.push(
+        figure(`loop.${id}.${mode}`, `${d.framework} — ${mode}, ms per step (${raw.steps}-step runs)`, 'ms/step', samples, {
+          group: 'loop',
+          driver: id,
+          mode,
+          framework: d.framework,
+          version: d.version,
+          ratio: round(median(samples) / refMedian, 3),
+        }),
+      );
+    }
+  }
+  if (raw.server?.requests) {
+    const perRequest = raw.server.cpuMicros / raw.server.requests / 1000;
+    figures.push(single('loop.server_cpu', `the fake server's own CPU time per request during the rounds (${raw.server.requests} requests; it is part of every driver's ms/step alike, bare loops included)`, 'ms/request', perRequest, { group: 'memory' }));
+  }
+  for (const [id, d] of Object.entries(raw.drivers)) {
+    if (d.error) continue;
+    const m = d.memory ?? {};
+    for (const [kind, v] of Object.entries(m)) {
+      const heap = `heap ${v.heapGrowth >= 0 ? '+' : ''}${round(v.heapGrowth / 1e6, 1)} MB`;
+      if (kind === 'oneConversation') {
+        // One long conversation holds its growing history while it runs, so the figure is the
+        // peak RSS growth during it (what it costs), not a leak check; no target applies.
+        const label = `${d.framework} — peak RSS growth during one ${v.steps}-step conversation, stream (after it and a GC: ${round(v.rssGrowth / 1e6, 1)} MB, ${heap})`;
+        figures.push(single(`memory.${id}.${kind}`, label, 'MB', v.peakGrowth / 1e6, { group: 'memory', driver: id, heapGrowthMB: round(v.heapGrowth / 1e6, 2), retainedMB: round(v.rssGrowth / 1e6, 2) }));
+        continue;
+      }
+      const label = `${d.framework} — RSS growth over ${v.runs} runs × ${raw.steps} steps, ${kind}, GC before and after (peak during +${round(v.peakGrowth / 1e6, 1)} MB, ${heap})`;
+      figures.push(single(`memory.${id}.${kind}`, label, 'MB', v.rssGrowth / 1e6, { group: 'memory', driver: id, heapGrowthMB: round(v.heapGrowth / 1e6, 2), peakGrowthMB: round(v.peakGrowth / 1e6, 2) }));
+    }
+    figures.push(single(`listeners.${id}`, `${d.framework} — MaxListenersExceededWarning count (whole process)`, 'count', d.maxListenersWarnings ?? 0, { group: 'listeners', driver: id }));
+    figures.push(single(`peakrss.${id}`, `${d.framework} — peak RSS of the driver process after the timed rounds (heap used after GC: ${round((d.heapAfter ?? 0) / 1e6, 1)} MB)`, 'MB', (d.peakRss ?? 0) / 1e6, { group: 'peakrss', driver: id, version: d.version, heapAfterMB: round((d.heapAfter ?? 0) / 1e6, 2) }));
+  }
+  return figures;
+}
