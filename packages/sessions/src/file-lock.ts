@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { link, readFile, unlink, writeFile } from 'node:fs/promises';
+import { linkSync, statSync, unlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { link, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { ioError, lockedError } from './session-errors.js';
 
 export interface FileLockOptions {
@@ -41,21 +43,8 @@ export async function acquireFileLock(path: string, options: FileLockOptions): P
   } catch (error) {
     throw ioError('write a lock file', error);
   }
-  const deadline = Date.now() + options.timeoutMs;
-  let wait = 1;
   try {
-    for (;;) {
-      try {
-        await link(aside, lockPath);
-        break;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw ioError('take a lock', error);
-      }
-      if (await breakIfStale(lockPath)) continue;
-      if (Date.now() >= deadline) throw lockedError(path, options.timeoutMs);
-      await sleep(wait + Math.random() * wait);
-      wait = Math.min(wait * 2, 25);
-    }
+    await linkLock(aside, lockPath, path, options);
   } finally {
     await unlink(aside).catch(() => undefined);
   }
@@ -63,6 +52,115 @@ export async function acquireFileLock(path: string, options: FileLockOptions): P
     const holder = await readOwner(lockPath);
     if (holder?.token === me.token) await unlink(lockPath).catch(() => undefined);
   };
+}
+
+/** Hard-links `aside` to `lockPath`, breaking a stale lock and waiting (with backoff) for a live one. */
+async function linkLock(aside: string, lockPath: string, path: string, options: FileLockOptions, syncCalls = false): Promise<void> {
+  const deadline = Date.now() + options.timeoutMs;
+  let wait = 1;
+  for (;;) {
+    try {
+      if (syncCalls) linkSync(aside, lockPath);
+      else await link(aside, lockPath);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw ioError('take a lock', error);
+    }
+    if (await breakIfStale(lockPath)) continue;
+    if (Date.now() >= deadline) throw lockedError(path, options.timeoutMs);
+    await sleep(wait + Math.random() * wait);
+    wait = Math.min(wait * 2, 25);
+  }
+}
+
+/** Takes the same `<path>.lock` files as `acquireFileLock`, cheaper when one process locks the same files often. */
+export interface FileLocker {
+  acquire(path: string, options: FileLockOptions): Promise<ReleaseLock>;
+  /** Removes the owner files this locker wrote. Locks still held are not released. */
+  close(): Promise<void>;
+}
+
+interface OwnerFile {
+  path: string;
+  dev: number;
+  ino: number;
+}
+
+/**
+ * A locker that writes its owner file (`{pid, host, token}`) once per directory and hard-links that
+ * same file into place for every lock: an acquisition is one `link`, a release one `stat` (is the
+ * lock still our file?) and one `unlink`, instead of writing, reading and deleting a file each time.
+ * These three are metadata calls of a few microseconds, made synchronously: a thread-pool round
+ * trip costs more than the call itself, and on a busy machine each one risks a millisecond stall.
+ * The owner files are hidden (`.warden-lock-<pid>-<token>`) and removed by `close()`; one left by a
+ * killed process is removed by the next locker of this host that uses the directory.
+ */
+export function createFileLocker(): FileLocker {
+  const owners = new Map<string, Promise<OwnerFile>>();
+
+  function ownerFileIn(dir: string): Promise<OwnerFile> {
+    let pending = owners.get(dir);
+    if (!pending) {
+      pending = writeOwnerFile(dir);
+      owners.set(dir, pending);
+      pending.catch(() => owners.delete(dir));
+    }
+    return pending;
+  }
+
+  return {
+    async acquire(path, options) {
+      const lockPath = `${path}.lock`;
+      const owner = await ownerFileIn(dirname(path));
+      await linkLock(owner.path, lockPath, path, options, true);
+      return () => {
+        const info = statSync(lockPath, { throwIfNoEntry: false });
+        if (info && info.ino === owner.ino && info.dev === owner.dev) {
+          try {
+            unlinkSync(lockPath);
+          } catch {
+            // already gone: nothing to release
+          }
+        }
+        return Promise.resolve();
+      };
+    },
+    async close() {
+      const all = [...owners.values()];
+      owners.clear();
+      for (const pending of all) {
+        const owner = await pending.catch(() => undefined);
+        if (owner) await unlink(owner.path).catch(() => undefined);
+      }
+    },
+  };
+}
+
+const OWNER_PREFIX = '.warden-lock-';
+
+async function writeOwnerFile(dir: string): Promise<OwnerFile> {
+  const me: LockOwner = { pid: process.pid, host: hostname(), token: randomUUID() };
+  const path = join(dir, `${OWNER_PREFIX}${me.pid}-${me.token}`);
+  try {
+    await writeFile(path, JSON.stringify(me), { flag: 'wx' });
+    const info = await stat(path);
+    await sweepDeadOwnerFiles(dir);
+    return { path, dev: info.dev, ino: info.ino };
+  } catch (error) {
+    await unlink(path).catch(() => undefined);
+    throw ioError('write a lock file', error);
+  }
+}
+
+/** Removes owner files left by processes of this host that are gone. */
+async function sweepDeadOwnerFiles(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(OWNER_PREFIX)) continue;
+    const file = join(dir, name);
+    const holder = await readOwner(file);
+    if (holder && holder.host === hostname() && holder.pid !== process.pid && !alive(holder.pid)) await unlink(file).catch(() => undefined);
+  }
 }
 
 async function readOwner(lockPath: string): Promise<LockOwner | undefined> {

@@ -11,12 +11,12 @@ import {
   type SessionStoreV1,
   type SessionSummary,
 } from '@warden/protocol';
-import { acquireFileLock } from './file-lock.js';
+import { createFileLocker } from './file-lock.js';
 import { encodeFrame } from './jsonl-frame.js';
-import { nodeJsonlIo, writeFully, type JsonlIo } from './jsonl-io.js';
-import { cutTail, fileIdentity, isMissing, readWhole, scanAll, scanForWrite, syncDir, type CachedScan } from './jsonl-file.js';
+import { appendToFile, nodeJsonlIo, writeFully, type JsonlIo } from './jsonl-io.js';
+import { cutTail, isMissing, readWhole, scanAll, scanForWrite, syncDir, type CachedScan, type LockedScan } from './jsonl-file.js';
 import { repairSession, type RepairReport } from './jsonl-repair.js';
-import { scanFrames, type ScanState } from './jsonl-scan.js';
+import { scanFrames } from './jsonl-scan.js';
 import { assertSafeId, newSessionId } from './ids.js';
 import { cleanOwner, ownerMatches } from './owner.js';
 import { repairRecords } from './record-repair.js';
@@ -58,6 +58,7 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
   const lockTimeoutMs = options.lockTimeoutMs ?? 10_000;
   const batchIntervalMs = options.batchIntervalMs ?? 50;
   const cache = new Map<string, CachedScan>();
+  const locker = createFileLocker();
   const summaries = new Map<string, { key: string; summary: SessionSummary | undefined }>();
   const queues = new Map<string, Promise<unknown>>();
   const dirty = new Set<string>();
@@ -75,7 +76,7 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
   function exclusive<T>(path: string, fn: () => Promise<T>): Promise<T> {
     const previous = queues.get(path) ?? Promise.resolve();
     const run = previous.then(async () => {
-      const release = await acquireFileLock(path, { timeoutMs: lockTimeoutMs });
+      const release = await locker.acquire(path, { timeoutMs: lockTimeoutMs });
       try {
         return await fn();
       } finally {
@@ -127,36 +128,24 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
     }
   }
 
-  async function writeAppend(path: string, state: ScanState, size: number, text: string): Promise<void> {
+  async function writeAppend(path: string, scanned: LockedScan, text: string): Promise<void> {
+    const { state, size, identity } = scanned;
     const bytes = Buffer.from(text);
-    const handle = await open(path, 'a').catch((error: unknown) => {
-      throw ioError(`open ${basename(path)}`, error);
-    });
-    try {
-      try {
-        await writeFully(io, handle, bytes);
-      } catch (error) {
-        // Leave the file as it was; if even that fails, the next load cuts the torn tail.
-        await handle.truncate(size).catch(() => undefined);
-        cache.delete(path);
-        throw ioError(`append to ${basename(path)}`, error);
-      }
-      if (mode === 'always') {
-        try {
-          await io.sync(handle);
-        } catch (error) {
-          failed = ioError(`fsync ${basename(path)}`, error);
-          cache.delete(path);
-          throw failed;
-        }
-      } else if (mode === 'batch') {
-        dirty.add(path);
-        timer ??= setTimeout(() => void flushDirty(), batchIntervalMs);
-      }
-    } finally {
-      await handle.close();
+    const outcome = await appendToFile(path, bytes, size, mode === 'always', io);
+    if (!outcome.ok) {
+      cache.delete(path);
+      if (outcome.stage === 'open') throw ioError(`open ${basename(path)}`, outcome.error);
+      if (outcome.stage === 'write') throw ioError(`append to ${basename(path)}`, outcome.error);
+      // An fsync that failed may have dropped the data: the store refuses everything from now on.
+      failed = ioError(`fsync ${basename(path)}`, outcome.error);
+      throw failed;
     }
-    if (state.offset === size) cache.set(path, { identity: fileIdentity(await stat(path)), state: scanFrames(bytes, state, false).state });
+    if (mode === 'batch') {
+      dirty.add(path);
+      timer ??= setTimeout(() => void flushDirty(), batchIntervalMs);
+    }
+    // The file was opened by path with the lock held, so it is the one scanned: its identity is known.
+    if (state.offset === size) cache.set(path, { identity, state: scanFrames(bytes, state, false).state });
     else cache.delete(path);
   }
 
@@ -233,7 +222,7 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
           : records.map((r, i) =>
               encodeFrame({ seq: state.seq + 1 + i, ver, i, n: records.length, id: r.id, ts, payload: JSON.stringify(r), ...(op !== undefined ? { op } : {}) }),
             );
-      await writeAppend(path, state, scanned.size, frames.join(''));
+      await writeAppend(path, scanned, frames.join(''));
       return { version: ver };
     });
   }
@@ -366,6 +355,7 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
     async close() {
       if (timer) clearTimeout(timer);
       await flushDirty();
+      await locker.close();
       assertHealthy();
     },
   };

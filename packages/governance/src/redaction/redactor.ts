@@ -1,6 +1,7 @@
 import { ConfigError, type ToolResultContent } from '@warden/protocol';
 import { BUILTIN_PATTERNS, isReference, type SecretPattern } from './secret-patterns.js';
 import { isSecretName, kindForName } from './secret-names.js';
+import { createProbeFilter } from './secret-probes.js';
 import { redactAssignments, redactUrlPasswords } from './secret-scanners.js';
 
 export interface CustomSecretPattern {
@@ -63,24 +64,54 @@ function isWordCode(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
+/** The quote around a matched value (`"…"` or `'…'`), kept around its marker; '' when unquoted. */
+function quoteOf(secret: string): string {
+  const first = secret.charCodeAt(0);
+  if (secret.length < 2 || (first !== 34 && first !== 39) || secret.charCodeAt(secret.length - 1) !== first) return '';
+  return first === 34 ? '"' : "'";
+}
+
+/**
+ * Replaces every valid match of one pattern. An `exec` loop rather than `replace` with a callback:
+ * calling a JavaScript function from `replace` costs more per match than finding the match.
+ */
 function applyPattern(text: string, p: SecretPattern): string {
-  p.regex.lastIndex = 0;
-  return text.replace(p.regex, (...args: unknown[]) => {
-    const match = args[0] as string;
-    const last = args[args.length - 1];
-    const hasGroups = typeof last === 'object' && last !== null;
-    const groups = (hasGroups ? last : {}) as Record<string, string | undefined>;
-    const offset = args[args.length - (hasGroups ? 3 : 2)] as number;
-    if (match.length === 0) return match;
-    if (p.wordStart && offset > 0 && isWordCode(text.charCodeAt(offset - 1))) return match;
-    const secret = groups.secret ?? match;
-    if (p.validate && !p.validate(secret, groups, text.slice(Math.max(0, offset - 16), offset))) return match;
-    const kind = p.kind;
-    const quote = /^(["']).*\1$/s.exec(secret)?.[1] ?? '';
-    const replaced = quote ? `${quote}${marker(kind)}${quote}` : marker(kind);
-    if (groups.secret === undefined) return replaced;
-    return `${groups.pre ?? ''}${replaced}${groups.post ?? ''}`;
-  });
+  const regex = p.regex;
+  regex.lastIndex = 0;
+  let out = '';
+  let last = 0;
+  let changed = false;
+  for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {
+    const match = m[0];
+    const offset = m.index;
+    if (match.length === 0) {
+      regex.lastIndex = offset + 1;
+      continue;
+    }
+    if (p.wordStart && offset > 0 && isWordCode(text.charCodeAt(offset - 1))) continue;
+    const groups = m.groups;
+    const secret = groups?.secret ?? match;
+    if (p.validate && !p.validate(secret, groups ?? {}, text.slice(Math.max(0, offset - 16), offset))) continue;
+    const quote = quoteOf(secret);
+    const replaced = quote ? `${quote}${marker(p.kind)}${quote}` : marker(p.kind);
+    out += text.slice(last, offset);
+    out += groups?.secret === undefined ? replaced : `${groups.pre ?? ''}${replaced}${groups.post ?? ''}`;
+    last = offset + match.length;
+    changed = true;
+  }
+  return changed ? out + text.slice(last) : text;
+}
+
+/** Replaces the literal environment values (longest first, as the alternation is ordered). */
+function applyEnvValues(text: string, regex: RegExp, names: ReadonlyMap<string, string>): string {
+  regex.lastIndex = 0;
+  let out = '';
+  let last = 0;
+  for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {
+    out += text.slice(last, m.index) + marker(`env:${names.get(m[0]) ?? 'secret'}`);
+    last = m.index + m[0].length;
+  }
+  return last === 0 ? text : out + text.slice(last);
 }
 
 function escapeRegex(s: string): string {
@@ -96,17 +127,18 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   const minLength = options.minEnvValueLength ?? 8;
   const envByValue = new Map<string, string>();
   for (const [name, value] of Object.entries(options.env ?? {})) {
-    if (value === undefined || value.length < minLength || !isSecretName(name)) continue;
+    if (value === undefined || value.length === 0 || value.length < minLength || !isSecretName(name)) continue;
     for (const form of new Set([value, encodeURIComponent(value)])) if (!envByValue.has(form)) envByValue.set(form, name);
   }
   const envValues = [...envByValue.keys()].sort((a, b) => b.length - a.length);
   const envRegex = envValues.length > 0 ? new RegExp(envValues.map(escapeRegex).join('|'), 'g') : undefined;
   const custom = (options.patterns ?? []).map(compileCustom);
+  const builtinsFor = createProbeFilter(BUILTIN_PATTERNS);
 
   function redact(text: string): string {
     if (text.length === 0) return text;
-    let out = envRegex ? text.replace(envRegex, (m) => marker(`env:${envByValue.get(m) ?? 'secret'}`)) : text;
-    for (const p of BUILTIN_PATTERNS) out = applyPattern(out, p);
+    let out = envRegex ? applyEnvValues(text, envRegex, envByValue) : text;
+    for (const p of builtinsFor(out)) out = applyPattern(out, p);
     out = redactUrlPasswords(out, marker);
     out = redactAssignments(out, marker);
     for (const p of custom) out = applyPattern(out, p);

@@ -1,5 +1,5 @@
 import { validAssignment } from './secret-patterns.js';
-import { kindForName } from './secret-names.js';
+import { isSecretName, kindForName } from './secret-names.js';
 import { isReference } from './secret-patterns.js';
 
 const KEYWORD = /secret|token|pass|pwd|key|credential|auth/gi;
@@ -18,30 +18,42 @@ function endsValue(c: number): boolean {
 
 /**
  * `KEY=value`, `KEY: value`, `"key": "value"` for secret-named keys. A scanner rather than one
- * regex: it jumps from keyword to keyword, so ordinary text costs one fast search.
+ * regex: it jumps from keyword to keyword, so ordinary text costs one fast search. A keyword with no
+ * separator after its name (most of them, in prose) is dropped before anything else is looked at,
+ * and the verdict on each name is remembered for the rest of the text.
  */
 export function redactAssignments(text: string, marker: (kind: string) => string): string {
   KEYWORD.lastIndex = 0;
+  const verdicts = new Map<string, boolean>();
+  const isSecret = (name: string): boolean => {
+    let known = verdicts.get(name);
+    if (known === undefined) {
+      known = isSecretName(name);
+      verdicts.set(name, known);
+    }
+    return known;
+  };
   let out = '';
   let last = 0;
   const n = text.length;
   for (let m = KEYWORD.exec(text); m; m = KEYWORD.exec(text)) {
-    let s = m.index;
-    for (let steps = 0; s > 0 && steps < MAX_NAME_SIDE && isNameChar(text.charCodeAt(s - 1)); steps++) s -= 1;
     let e = m.index + m[0].length;
     for (let steps = 0; e < n && steps < MAX_NAME_SIDE && isNameChar(text.charCodeAt(e)); steps++) e += 1;
     KEYWORD.lastIndex = e;
-    if (s < last || (s > 0 && isWordChar(text.charCodeAt(s - 1)))) continue;
     let j = e;
-    if (text[j] === '"' || text[j] === "'") j += 1;
-    while (text[j] === ' ' || text[j] === '\t') j += 1;
+    let c = text.charCodeAt(j);
+    if (c === 34 || c === 39) c = text.charCodeAt(++j);
+    while (c === 32 || c === 9) c = text.charCodeAt(++j);
     let sep: string;
-    if (text.startsWith(':=', j)) sep = ':=';
-    else if (text[j] === '=' && text[j + 1] !== '=') sep = '=';
-    else if (text[j] === ':' && text[j + 1] !== ':') sep = ':';
+    if (c === 58 && text.charCodeAt(j + 1) === 61) sep = ':=';
+    else if (c === 61 && text.charCodeAt(j + 1) !== 61) sep = '=';
+    else if (c === 58 && text.charCodeAt(j + 1) !== 58) sep = ':';
     else continue;
+    let s = m.index;
+    for (let steps = 0; s > 0 && steps < MAX_NAME_SIDE && isNameChar(text.charCodeAt(s - 1)); steps++) s -= 1;
+    if (s < last || (s > 0 && isWordChar(text.charCodeAt(s - 1)))) continue;
     j += sep.length;
-    while (text[j] === ' ' || text[j] === '\t') j += 1;
+    while (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9) j += 1;
     let end = j;
     const quote = text[j];
     if (quote === '"' || quote === "'") {
@@ -52,7 +64,7 @@ export function redactAssignments(text: string, marker: (kind: string) => string
     } else while (end < n && !endsValue(text.charCodeAt(end))) end += 1;
     const value = text.slice(j, end);
     const name = text.slice(s, e);
-    if (value.length === 0 || !validAssignment(value, { name, sep })) continue;
+    if (value.length === 0 || !validAssignment(value, { name, sep }, isSecret)) continue;
     const q = quote === '"' || quote === "'" ? quote : '';
     out += `${text.slice(last, j)}${q}${marker(kindForName(name))}${q}`;
     last = end;
