@@ -18,30 +18,23 @@ export function linkSignal(parent: AbortSignal | undefined, controller: AbortCon
 export const ABORTED: unique symbol = Symbol('warden.aborted');
 
 /**
- * A promise that settles with `ABORTED` when `signal` aborts, plus its cleanup.
- * Race work against `promise` as often as needed; call `dispose` once done.
+ * Resolves with the work's value, or `ABORTED` as soon as `signal` aborts. One listener while
+ * the work is pending, removed as soon as either side settles; a later rejection of the work is handled.
  */
-export function abortPromise(signal: AbortSignal): { promise: Promise<typeof ABORTED>; dispose: () => void } {
-  if (signal.aborted) return { promise: Promise.resolve(ABORTED), dispose: () => undefined };
-  let onAbort: (() => void) | undefined;
-  const promise = new Promise<typeof ABORTED>((resolve) => {
-    onAbort = () => resolve(ABORTED);
+export function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T | typeof ABORTED> {
+  if (signal.aborted) return Promise.race([work, Promise.resolve(ABORTED)]);
+  return new Promise<T | typeof ABORTED>((resolve) => {
+    const onAbort = (): void => resolve(ABORTED);
     signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(work); // adopts the rejection as it is
+      },
+    );
   });
-  return {
-    promise,
-    dispose: () => {
-      if (onAbort) signal.removeEventListener('abort', onAbort);
-    },
-  };
-}
-
-/** Resolves with the work's value, or `ABORTED` as soon as `signal` aborts. */
-export async function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T | typeof ABORTED> {
-  const guard = abortPromise(signal);
-  try {
-    return await Promise.race([work, guard.promise]);
-  } finally {
-    guard.dispose();
-  }
 }

@@ -1,8 +1,7 @@
 import { setMaxListeners } from 'node:events';
-import type { RunEvent } from '@warden/protocol';
 import { linkSignal } from './abort.js';
 import type { AgentOptions } from './agent-options.js';
-import { eventStream } from './event-stream.js';
+import { eventStream, type EventStream } from './event-stream.js';
 import { resolveOptions } from './resolve-options.js';
 import type { Agent, ResumeOptions, RunOptions, RunResult } from './run-result.js';
 import { startRun, type RunInit } from './run-start.js';
@@ -15,7 +14,7 @@ import { startRun, type RunInit } from './run-start.js';
 export function createAgent(options: AgentOptions): Agent {
   const resolved = resolveOptions(options, createAgent);
 
-  const events = (init: RunInit, runOptions: RunOptions = {}): AsyncGenerator<RunEvent, RunResult, undefined> => {
+  const events = (init: RunInit, runOptions: RunOptions = {}): EventStream => {
     const controller = new AbortController();
     // Each running tool holds two listeners on the run's signal and the model call one or two:
     // allow that many so a wide step does not look like a leak. Nothing else is added per step.
@@ -44,9 +43,7 @@ function resumeInit(sessionId: string, options: ResumeOptions = {}): RunInit {
   };
 }
 
-async function drain(stream: AsyncGenerator<RunEvent, RunResult, undefined>): Promise<RunResult> {
-  for (;;) {
-    const next = await stream.next();
-    if (next.done) return next.value;
-  }
+/** `run` is `stream` consumed to the end; the stream takes its events in batches then. */
+function drain(stream: EventStream): Promise<RunResult> {
+  return stream.drain();
 }

@@ -1,14 +1,14 @@
 import {
   addUsage,
   ProviderError,
-  systemMessage,
   toolCallsOf,
   type AssistantMessage,
   type CallOptions,
   type ModelRequest,
   type ModelResponse,
+  type StreamPart,
 } from '@warden/protocol';
-import { ABORTED, abortPromise, raceAbort } from './abort.js';
+import { ABORTED, raceAbort } from './abort.js';
 import { maybeCompact } from './compaction.js';
 import { applyBeforeModel } from './hooks.js';
 import type { RunContext } from './run-context.js';
@@ -22,13 +22,14 @@ export type StepMode = 'normal' | 'wrap_up';
  * before the response was complete (nothing is appended then).
  */
 export async function modelStep(run: RunContext, mode: StepMode): Promise<ModelResponse | undefined> {
-  await maybeCompact(run);
+  if (run.options.compaction && !run.state.compactionStuck) await maybeCompact(run);
   if (run.signal.aborted) return undefined;
   const { state } = run;
   state.step += 1;
   const step = state.step;
   run.emit({ type: 'step_start', step });
-  const request = await applyBeforeModel(run.options.hooks, run.runId, step, buildRequest(run, mode));
+  const built = buildRequest(run, mode);
+  const request = run.options.hooks.length > 0 ? await applyBeforeModel(run.options.hooks, run.runId, step, built) : built;
   const response = await callProvider(run, request, step);
   if (response === ABORTED) return undefined;
 
@@ -52,13 +53,13 @@ export async function modelStep(run: RunContext, mode: StepMode): Promise<ModelR
   state.reportedContext = { tokens: response.usage.inputTokens + response.usage.outputTokens, messageCount: state.messages.length };
   run.emit({ type: 'assistant_message', step, message });
   if (run.session) void run.session.message(message);
-  return { ...response, message };
+  return message === response.message ? response : { ...response, message };
 }
 
 function buildRequest(run: RunContext, mode: StepMode): ModelRequest {
   const { options, state } = run;
   const request: ModelRequest = {
-    messages: options.system !== undefined && options.system !== '' ? [systemMessage(options.system), ...state.messages] : [...state.messages],
+    messages: run.systemMessage ? [run.systemMessage, ...state.messages] : [...state.messages],
   };
   if (run.toolSpecs.length > 0) {
     // Tools stay declared in the wrap-up (some vendors refuse tool history without them); `none` forbids calls.
@@ -78,11 +79,20 @@ async function callProvider(run: RunContext, request: ModelRequest, step: number
   if (!run.options.streaming) return raceAbort(provider.complete(request, callOptions), run.signal);
 
   const iterator = provider.stream(request, callOptions)[Symbol.asyncIterator]();
-  const guard = abortPromise(run.signal);
+  // One listener for the whole call: it settles whichever read is pending when the run aborts.
+  let wake: ((value: typeof ABORTED) => void) | undefined;
+  const onAbort = (): void => wake?.(ABORTED);
+  run.signal.addEventListener('abort', onAbort, { once: true });
   let response: ModelResponse | undefined;
   try {
     for (;;) {
-      const next = await Promise.race([iterator.next(), guard.promise]);
+      const next = run.signal.aborted
+        ? ABORTED
+        : await new Promise<IteratorResult<StreamPart> | typeof ABORTED>((resolve, reject) => {
+            wake = resolve;
+            iterator.next().then(resolve, reject);
+          });
+      wake = undefined;
       if (next === ABORTED) {
         Promise.resolve(iterator.return?.()).catch(() => undefined);
         return ABORTED;
@@ -98,7 +108,7 @@ async function callProvider(run: RunContext, request: ModelRequest, step: number
       }
     }
   } finally {
-    guard.dispose();
+    run.signal.removeEventListener('abort', onAbort);
   }
   if (!response) {
     throw new ProviderError({

@@ -1,5 +1,6 @@
 import {
   emptyUsage,
+  systemMessage,
   toolSpecOf,
   type Message,
   type RunEvent,
@@ -49,6 +50,11 @@ export interface RunContext {
   readonly state: RunState;
   readonly tools: ReadonlyMap<string, ToolV1>;
   toolSpecs: readonly ToolSpec[];
+  /**
+   * The system prompt as a message, made once per run: every request carries the same object,
+   * so providers that cache per message (validation, conversion) do that work once.
+   */
+  readonly systemMessage: Message | undefined;
   session?: SessionWriter;
   emit(event: EventInput): void;
   /** Passes an event through as it is (a sub-agent's, which keeps its own runId). */
@@ -79,6 +85,9 @@ export function createRunContext(
     compactionTailWarned: false,
   };
   let closed = false;
+  // Events in the same millisecond share one timestamp string: formatting a Date per event is a visible cost.
+  let stampMs = Number.NaN;
+  let stamp = '';
   const run: RunContext = {
     options,
     runId,
@@ -86,8 +95,18 @@ export function createRunContext(
     state,
     tools,
     toolSpecs: [],
+    systemMessage: options.system !== undefined && options.system !== '' ? systemMessage(options.system) : undefined,
     emit(event) {
-      run.forward({ ...event, runId, at: new Date().toISOString() });
+      const ms = Date.now();
+      if (ms !== stampMs) {
+        stampMs = ms;
+        stamp = new Date(ms).toISOString();
+      }
+      // Every caller passes a fresh literal, so it is stamped in place (same keys, same order as a copy).
+      const stamped = event as EventInput & { runId: string; at: string };
+      stamped.runId = runId;
+      stamped.at = stamp;
+      run.forward(stamped);
     },
     forward(event) {
       // Nothing follows run_end: a tool that outlived its timeout cannot add events to a finished run.

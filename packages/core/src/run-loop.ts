@@ -66,7 +66,7 @@ export async function runLoop(run: RunContext): Promise<RunResult> {
       state.turns += 1;
       const calls = toolCallsOf(response.message);
       const final = calls.length === 0;
-      const retry = await applyAfterModel(options.hooks, run.runId, state.step, response, final);
+      const retry = options.hooks.length > 0 ? await applyAfterModel(options.hooks, run.runId, state.step, response, final) : undefined;
       if (final) {
         if (retry !== undefined) {
           pushUser(run, retry);

@@ -3,6 +3,7 @@
  * order of `items` whatever order the work finishes in. `fn` must not reject.
  */
 export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  if (items.length === 1) return [await fn(items[0] as T, 0)];
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {

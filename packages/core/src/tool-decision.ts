@@ -47,16 +47,20 @@ export interface PriorApproval {
   answer: ApprovalAnswer;
 }
 
+type Decided = { prepared: PreparedCall; records: SessionRecord[] };
+
 /**
  * Validate → beforeTool hooks → gate → approver, for one call. Returns what
- * to do with it and the records to store before anything runs.
+ * to do with it and the records to store before anything runs. Without
+ * hooks, with a synchronous gate and no approver involved, it answers
+ * synchronously (no promise), so a cleared call starts in the same tick.
  */
-export async function decideCall(run: RunContext, call: ToolCallPart, step: number, prior?: PriorApproval): Promise<{ prepared: PreparedCall; records: SessionRecord[] }> {
+export function decideCall(run: RunContext, call: ToolCallPart, step: number, prior?: PriorApproval): Decided | Promise<Decided> {
   const tool = run.tools.get(call.name);
   const gateCall: GateCall = { id: call.id, name: call.name, args: call.args, ...(tool?.annotations ? { annotations: tool.annotations } : {}) };
-  const settle = (status: ToolResultStatus, text: string, decision?: Decision): { prepared: PreparedCall; records: SessionRecord[] } => ({
+  const settle = (status: ToolResultStatus, text: string, decision?: Decision): Decided => ({
     prepared: { kind: 'done', call, gateCall, status, text, ...(decision ? { decision } : {}) },
-    records: [toolCallRecord(call, decision)],
+    records: stored(run, () => [toolCallRecord(call, decision)]),
   });
 
   if (!tool) {
@@ -69,47 +73,61 @@ export async function decideCall(run: RunContext, call: ToolCallPart, step: numb
   }
   const args = validation.args;
 
-  let block: string | undefined;
-  try {
-    block = await applyBeforeTool(run.options.hooks, run.runId, step, { ...gateCall, args });
-  } catch (error) {
-    run.warn('core.hook_failed', `a beforeTool hook failed (${errorCodeOf(error)}); the call to ${call.name} was blocked`);
-    block = 'a safety hook failed while checking this call';
-  }
-  if (block !== undefined) return settle('blocked', `Blocked: ${block}. The call was not run.`);
-
-  if (prior) {
-    run.emit({ type: 'tool_decision', step, callId: call.id, name: call.name, decision: prior.decision, approval: prior.answer });
-    if (prior.answer.outcome === 'approved') {
-      return { prepared: { kind: 'run', call, gateCall, tool, args, decision: prior.decision }, records: [] };
+  const gated = (): Decided | Promise<Decided> => {
+    if (prior) {
+      run.emit({ type: 'tool_decision', step, callId: call.id, name: call.name, decision: prior.decision, approval: prior.answer });
+      if (prior.answer.outcome === 'approved') {
+        return { prepared: { kind: 'run', call, gateCall, tool, args, decision: prior.decision }, records: [] };
+      }
+      return { prepared: { kind: 'done', call, gateCall, status: 'denied', text: deniedByApprover(prior.answer), decision: prior.decision }, records: [] };
     }
-    return { prepared: { kind: 'done', call, gateCall, status: 'denied', text: deniedByApprover(prior.answer), decision: prior.decision }, records: [] };
-  }
+    const gateFailed = (error: unknown): Decision => ({ effect: 'deny', reason: `the gate failed (${errorCodeOf(error)}), so the call is denied`, rule: 'core.gate_error' });
+    let decided: Decision | PromiseLike<Decision>;
+    try {
+      decided = run.options.gate.decide({ ...gateCall, args }, {
+        runId: run.runId,
+        step,
+        tainted: run.state.tainted,
+        touchedPaths: run.state.touchedPaths,
+        ...(run.session ? { sessionId: run.session.sessionId } : {}),
+        ...(run.options.context.userId !== undefined ? { userId: run.options.context.userId } : {}),
+        ...(run.options.context.tenantId !== undefined ? { tenantId: run.options.context.tenantId } : {}),
+      });
+    } catch (error) {
+      decided = gateFailed(error);
+    }
+    if (isThenable(decided)) return Promise.resolve(decided).then(apply, (error: unknown) => apply(gateFailed(error)));
+    return apply(decided);
+  };
 
-  let decision: Decision;
-  try {
-    decision = await run.options.gate.decide({ ...gateCall, args }, {
-      runId: run.runId,
-      step,
-      tainted: run.state.tainted,
-      touchedPaths: run.state.touchedPaths,
-      ...(run.session ? { sessionId: run.session.sessionId } : {}),
-      ...(run.options.context.userId !== undefined ? { userId: run.options.context.userId } : {}),
-      ...(run.options.context.tenantId !== undefined ? { tenantId: run.options.context.tenantId } : {}),
-    });
-  } catch (error) {
-    decision = { effect: 'deny', reason: `the gate failed (${errorCodeOf(error)}), so the call is denied`, rule: 'core.gate_error' };
-  }
+  const apply = (decision: Decision): Decided | Promise<Decided> => {
+    if (decision.effect === 'allow') {
+      run.emit({ type: 'tool_decision', step, callId: call.id, name: call.name, decision });
+      return { prepared: { kind: 'run', call, gateCall, tool, args, decision }, records: stored(run, () => [toolCallRecord(call, decision)]) };
+    }
+    if (decision.effect === 'deny') {
+      run.emit({ type: 'tool_decision', step, callId: call.id, name: call.name, decision });
+      return settle('denied', `Denied by policy (${decision.rule}): ${decision.reason}. The call was not run.`, decision);
+    }
+    return ask(run, call, gateCall, tool, args, decision, step);
+  };
 
-  if (decision.effect === 'allow') {
-    run.emit({ type: 'tool_decision', step, callId: call.id, name: call.name, decision });
-    return { prepared: { kind: 'run', call, gateCall, tool, args, decision }, records: [toolCallRecord(call, decision)] };
-  }
-  if (decision.effect === 'deny') {
-    run.emit({ type: 'tool_decision', step, callId: call.id, name: call.name, decision });
-    return settle('denied', `Denied by policy (${decision.rule}): ${decision.reason}. The call was not run.`, decision);
-  }
-  return ask(run, call, gateCall, tool, args, decision, step);
+  if (run.options.hooks.length === 0) return gated();
+  return (async () => {
+    let block: string | undefined;
+    try {
+      block = await applyBeforeTool(run.options.hooks, run.runId, step, { ...gateCall, args });
+    } catch (error) {
+      run.warn('core.hook_failed', `a beforeTool hook failed (${errorCodeOf(error)}); the call to ${call.name} was blocked`);
+      block = 'a safety hook failed while checking this call';
+    }
+    if (block !== undefined) return settle('blocked', `Blocked: ${block}. The call was not run.`);
+    return gated();
+  })();
+}
+
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 async function ask(
@@ -143,15 +161,20 @@ async function ask(
   run.emit({ type: 'tool_decision', step, callId: call.id, name: call.name, decision, ...(answer ? { approval: answer } : {}) });
   if (!answer) {
     const text = `Denied: this call needs an approval (${decision.reason}) and no approver is available, so it was not run.`;
-    return { prepared: { kind: 'done', call, gateCall, status: 'denied', text, decision }, records: [toolCallRecord(call, decision)] };
+    return { prepared: { kind: 'done', call, gateCall, status: 'denied', text, decision }, records: stored(run, () => [toolCallRecord(call, decision)]) };
   }
   if (answer.outcome === 'pending') {
     run.emit({ type: 'approval_pending', request });
-    return { prepared: { kind: 'pending', call, gateCall, decision, request }, records: [toolCallRecord(call, decision), approvalRecord(request)] };
+    return { prepared: { kind: 'pending', call, gateCall, decision, request }, records: stored(run, () => [toolCallRecord(call, decision), approvalRecord(request)]) };
   }
-  const records = [toolCallRecord(call, decision), approvalRecord(request, answer)];
+  const records = stored(run, () => [toolCallRecord(call, decision), approvalRecord(request, answer)]);
   if (answer.outcome === 'approved') return { prepared: { kind: 'run', call, gateCall, tool, args, decision }, records };
   return { prepared: { kind: 'done', call, gateCall, status: 'denied', text: deniedByApprover(answer), decision }, records };
+}
+
+/** Session records are built (ids, timestamps, deep copies) only when a store will keep them. */
+function stored(run: RunContext, build: () => SessionRecord[]): SessionRecord[] {
+  return run.session ? build() : [];
 }
 
 function deniedByApprover(answer: ApprovalAnswer): string {

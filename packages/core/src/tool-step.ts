@@ -28,9 +28,10 @@ export async function runToolCalls(run: RunContext, calls: readonly ToolCallPart
       prepared.push({ kind: 'done', call, gateCall: { id: call.id, name: call.name, args: call.args }, status: 'not_started', text: NOT_STARTED_TEXT });
       continue;
     }
-    const decided = await decideCall(run, call, step, priors?.get(call.id));
+    const deciding = decideCall(run, call, step, priors?.get(call.id));
+    const decided = deciding instanceof Promise ? await deciding : deciding;
     prepared.push(decided.prepared);
-    records.push(...decided.records);
+    for (const record of decided.records) records.push(record);
   }
   // Every decision is stored before any call runs: a call record without a result means the process died mid-call.
   if (run.session) await run.session.write(records);
@@ -64,19 +65,21 @@ async function finishCall(
   const { call, gateCall } = item;
   let content = outcome.content;
   let isError = outcome.isError;
-  try {
-    const after = await applyAfterTool(run.options.hooks, { runId: run.runId, step, call: gateCall, status: outcome.status }, content, isError);
-    content = after.content;
-    isError = after.isError;
-    for (const taint of after.taints) {
-      run.state.tainted = true;
-      run.emit({ type: 'taint', source: taint.source, reason: taint.reason });
+  if (run.options.hooks.length > 0) {
+    try {
+      const after = await applyAfterTool(run.options.hooks, { runId: run.runId, step, call: gateCall, status: outcome.status }, content, isError);
+      content = after.content;
+      isError = after.isError;
+      for (const taint of after.taints) {
+        run.state.tainted = true;
+        run.emit({ type: 'taint', source: taint.source, reason: taint.reason });
+      }
+    } catch (error) {
+      // Fail closed: afterTool is where redaction runs, so unfiltered output must not get through.
+      run.warn('core.hook_failed', `an afterTool hook failed (${errorCodeOf(error)}); the output of ${call.name} was withheld`);
+      content = textContent('The output of this tool was withheld because a safety hook failed while processing it.');
+      isError = true;
     }
-  } catch (error) {
-    // Fail closed: afterTool is where redaction runs, so unfiltered output must not get through.
-    run.warn('core.hook_failed', `an afterTool hook failed (${errorCodeOf(error)}); the output of ${call.name} was withheld`);
-    content = textContent('The output of this tool was withheld because a safety hook failed while processing it.');
-    isError = true;
   }
   if (outcome.status === 'ok') recordTouchedPaths(run, call.name, call.args);
   const result: ToolResultPart = { type: 'tool_result', callId: call.id, name: call.name, content, isError };
