@@ -1,7 +1,7 @@
+import { headerRecord } from './header-record.js';
 import { join, basename } from 'node:path';
 import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
 import {
-  PROTOCOL_VERSION,
   SessionError,
   type AppendOptions,
   type AppendResult,
@@ -163,15 +163,7 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
       const existing = await scanForWrite(path, cache, io);
       if (existing && existing.state.version > 0) throw alreadyExistsError(id);
       const now = Date.now();
-      const header: SessionRecord = {
-        type: 'header',
-        id: `${id}:header`,
-        at: iso(now),
-        sessionId: id,
-        owner: cleanOwner(init.owner),
-        protocolVersion: PROTOCOL_VERSION,
-        ...(init.title !== undefined ? { title: init.title } : {}),
-      };
+      const header: SessionRecord = headerRecord(id, cleanOwner(init.owner), init.title, iso(now));
       const line = encodeFrame({ seq: 1, ver: 1, i: 0, n: 1, id: header.id, ts: now, payload: JSON.stringify(header) });
       const handle = await open(path, existing ? 'r+' : 'wx').catch((error: unknown) => {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw alreadyExistsError(id);

@@ -1,8 +1,8 @@
-import { WardenError, type ApprovalStoreV1, type Owner, type StoredApproval } from '@warden/protocol';
+import { type ApprovalStoreV1, type Owner, type StoredApproval } from '@warden/protocol';
 import { approvalFromRow, approvalOwner, applyAnswer, effectiveStatus, validateApprovalRequest, withEffectiveStatus, type ApprovalRow } from './approval-state.js';
 import { ownerMatches } from './owner.js';
 import { postgresHandle, type PgPoolLike, type PostgresStoreOptions } from './postgres-pool.js';
-import { ioError, notFoundError } from './session-errors.js';
+import { asStoreError, notFoundError } from './session-errors.js';
 
 export interface PostgresApprovalStore extends ApprovalStoreV1 {
   close(): Promise<void>;
@@ -16,12 +16,7 @@ export function postgresApprovalStore(options: PostgresStoreOptions): PostgresAp
   const p = handle.prefix;
   async function run<T>(what: string, fn: (pool: PgPoolLike) => Promise<T>): Promise<T> {
     const pool = await handle.ready();
-    try {
-      return await fn(pool);
-    } catch (error) {
-      if (WardenError.isInstance(error)) throw error;
-      throw ioError(what, error);
-    }
+    return asStoreError(what, () => fn(pool));
   }
   const select = `SELECT request, status, answer, claimed_by FROM ${p}approvals`;
   const fetch = async (pool: PgPoolLike, id: string): Promise<StoredApproval | undefined> => {

@@ -1,6 +1,5 @@
+import { headerRecord } from './header-record.js';
 import {
-  PROTOCOL_VERSION,
-  WardenError,
   type AppendOptions,
   type AppendResult,
   type LoadedSession,
@@ -14,7 +13,7 @@ import { cleanOwner } from './owner.js';
 import { postgresHandle, type PgPoolLike, type PostgresStoreOptions } from './postgres-pool.js';
 import { repairRecords } from './record-repair.js';
 import { addFacts, emptyFacts } from './session-facts.js';
-import { alreadyExistsError, ioError, notFoundError, versionConflictError } from './session-errors.js';
+import { alreadyExistsError, asStoreError, notFoundError, versionConflictError } from './session-errors.js';
 import { validateRecords } from './validate-records.js';
 
 export interface PostgresSessionStore extends SessionStoreV1 {
@@ -47,12 +46,7 @@ export function postgresSessionStore(options: PostgresStoreOptions): PostgresSes
 
   async function run<T>(what: string, fn: (pool: PgPoolLike) => Promise<T>): Promise<T> {
     const pool = await handle.ready();
-    try {
-      return await fn(pool);
-    } catch (error) {
-      if (WardenError.isInstance(error)) throw error;
-      throw ioError(what, error);
-    }
+    return asStoreError(what, () => fn(pool));
   }
 
   const appendSql = `
@@ -83,15 +77,7 @@ SELECT version FROM s`;
       return run('create a session', async (pool) => {
         const id = init.id ?? newSessionId();
         const owner = cleanOwner(init.owner);
-        const header: SessionRecord = {
-          type: 'header',
-          id: `${id}:header`,
-          at: new Date().toISOString(),
-          sessionId: id,
-          owner,
-          protocolVersion: PROTOCOL_VERSION,
-          ...(init.title !== undefined ? { title: init.title } : {}),
-        };
+        const header: SessionRecord = headerRecord(id, owner, init.title, new Date().toISOString());
         const { rowCount } = await pool.query(
           `WITH s AS (
              INSERT INTO ${p}sessions (id, user_id, tenant_id, title, version, next_seq) VALUES ($1, $2, $3, $4, 1, 2)

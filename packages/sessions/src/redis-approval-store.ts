@@ -1,9 +1,9 @@
-import { WardenError, type ApprovalAnswer, type ApprovalStoreV1, type Owner, type StoredApproval } from '@warden/protocol';
+import { type ApprovalAnswer, type ApprovalStoreV1, type Owner, type StoredApproval } from '@warden/protocol';
 import { approvalOwner, effectiveStatus, statusForAnswer, validateApprovalRequest, withEffectiveStatus } from './approval-state.js';
 import { ownerMatches } from './owner.js';
 import { OWNER_CHECK_LUA, ownerArg, redisScript, type RedisLike } from './redis-script.js';
 import { redisConnector, type RedisStoreOptions } from './redis-store.js';
-import { ioError, notFoundError } from './session-errors.js';
+import { asStoreError, notFoundError } from './session-errors.js';
 
 /** KEYS: item, index. ARGV: id, request, user, tenant, created ms, expires ms (0 = never), ttl. */
 const PUT = redisScript(`
@@ -54,13 +54,8 @@ export function redisApprovalStore(options: RedisStoreOptions = {}): RedisApprov
   const connector = redisConnector(options);
   const itemKey = (id: string): string => `${p}a:{${id}}`;
   const indexKey = `${p}a:idx`;
-  async function run<T>(what: string, fn: (redis: RedisLike) => Promise<T>): Promise<T> {
-    try {
-      return await fn(await connector.ready());
-    } catch (error) {
-      if (WardenError.isInstance(error)) throw error;
-      throw ioError(what, error);
-    }
+  function run<T>(what: string, fn: (redis: RedisLike) => Promise<T>): Promise<T> {
+    return asStoreError(what, async () => fn(await connector.ready()));
   }
   const read = async (redis: RedisLike, id: string): Promise<StoredApproval | undefined> => fromHash(await redis.hgetall(itemKey(id)));
 

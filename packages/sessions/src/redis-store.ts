@@ -1,6 +1,5 @@
+import { headerRecord } from './header-record.js';
 import {
-  PROTOCOL_VERSION,
-  WardenError,
   type AppendOptions,
   type AppendResult,
   type LoadedSession,
@@ -16,7 +15,7 @@ import { ownerArg, type RedisLike } from './redis-script.js';
 import { APPEND_SCRIPT, CREATE_SCRIPT, DELETE_SCRIPT, LOAD_SCRIPT } from './redis-session-scripts.js';
 import { repairRecords } from './record-repair.js';
 import { addFacts, emptyFacts } from './session-facts.js';
-import { alreadyExistsError, ioError, notFoundError, versionConflictError } from './session-errors.js';
+import { alreadyExistsError, asStoreError, notFoundError, versionConflictError } from './session-errors.js';
 import { validateRecords } from './validate-records.js';
 
 export interface RedisStoreOptions {
@@ -86,19 +85,8 @@ export function redisSessionStore(options: RedisStoreOptions = {}): RedisSession
   ];
 
   async function run<T>(what: string, fn: (redis: RedisLike) => Promise<T>): Promise<T> {
-    let redis: RedisLike;
-    try {
-      redis = await connector.ready();
-    } catch (error) {
-      if (WardenError.isInstance(error)) throw error;
-      throw ioError('connect to Redis', error);
-    }
-    try {
-      return await fn(redis);
-    } catch (error) {
-      if (WardenError.isInstance(error)) throw error;
-      throw ioError(what, error);
-    }
+    const redis = await asStoreError('connect to Redis', () => connector.ready());
+    return asStoreError(what, () => fn(redis));
   }
 
   async function storedOwner(redis: RedisLike, id: string): Promise<Owner> {
@@ -112,15 +100,7 @@ export function redisSessionStore(options: RedisStoreOptions = {}): RedisSession
       return run('create a session', async (redis) => {
         const id = init.id ?? newSessionId();
         const owner = cleanOwner(init.owner);
-        const header: SessionRecord = {
-          type: 'header',
-          id: `${id}:header`,
-          at: new Date().toISOString(),
-          sessionId: id,
-          owner,
-          protocolVersion: PROTOCOL_VERSION,
-          ...(init.title !== undefined ? { title: init.title } : {}),
-        };
+        const header: SessionRecord = headerRecord(id, owner, init.title, new Date().toISOString());
         const k = keys(id);
         const created = await CREATE_SCRIPT.run(redis, [k.meta, k.records, ...indexKeys(owner)], [
           id,

@@ -1,4 +1,4 @@
-import { SessionError } from '@warden/protocol';
+import { SessionError, WardenError } from '@warden/protocol';
 
 /** The codes this package throws; all of them are defined by `@warden/protocol`. */
 export const SESSION_ERROR_CODES = [
@@ -75,4 +75,14 @@ export function driverMissingError(packageName: string, cause?: unknown, broken 
     hint: broken ? `npm rebuild ${packageName} (or reinstall it: npm install ${packageName})` : `npm install ${packageName}`,
     cause,
   });
+}
+
+/** Runs store work: Warden errors pass through, anything else becomes `session.io` naming what failed. */
+export async function asStoreError<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (WardenError.isInstance(error)) throw error;
+    throw ioError(what, error);
+  }
 }

@@ -1,6 +1,6 @@
+import { headerRecord } from './header-record.js';
 import type BetterSqlite3 from 'better-sqlite3';
 import {
-  PROTOCOL_VERSION,
   type AppendOptions,
   type AppendResult,
   type LoadedSession,
@@ -92,15 +92,7 @@ export function sqliteSessionStore(options: SqliteStoreOptions): SqliteSessionSt
         const id = init.id ?? newSessionId();
         const owner = cleanOwner(init.owner);
         const now = new Date().toISOString();
-        const header: SessionRecord = {
-          type: 'header',
-          id: `${id}:header`,
-          at: now,
-          sessionId: id,
-          owner,
-          protocolVersion: PROTOCOL_VERSION,
-          ...(init.title !== undefined ? { title: init.title } : {}),
-        };
+        const header: SessionRecord = headerRecord(id, owner, init.title, now);
         d.transaction(() => {
           if (getRow(d, id)) throw alreadyExistsError(id);
           d.prepare(
