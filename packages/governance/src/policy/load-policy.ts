@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { PolicyError } from '@warden/protocol';
-import { LineCounter, parseDocument } from 'yaml';
+import { yamlModule } from './yaml-module.js';
 import type { z } from 'zod';
 import { checkRuleExamples, type Locate } from './check-examples.js';
 import { compileRule, type CompiledRule, type RuleOrigin } from './compiled-rule.js';
@@ -45,6 +45,7 @@ export function parsePolicy(text: string, options: LoadPolicyOptions = {}): Poli
       throw invalid(`${name}${line ? `:${line}` : ''}: not valid JSON (${(error as Error).message})`);
     }
   }
+  const { LineCounter, parseDocument } = yamlModule();
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
   const syntax = doc.errors[0];

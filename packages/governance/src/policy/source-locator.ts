@@ -1,4 +1,5 @@
-import { isMap, isScalar, isSeq, type Document, type LineCounter } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
+import { yamlModule } from './yaml-module.js';
 
 /**
  * Finds the line of a field in a parsed YAML/JSON document. When the exact
@@ -6,6 +7,7 @@ import { isMap, isScalar, isSeq, type Document, type LineCounter } from 'yaml';
  * is used. With `atKey`, the line of the key itself (for unknown keys).
  */
 export function lineOf(doc: Document, counter: LineCounter, path: ReadonlyArray<PropertyKey>, atKey = false): number | undefined {
+  const { isMap, isScalar, isSeq } = yamlModule();
   let node: unknown = doc.contents;
   let offset = rangeStart(node);
   for (let i = 0; i < path.length; i += 1) {
