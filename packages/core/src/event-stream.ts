@@ -2,6 +2,16 @@ import type { RunEvent } from '@warden/protocol';
 import type { RunResult } from './run-result.js';
 
 type Step = IteratorResult<RunEvent, RunResult>;
+
+/**
+ * Where a run sends its events. `observed()` is false once nobody can see
+ * them any more (`run` without `onEvent`, or a closed stream), so the run can
+ * skip building them.
+ */
+export interface EventSink {
+  (event: RunEvent): void;
+  observed(): boolean;
+}
 interface Waiter {
   resolve: (step: Step) => void;
   reject: (error: unknown) => void;
@@ -21,7 +31,7 @@ interface Waiter {
  * no wake-up promise per event.
  */
 export function eventStream(
-  start: (emit: (event: RunEvent) => void) => Promise<RunResult>,
+  start: (emit: EventSink) => Promise<RunResult>,
   cancel: () => void,
   onEvent: ((event: RunEvent) => void) | undefined,
 ): EventStream {
@@ -44,7 +54,7 @@ export class EventStream implements AsyncGenerator<RunEvent, RunResult, undefine
   private failure: { error: unknown } | undefined;
 
   constructor(
-    private readonly start: (emit: (event: RunEvent) => void) => Promise<RunResult>,
+    private readonly start: (emit: EventSink) => Promise<RunResult>,
     private readonly cancel: () => void,
     private readonly onEvent: ((event: RunEvent) => void) | undefined,
   ) {}
@@ -93,7 +103,7 @@ export class EventStream implements AsyncGenerator<RunEvent, RunResult, undefine
   }
 
   private begin(): void {
-    const emit = (event: RunEvent): void => {
+    const emit = ((event: RunEvent): void => {
       if (this.onEvent) {
         try {
           this.onEvent(event);
@@ -105,7 +115,8 @@ export class EventStream implements AsyncGenerator<RunEvent, RunResult, undefine
       const waiter = this.waiters.shift();
       if (waiter) waiter.resolve({ done: false, value: event });
       else this.queue.push(event);
-    };
+    }) as EventSink;
+    emit.observed = () => this.onEvent !== undefined || !(this.finished || this.draining);
     this.running = (async () => this.start(emit))().then(
       (value) => {
         this.result = value;

@@ -4,10 +4,12 @@ import {
   ConfigError,
   TOOL_NAME_PATTERN,
   ToolError,
+  toolSpecOf,
   type ApproverV1,
   type GateV1,
   type JsonSchema,
   type ProviderV1,
+  type ToolSpec,
   type ToolV1,
 } from '@warden/protocol';
 import type { AgentHooks, AgentOptions, BudgetOptions, SessionOptions, SubagentSpec } from './agent-options.js';
@@ -36,6 +38,8 @@ export interface ResolvedSubagent {
 export interface ResolvedOptions {
   provider: ProviderV1;
   tools: ToolV1[];
+  /** Each tool's spec, made once per agent: every run sends the same objects, which providers check and convert once. */
+  toolSpecs: ReadonlyMap<ToolV1, ToolSpec>;
   gate: GateV1;
   approver?: ApproverV1;
   session?: SessionOptions;
@@ -151,6 +155,7 @@ export function resolveOptions(options: AgentOptions, spawn: (options: AgentOpti
   const resolved: ResolvedOptions = {
     provider,
     tools,
+    toolSpecs: new Map(tools.map((tool) => [tool, toolSpecOf(tool)])),
     gate: options.gate ? assertSpecificationVersion(options.gate, 'gate') : defaultGate(),
     maxTurns: positiveInt(options.maxTurns, 'maxTurns', 20),
     hooks,

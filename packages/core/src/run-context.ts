@@ -10,6 +10,7 @@ import {
   type ToolV1,
   type Usage,
 } from '@warden/protocol';
+import type { EventSink } from './event-stream.js';
 import type { ResolvedOptions } from './resolve-options.js';
 import type { ToolCallSummary } from './run-result.js';
 import type { SessionWriter } from './session-writer.js';
@@ -66,7 +67,7 @@ export function createRunContext(
   options: ResolvedOptions,
   runId: string,
   signal: AbortSignal,
-  sink: (event: RunEvent) => void,
+  sink: EventSink,
   extraTools: (run: RunContext) => ToolV1[],
 ): RunContext {
   const tools = new Map<string, ToolV1>();
@@ -97,6 +98,8 @@ export function createRunContext(
     toolSpecs: [],
     systemMessage: options.system !== undefined && options.system !== '' ? systemMessage(options.system) : undefined,
     emit(event) {
+      // Nobody can see it (`run` without `onEvent`): stamping and passing it on is wasted work.
+      if (!sink.observed()) return;
       const ms = Date.now();
       if (ms !== stampMs) {
         stampMs = ms;
@@ -120,6 +123,6 @@ export function createRunContext(
     },
   };
   for (const tool of extraTools(run)) tools.set(tool.name, tool);
-  run.toolSpecs = [...tools.values()].map(toolSpecOf);
+  run.toolSpecs = [...tools.values()].map((tool) => options.toolSpecs.get(tool) ?? toolSpecOf(tool));
   return run;
 }

@@ -1,4 +1,5 @@
-import { INTERRUPTED_RESULT_TEXT, textOf, type ApprovalAnswer, type RunEvent } from '@warden/protocol';
+import { INTERRUPTED_RESULT_TEXT, textOf, type ApprovalAnswer } from '@warden/protocol';
+import type { EventSink } from './event-stream.js';
 import { newId } from './ids.js';
 import type { ResolvedOptions } from './resolve-options.js';
 import { settlePendingApprovals } from './resume-approvals.js';
@@ -16,7 +17,7 @@ export interface RunInit {
 }
 
 /** Sets a run up (session, history, settled approvals, the task) and hands it to the loop. */
-export async function startRun(options: ResolvedOptions, init: RunInit, signal: AbortSignal, sink: (event: RunEvent) => void): Promise<RunResult> {
+export async function startRun(options: ResolvedOptions, init: RunInit, signal: AbortSignal, sink: EventSink): Promise<RunResult> {
   const run = createRunContext(options, newId('run'), signal, sink, (r) => (options.subagents.length > 0 ? [delegateTool(r, options.subagents)] : []));
   const opened: OpenedSession = init.resumeId !== undefined ? await loadForResume(run, init.resumeId) : await openSession(run);
   run.emit({

@@ -1,7 +1,9 @@
 // Explicit named re-exports only: adding a name here makes it public API.
 export { PROTOCOL_VERSION, SPECIFICATION_VERSION } from './version.js';
 export type { SpecificationVersion } from './version.js';
-export { JsonValue, JsonObject, JsonSchema } from './json.js';
+export { JsonValue, JsonObject, JsonSchema, findJsonViolation } from './json.js';
+export type { JsonViolation } from './json.js';
+export { fastMessageCheck } from './message-fast-check.js';
 export {
   TextPart,
   ImagePart,

@@ -42,3 +42,34 @@ describe.each(vendors)('%s stream cut short', (_name, file, make) => {
     expect(parts.filter((p) => p.type === 'finish')).toHaveLength(1);
   });
 });
+
+describe.each(vendors)('%s stream read to its end', (_name, file, make) => {
+  it('reads the body to its end, so the next call reuses the same connection', async () => {
+    server.reply(sse(fixture(file), { chunkBytes: 4096 }));
+    const provider = make();
+    const before = server.connections;
+    for (let call = 0; call < 3; call += 1) {
+      const parts: StreamPart[] = [];
+      for await (const part of provider.stream({ messages: [userMessage('x')] })) parts.push(part);
+      expect(parts.filter((p) => p.type === 'finish')).toHaveLength(1);
+    }
+    expect(server.connections - before).toBeLessThanOrEqual(1);
+  });
+});
+
+const patient = { ...testTransport({ idleTimeoutMs: 600_000 }) };
+const markerVendors: Array<[string, string, () => ProviderV1]> = [
+  ['openai', 'openai/chat-stream-tool-call.sse', () => openai({ apiKey: FAKE_KEY, model: 'gpt-4o-mini', baseURL: server.url, ...patient })],
+  ['anthropic', 'anthropic/stream-thinking-tool.sse', () => anthropic({ apiKey: FAKE_KEY, model: 'claude-sonnet-4-0', baseURL: server.url, ...patient })],
+];
+
+describe.each(markerVendors)('%s server that keeps the body open after the end marker', (_name, file, make) => {
+  // With a 10-minute idle timeout, only the short drain grace can end this call within the test's time limit.
+  it('finishes the answer after a short grace instead of waiting for the idle timeout', async () => {
+    server.reply(sse(fixture(file), { chunkBytes: 4096, keepOpen: true }));
+    const parts: StreamPart[] = [];
+    for await (const part of make().stream({ messages: [userMessage('x')] })) parts.push(part);
+    expect(parts.filter((p) => p.type === 'finish')).toHaveLength(1);
+    expect(parts.at(-1)?.type).toBe('finish');
+  });
+});

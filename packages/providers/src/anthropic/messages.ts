@@ -3,7 +3,7 @@ import { createHttpProvider, type HttpProvider, type VendorAdapter } from '../sh
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
 import { toAnthropicMessages, toAnthropicTools } from './convert-messages.js';
 import { parseAnthropicResponse } from './parse-response.js';
-import { streamAnthropic } from './stream.js';
+import { AnthropicStreamReader } from './stream.js';
 
 export interface AnthropicOptions extends CommonProviderOptions {
   apiKey?: string;
@@ -54,7 +54,7 @@ export function anthropic(options: AnthropicOptions): HttpProvider {
       return { url: `${base}/v1/messages`, headers, body };
     },
     parse: (body) => parseAnthropicResponse(id, body),
-    stream: (events) => streamAnthropic(id, events),
+    streamReader: () => new AnthropicStreamReader(id),
   };
   const init: Parameters<typeof createHttpProvider>[0] = {
     id,

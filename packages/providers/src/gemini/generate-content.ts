@@ -1,6 +1,13 @@
 import type { ModelRequest } from '@warden/protocol';
 import { asArr, asObj, asStr, badResponse, parseEventJson, streamCut } from '../shared/guards.js';
-import { createHttpProvider, type AdapterStreamItem, type HttpProvider, type ParsedAnswer, type VendorAdapter } from '../shared/http-provider.js';
+import {
+  createHttpProvider,
+  type AdapterStreamItem,
+  type HttpProvider,
+  type ParsedAnswer,
+  type VendorAdapter,
+  type VendorStreamReader,
+} from '../shared/http-provider.js';
 import { MessageAssembler } from '../shared/message-assembler.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
 import { errorFromStreamEvent } from '../shared/stream-error.js';
@@ -33,32 +40,40 @@ function parseGemini(provider: string, body: unknown): ParsedAnswer {
   return answer;
 }
 
-async function* streamGemini(provider: string, events: AsyncIterable<SseEvent>): AsyncGenerator<AdapterStreamItem> {
-  const assembler = new MessageAssembler();
-  const newId = syntheticCallIds();
-  let finish: string | undefined;
-  let blocked = false;
-  let usage: unknown;
-  let responseId: string | undefined;
-  for await (const event of events) {
-    const chunk = parseEventJson(provider, event.data);
+/** Reads a `streamGenerateContent?alt=sse` stream: whole-answer chunks; the body's end is the end marker. */
+class GeminiStreamReader implements VendorStreamReader {
+  private readonly assembler = new MessageAssembler();
+  private readonly newId = syntheticCallIds();
+  private reason: string | undefined;
+  private blocked = false;
+  private usage: unknown;
+  private responseId: string | undefined;
+
+  constructor(private readonly provider: string) {}
+
+  event(event: SseEvent, out: AdapterStreamItem[]): boolean {
+    const chunk = parseEventJson(this.provider, event.data);
     const error = asObj(chunk.error);
-    if (error) throw errorFromStreamEvent(provider, { type: asStr(error.status), message: asStr(error.message) });
-    responseId ??= asStr(chunk.responseId);
-    if (chunk.usageMetadata !== undefined) usage = chunk.usageMetadata;
-    if (asStr(asObj(chunk.promptFeedback)?.blockReason)) blocked = true;
+    if (error) throw errorFromStreamEvent(this.provider, { type: asStr(error.status), message: asStr(error.message) });
+    this.responseId ??= asStr(chunk.responseId);
+    if (chunk.usageMetadata !== undefined) this.usage = chunk.usageMetadata;
+    if (asStr(asObj(chunk.promptFeedback)?.blockReason)) this.blocked = true;
     const candidate = asObj(asArr(chunk.candidates)[0]);
-    for (const delta of readGeminiParts(asArr(asObj(candidate?.content)?.parts), assembler, newId)) yield delta;
-    finish = asStr(candidate?.finishReason) ?? finish;
+    for (const delta of readGeminiParts(asArr(asObj(candidate?.content)?.parts), this.assembler, this.newId)) out.push(delta);
+    this.reason = asStr(candidate?.finishReason) ?? this.reason;
+    return false;
   }
-  if (finish === undefined && !blocked) throw streamCut(provider);
-  const answer: ParsedAnswer = {
-    message: assembler.build((i) => `gcall_${i}`),
-    usage: geminiUsage(usage),
-    finishReason: geminiFinish(finish, assembler.toolCallCount > 0, blocked),
-  };
-  if (responseId) answer.responseId = responseId;
-  yield { type: 'done', answer };
+
+  finish(): ParsedAnswer {
+    if (this.reason === undefined && !this.blocked) throw streamCut(this.provider);
+    const answer: ParsedAnswer = {
+      message: this.assembler.build((i) => `gcall_${i}`),
+      usage: geminiUsage(this.usage),
+      finishReason: geminiFinish(this.reason, this.assembler.toolCallCount > 0, this.blocked),
+    };
+    if (this.responseId) answer.responseId = this.responseId;
+    return answer;
+  }
 }
 
 /** Google's Gemini API (`generateContent` / `streamGenerateContent`). */
@@ -94,7 +109,7 @@ export function gemini(options: GeminiOptions): HttpProvider {
       return { url, headers, body };
     },
     parse: (body) => parseGemini(id, body),
-    stream: (events) => streamGemini(id, events),
+    streamReader: () => new GeminiStreamReader(id),
   };
   const init: Parameters<typeof createHttpProvider>[0] = {
     id,

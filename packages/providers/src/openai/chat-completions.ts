@@ -1,10 +1,11 @@
-import type { Message, ModelRequest } from '@warden/protocol';
+import type { Message, ModelRequest, ToolSpec } from '@warden/protocol';
 import { createHttpProvider, type HttpProvider, type VendorAdapter } from '../shared/http-provider.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
 import type { HttpRequest } from '../transport/http-transport.js';
-import { toOpenAIMessages, toOpenAITools } from './convert-messages.js';
+import { JsonFragments, withJsonFields } from '../shared/json-fragments.js';
+import { openAIMessageJson, toOpenAITool, toOpenAIToolChoice } from './convert-messages.js';
 import { parseOpenAIResponse } from './parse-response.js';
-import { streamOpenAI } from './stream.js';
+import { OpenAIStreamReader } from './stream.js';
 
 export interface OpenAIChatOptions extends CommonProviderOptions {
   apiKey?: string;
@@ -26,13 +27,16 @@ function chatAdapter(id: string, options: OpenAIChatOptions, baseURL: string): V
   if (options.organization) headers['openai-organization'] = options.organization;
   if (options.project) headers['openai-project'] = options.project;
   const maxField = options.maxTokensField ?? 'max_tokens';
-  const converted = new WeakMap<Message, Record<string, unknown>[]>();
+  const messagesJson = new JsonFragments<Message>(openAIMessageJson);
+  const toolsJson = new JsonFragments<ToolSpec>((tool) => JSON.stringify(toOpenAITool(tool)));
   return {
     request(request: ModelRequest, stream: boolean): HttpRequest {
       const body: Record<string, unknown> = { ...vendorOptions(request, ['openai', id]) };
       body.model = options.model;
-      body.messages = toOpenAIMessages(request.messages, converted);
-      Object.assign(body, toOpenAITools(request));
+      const tools = request.tools && request.tools.length > 0 ? request.tools : undefined;
+      delete body.messages;
+      if (tools) delete body.tools;
+      if (request.toolChoice !== undefined) body.tool_choice = toOpenAIToolChoice(request.toolChoice);
       if (request.maxOutputTokens !== undefined) body[maxField] = request.maxOutputTokens;
       if (request.temperature !== undefined) body.temperature = request.temperature;
       if (request.responseFormat) {
@@ -47,10 +51,14 @@ function chatAdapter(id: string, options: OpenAIChatOptions, baseURL: string): V
         delete body.stream;
         delete body.stream_options;
       }
-      return { url: `${baseURL}/chat/completions`, headers, body };
+      const json = withJsonFields(JSON.stringify(body), [
+        ['messages', messagesJson.array(request.messages)],
+        ['tools', tools && toolsJson.array(tools)],
+      ]);
+      return { url: `${baseURL}/chat/completions`, headers, json };
     },
     parse: (body) => parseOpenAIResponse(id, body),
-    stream: (events) => streamOpenAI(id, events),
+    streamReader: () => new OpenAIStreamReader(id),
   };
 }
 

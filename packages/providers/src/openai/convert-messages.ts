@@ -1,4 +1,4 @@
-import type { ImagePart, Message, ModelRequest, ToolResultPart } from '@warden/protocol';
+import type { ImagePart, Message, ModelRequest, ToolResultPart, ToolSpec } from '@warden/protocol';
 
 type Obj = Record<string, unknown>;
 
@@ -19,20 +19,17 @@ function toolResultText(part: ToolResultPart): string {
  * become one `tool` message each. Images inside tool results are not supported
  * by the API and become a short placeholder text.
  */
-export function toOpenAIMessages(messages: readonly Message[], cache?: WeakMap<Message, Obj[]>): Obj[] {
+export function toOpenAIMessages(messages: readonly Message[]): Obj[] {
   const out: Obj[] = [];
-  for (const message of messages) {
-    // A loop resends the same message objects every step: convert each once per adapter.
-    const known = cache?.get(message);
-    if (known) {
-      out.push(...known);
-      continue;
-    }
-    const start = out.length;
-    convertOne(message, out);
-    cache?.set(message, out.slice(start));
-  }
+  for (const message of messages) convertOne(message, out);
   return out;
+}
+
+/** One neutral message as the comma-separated JSON of the Chat Completions messages it becomes. */
+export function openAIMessageJson(message: Message): string {
+  const out: Obj[] = [];
+  convertOne(message, out);
+  return out.map((entry) => JSON.stringify(entry)).join(',');
 }
 
 function convertOne(message: Message, out: Obj[]): void {
@@ -68,12 +65,10 @@ function convertOne(message: Message, out: Obj[]): void {
   }
 }
 
-export function toOpenAITools(request: ModelRequest): Obj {
-  const out: Obj = {};
-  if (request.tools && request.tools.length > 0) {
-    out.tools = request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.inputSchema } }));
-  }
-  const choice = request.toolChoice;
-  if (choice !== undefined) out.tool_choice = typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } };
-  return out;
+export function toOpenAITool(tool: ToolSpec): Obj {
+  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } };
+}
+
+export function toOpenAIToolChoice(choice: NonNullable<ModelRequest['toolChoice']>): unknown {
+  return typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } };
 }

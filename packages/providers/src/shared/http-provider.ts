@@ -23,13 +23,21 @@ export interface ParsedAnswer {
   responseId?: string;
 }
 
-export type AdapterStreamItem = Exclude<StreamPart, { type: 'finish' }> | { type: 'done'; answer: ParsedAnswer };
+export type AdapterStreamItem = Exclude<StreamPart, { type: 'finish' }>;
+
+/** Reads one vendor stream event by event (see `SseReader`). */
+export interface VendorStreamReader {
+  /** Pushes the parts `event` completes onto `out`; returns true at the vendor's end marker. */
+  event(event: SseEvent, out: AdapterStreamItem[]): boolean;
+  /** The body ended: the whole answer, or a `provider.network` error when the stream was cut short. */
+  finish(): ParsedAnswer;
+}
 
 /** One vendor's wire format: how to ask, how to read a reply and a stream. */
 export interface VendorAdapter {
   request(request: ModelRequest, stream: boolean): HttpRequest;
   parse(body: unknown): ParsedAnswer;
-  stream(events: AsyncIterable<SseEvent>): AsyncIterable<AdapterStreamItem>;
+  streamReader(): VendorStreamReader;
 }
 
 /** A provider built on the shared transport, with its counters. */
@@ -73,11 +81,14 @@ export function createHttpProvider(init: HttpProviderInit): HttpProvider {
     const valid = validate(request);
     yield* transport.postSse<StreamPart>(
       adapter.request(valid, true),
-      async function* (events, context) {
-        for await (const item of adapter.stream(events)) {
-          if (item.type === 'done') yield { type: 'finish', response: respond(item.answer, context.requestId) };
-          else yield item;
-        }
+      (context) => {
+        const reader = adapter.streamReader();
+        return {
+          event: (event, out) => reader.event(event, out as AdapterStreamItem[]),
+          end: (out) => {
+            out.push({ type: 'finish', response: respond(reader.finish(), context.requestId) });
+          },
+        };
       },
       options,
     );

@@ -1,8 +1,9 @@
 import { request, type Dispatcher } from 'undici';
 import { ProviderError, type ProviderNotice } from '@warden/protocol';
 import { createProviderError } from '../errors/create-provider-error.js';
-import { parseSse, type SseEvent } from '../sse/sse-parser.js';
+import { SseParser, type SseEvent } from '../sse/sse-parser.js';
 import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
+import { DrainWatch } from './drain-watch.js';
 import { errorFromStatus, errorFromThrown, withAttempts } from './error-mapping.js';
 import { HealthCounters, type ProviderHealth } from './health.js';
 import { secretsOf } from './redact.js';
@@ -10,12 +11,17 @@ import { headerValue, parseRetryAfter, type HeaderBag } from './retry-after.js';
 import { RetryPolicy, type RetryPolicyOptions } from './retry-policy.js';
 import { abortableSleep } from './sleep.js';
 
-/** One POST with a JSON body, as an adapter builds it. */
+/** One POST with a JSON body, as an adapter builds it: `body` is serialised, or `json` is sent as it is. */
 export interface HttpRequest {
   url: string;
   /** Includes the auth header; its value never reaches an error, a notice or a recording. */
   headers: Record<string, string>;
-  body: unknown;
+  body?: unknown;
+  /**
+   * The body already serialised. Adapters that cache each message's JSON set
+   * it, so a long conversation is not serialised again on every step.
+   */
+  json?: string;
 }
 
 export interface TransportCallOptions {
@@ -54,7 +60,26 @@ export interface StreamContext {
   attempt: number;
 }
 
-export type SseHandler<T> = (events: AsyncIterable<SseEvent>, context: StreamContext) => AsyncIterable<T>;
+/**
+ * Reads one stream, one event at a time. Synchronous on purpose: a chain of
+ * async generators (parser, vendor reader, provider) costs a promise per item
+ * per layer, which is most of a streamed step's overhead.
+ */
+export interface SseReader<T> {
+  /** Pushes the items `event` completes onto `out`; returns true at the vendor's end marker. */
+  event(event: SseEvent, out: T[]): boolean;
+  /** The body ended: pushes the last items, or throws when the stream was cut short. */
+  end(out: T[]): void;
+}
+
+export type SseHandler<T> = (context: StreamContext) => SseReader<T>;
+
+/**
+ * After the end marker the rest of the body is read and dropped, so the
+ * connection goes back to the pool instead of being aborted; a server that
+ * keeps the body open longer than this loses the connection instead.
+ */
+const DRAIN_GRACE_MS = 1000;
 
 /** The one hardened HTTP path every vendor adapter goes through. */
 export interface HttpTransport {
@@ -108,6 +133,7 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const idleTimeoutMs = options.idleTimeoutMs ?? 120_000;
   const sleep = options.sleep ?? ((ms: number, signal: AbortSignal | undefined) => abortableSleep(ms, signal, provider));
+  const drains = new DrainWatch(DRAIN_GRACE_MS);
 
   async function open(req: HttpRequest, stream: boolean, signal: AbortSignal | undefined): Promise<Dispatcher.ResponseData<unknown>> {
     const headers: Record<string, string> = {
@@ -118,7 +144,7 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
     const requestOptions: Parameters<typeof request>[1] = {
       method: 'POST',
       headers,
-      body: JSON.stringify(req.body),
+      body: req.json ?? JSON.stringify(req.body),
       headersTimeout: timeoutMs,
       bodyTimeout: idleTimeoutMs,
     };
@@ -234,6 +260,7 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
       counters.attempts += 1;
       let emitted = false;
       let settled = false;
+      let finished = false;
       let res: Dispatcher.ResponseData<unknown> | undefined;
       let requestId: string | undefined;
       try {
@@ -241,10 +268,35 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
         requestId = requestIdOf(res.headers);
         const context: StreamContext = { attempt };
         if (requestId !== undefined) context.requestId = requestId;
-        for await (const item of handle(parseSse(res.body as AsyncIterable<Uint8Array>), context)) {
-          emitted = true;
-          yield item;
+        const reader = handle(context);
+        const parser = new SseParser();
+        const out: T[] = [];
+        const body = res.body;
+        try {
+          for await (const chunk of body as AsyncIterable<Uint8Array>) {
+            if (finished) continue;
+            for (const event of parser.push(chunk)) {
+              if (reader.event(event, out)) {
+                finished = true;
+                drains.watch(body);
+                break;
+              }
+            }
+            if (out.length > 0) {
+              emitted = true;
+              for (const item of out) yield item;
+              out.length = 0;
+            }
+          }
+        } catch (thrown) {
+          // Dropping the rest of a complete answer is not a failure.
+          if (!finished) throw thrown;
+        } finally {
+          if (finished) drains.release(body);
         }
+        if (!finished) for (const event of parser.end()) if (reader.event(event, out)) break;
+        reader.end(out);
+        for (const item of out) yield item;
         settled = true;
         breaker?.onSuccess();
         counters.successes += 1;

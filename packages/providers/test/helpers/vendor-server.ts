@@ -18,6 +18,8 @@ export type Reply = (req: IncomingMessage, res: ServerResponse) => void | Promis
 export interface VendorServer {
   url: string;
   requests: ReceivedRequest[];
+  /** TCP connections accepted so far (a kept-alive connection counts once). */
+  readonly connections: number;
   /** Queue replies; each request takes the next one (the last one repeats). */
   reply(...replies: Reply[]): void;
   close(): Promise<void>;
@@ -35,6 +37,7 @@ export async function startServer(): Promise<VendorServer> {
   const queue: Reply[] = [];
   const requests: ReceivedRequest[] = [];
   const sockets = new Set<import('node:net').Socket>();
+  let connections = 0;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -56,6 +59,7 @@ export async function startServer(): Promise<VendorServer> {
     });
   });
   server.on('connection', (socket) => {
+    connections += 1;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -64,6 +68,9 @@ export async function startServer(): Promise<VendorServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    get connections() {
+      return connections;
+    },
     reply: (...replies) => {
       queue.length = 0;
       queue.push(...replies);
@@ -88,9 +95,12 @@ const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 /**
  * Streams `payload` as SSE in slices of `chunkBytes` bytes (cutting lines and
  * UTF-8 characters wherever the slice ends). `cutAfterBytes` drops the
- * connection once that many bytes are out; `destroy` resets instead of ending.
+ * connection once that many bytes are out; `keepOpen` never ends the body.
  */
-export function sse(payload: string, options: { chunkBytes?: number; cutAfterBytes?: number; headers?: Record<string, string> } = {}): Reply {
+export function sse(
+  payload: string,
+  options: { chunkBytes?: number; cutAfterBytes?: number; keepOpen?: boolean; headers?: Record<string, string> } = {},
+): Reply {
   return async (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...options.headers });
     res.flushHeaders();
@@ -102,7 +112,7 @@ export function sse(payload: string, options: { chunkBytes?: number; cutAfterByt
       await tick();
     }
     if (options.cutAfterBytes !== undefined) res.socket?.destroy();
-    else res.end();
+    else if (!options.keepOpen) res.end();
   };
 }
 
