@@ -1,8 +1,9 @@
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { ProviderError, type ProviderNotice } from '@warden/protocol';
 import { createProviderError } from '../errors/create-provider-error.js';
 import { SseParser, type SseEvent } from '../sse/sse-parser.js';
 import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
+import { dispatchPost, type PostResponse, type ResponseBody } from './dispatch-post.js';
 import { DrainWatch } from './drain-watch.js';
 import { errorFromStatus, errorFromThrown, withAttempts } from './error-mapping.js';
 import { HealthCounters, type ProviderHealth } from './health.js';
@@ -107,12 +108,12 @@ function requestIdOf(headers: HeaderBag): string | undefined {
   return undefined;
 }
 
-async function readCapped(body: Dispatcher.ResponseData<unknown>['body']): Promise<string | undefined> {
+async function readCapped(body: ResponseBody): Promise<string | undefined> {
   try {
     let text = '';
     const decoder = new TextDecoder();
     for await (const chunk of body) {
-      text += decoder.decode(chunk as Uint8Array, { stream: true });
+      text += decoder.decode(chunk, { stream: true });
       if (text.length > MAX_ERROR_BODY) break;
     }
     return text.slice(0, MAX_ERROR_BODY);
@@ -135,22 +136,21 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
   const sleep = options.sleep ?? ((ms: number, signal: AbortSignal | undefined) => abortableSleep(ms, signal, provider));
   const drains = new DrainWatch(DRAIN_GRACE_MS);
 
-  async function open(req: HttpRequest, stream: boolean, signal: AbortSignal | undefined): Promise<Dispatcher.ResponseData<unknown>> {
+  async function open(req: HttpRequest, stream: boolean, signal: AbortSignal | undefined): Promise<PostResponse> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: stream ? 'text/event-stream' : 'application/json',
       ...req.headers,
     };
-    const requestOptions: Parameters<typeof request>[1] = {
-      method: 'POST',
+    const postOptions: Parameters<typeof dispatchPost>[1] = {
       headers,
       body: req.json ?? JSON.stringify(req.body),
       headersTimeout: timeoutMs,
       bodyTimeout: idleTimeoutMs,
     };
-    if (signal) requestOptions.signal = signal;
-    if (options.dispatcher) requestOptions.dispatcher = options.dispatcher;
-    const res = await request(req.url, requestOptions);
+    if (signal) postOptions.signal = signal;
+    if (options.dispatcher) postOptions.dispatcher = options.dispatcher;
+    const res = await dispatchPost(req.url, postOptions);
     if (res.statusCode >= 200 && res.statusCode < 300) return res;
     const requestId = requestIdOf(res.headers);
     const retryAfterMs = parseRetryAfter(res.headers, now());
@@ -261,7 +261,7 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
       let emitted = false;
       let settled = false;
       let finished = false;
-      let res: Dispatcher.ResponseData<unknown> | undefined;
+      let res: PostResponse | undefined;
       let requestId: string | undefined;
       try {
         res = await open(req, true, call.signal);
@@ -273,7 +273,7 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
         const out: T[] = [];
         const body = res.body;
         try {
-          for await (const chunk of body as AsyncIterable<Uint8Array>) {
+          for await (const chunk of body) {
             if (finished) continue;
             for (const event of parser.push(chunk)) {
               if (reader.event(event, out)) {
