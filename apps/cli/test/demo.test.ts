@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { RunEvent } from '@warden/protocol';
+import { RunEvent } from '@warden/protocol/schemas';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/run-cli.js';
 import { tempWorkspace } from './helpers/workspace.js';

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { RunEvent } from '@warden/protocol';
+import { RunEvent } from '@warden/protocol/schemas';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lastToolResult, startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
 import { runCli } from './helpers/run-cli.js';

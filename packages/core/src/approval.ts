@@ -1,4 +1,4 @@
-import { ApprovalAnswer, errorCodeOf, type ApprovalRequest, type ApproverV1 } from '@warden/protocol';
+import { errorCodeOf, type ApprovalAnswer, type ApprovalRequest, type ApproverV1 } from '@warden/protocol';
 import { ABORTED, raceAbort } from './abort.js';
 
 /**
@@ -11,7 +11,9 @@ export async function askApprover(approver: ApproverV1 | undefined, request: App
   try {
     const answer = await raceAbort(Promise.resolve(approver.approve(request, { signal })), signal);
     if (answer === ABORTED) return { outcome: 'denied', note: 'the run was aborted while waiting for an approval', automatic: true };
-    const parsed = ApprovalAnswer.safeParse(answer);
+    // Loaded on the first approval, not at import: the schemas pull in zod, which most runs never need.
+    const { ApprovalAnswer: schema } = await import('@warden/protocol/schemas');
+    const parsed = schema.safeParse(answer);
     if (!parsed.success) return { outcome: 'denied', note: 'the approver gave an answer that is not an ApprovalAnswer', automatic: true };
     return parsed.data;
   } catch (error) {

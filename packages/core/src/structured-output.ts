@@ -1,4 +1,4 @@
-import { z, type ZodType } from 'zod';
+import type { ZodType } from 'zod';
 import type { JsonSchema } from '@warden/protocol';
 
 export type StructuredParse = { ok: true; value: unknown } | { ok: false; message: string };
@@ -24,10 +24,16 @@ export function parseStructured(schema: ZodType, text: string): StructuredParse 
   return { ok: false, message: issues };
 }
 
-/** The JSON Schema sent with each request, or undefined when zod cannot express the schema. */
+/**
+ * The JSON Schema sent with each request, or undefined when zod cannot express
+ * the schema. It uses the schema's own `toJSONSchema()` (zod 4), so core never
+ * imports zod itself.
+ */
 export function outputJsonSchema(schema: ZodType): JsonSchema | undefined {
+  const convert = (schema as { toJSONSchema?: () => JsonSchema }).toJSONSchema;
+  if (typeof convert !== 'function') return undefined;
   try {
-    return z.toJSONSchema(schema);
+    return convert.call(schema);
   } catch {
     return undefined;
   }

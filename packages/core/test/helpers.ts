@@ -1,4 +1,5 @@
-import { RunEvent, type JsonObject, type RunEventOf, type RunEventType, type ToolContext, type ToolOutput, type ToolV1 } from '@warden/protocol';
+import type { JsonObject, RunEventOf, RunEventType, ToolContext, ToolOutput, ToolV1 } from '@warden/protocol';
+import { RunEvent } from '@warden/protocol/schemas';
 
 /** A read-only tool (so the default gate allows it) with an open object schema unless one is given. */
 export function makeTool(

@@ -14,6 +14,16 @@ describe('structured output', () => {
     expect(provider.requests[0]!.responseFormat).toMatchObject({ type: 'json', name: 'output', schema: { type: 'object' } });
   });
 
+  it('sends the full JSON Schema of the output (properties and required), not just its type', async () => {
+    const provider = scriptedProvider(['{"city":"Lyon","population":522000}']);
+    await createAgent({ provider, output: Answer }).run('x');
+    expect(provider.requests[0]!.responseFormat?.schema).toMatchObject({
+      type: 'object',
+      properties: { city: { type: 'string' }, population: { type: 'integer' } },
+      required: ['city', 'population'],
+    });
+  });
+
   it('tells the model what was wrong and retries', async () => {
     const provider = scriptedProvider(['Lyon, about half a million', '{"city":"Lyon","population":"many"}', '{"city":"Lyon","population":522000}']);
     const result = await createAgent({ provider, output: Answer }).run('x');

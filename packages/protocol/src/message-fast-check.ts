@@ -1,4 +1,4 @@
-import { findJsonViolation } from './json.js';
+import { findJsonViolation } from './json-check.js';
 
 /**
  * A quick structural check of a `Message` for the parts an agent loop sends

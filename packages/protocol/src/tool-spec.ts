@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JsonSchema } from './json.js';
+import { TOOL_NAME_PATTERN } from './tool-name.js';
 
 /** What a tool does to the world, so a gate can decide by mode. */
 export const ToolAnnotations = z.object({
@@ -10,9 +11,6 @@ export const ToolAnnotations = z.object({
   tags: z.array(z.string()).optional(),
 });
 export type ToolAnnotations = z.infer<typeof ToolAnnotations>;
-
-/** Provider-safe tool names: what OpenAI, Anthropic and Gemini all accept. */
-export const TOOL_NAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;
 
 /** What the model sees of a tool. */
 export const ToolSpec = z.object({

@@ -16,17 +16,3 @@ export const Usage = z.object({
   reasoningTokens: count.default(0),
 });
 export type Usage = z.infer<typeof Usage>;
-
-export function emptyUsage(): Usage {
-  return { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
-}
-
-export function addUsage(a: Usage, b: Partial<Usage>): Usage {
-  return {
-    inputTokens: a.inputTokens + (b.inputTokens ?? 0),
-    outputTokens: a.outputTokens + (b.outputTokens ?? 0),
-    cacheReadTokens: a.cacheReadTokens + (b.cacheReadTokens ?? 0),
-    cacheWriteTokens: a.cacheWriteTokens + (b.cacheWriteTokens ?? 0),
-    reasoningTokens: a.reasoningTokens + (b.reasoningTokens ?? 0),
-  };
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JsonObject, JsonValue, findJsonViolation } from '../src/index.js';
+import { findJsonViolation } from '../src/index.js';
+import { JsonObject, JsonValue } from '../src/schemas.js';
 
 describe('JsonValue', () => {
   it('accepts JSON all the way down, including shared (non-cyclic) references and null-prototype objects', () => {

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fastMessageCheck, Message } from '../src/index.js';
+import { fastMessageCheck } from '../src/index.js';
+import { Message } from '../src/schemas.js';
 
 const dir = join(import.meta.dirname, 'corpus', 'Message');
 const corpus = readdirSync(dir).map((file) => ({ file, value: JSON.parse(readFileSync(join(dir, file), 'utf8')) as unknown }));

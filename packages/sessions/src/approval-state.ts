@@ -1,4 +1,5 @@
-import { ApprovalRequest as ApprovalRequestSchema, ProtocolError, type ApprovalAnswer, type ApprovalRequest, type ApprovalStatus, type Owner, type StoredApproval } from '@warden/protocol';
+import { ProtocolError, type ApprovalAnswer, type ApprovalRequest, type ApprovalStatus, type Owner, type StoredApproval } from '@warden/protocol';
+import { ApprovalRequest as ApprovalRequestSchema } from '@warden/protocol/schemas';
 import { cleanOwner } from './owner.js';
 
 /** The owner an approval is scoped to: whom it was requested for. */

@@ -1,4 +1,5 @@
-import { ProtocolError, SessionRecord } from '@warden/protocol';
+import { ProtocolError } from '@warden/protocol';
+import { SessionRecord } from '@warden/protocol/schemas';
 
 /** Validates what an append carries, once, at the boundary: a bad record never reaches a store. */
 export function validateRecords(records: readonly unknown[]): SessionRecord[] {

@@ -1,16 +1,6 @@
 import { z } from 'zod';
-import {
-  SPECIFICATION_VERSION,
-  TOOL_NAME_PATTERN,
-  ToolAnnotations,
-  WardenError,
-  type ArgsValidation,
-  type JsonObject,
-  type JsonSchema,
-  type ToolContext,
-  type ToolOutput,
-  type ToolV1,
-} from '@warden/protocol';
+import { SPECIFICATION_VERSION, TOOL_NAME_PATTERN, WardenError, type ArgsValidation, type JsonObject, type JsonSchema, type ToolContext, type ToolOutput, type ToolV1 } from '@warden/protocol';
+import { ToolAnnotations } from '@warden/protocol/schemas';
 import { formatIssues } from './format-issues.js';
 import { toolError } from './tool-error-codes.js';
 

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, JsonValue } from '@warden/protocol';
+import { ConfigError } from '@warden/protocol';
+import { JsonValue } from '@warden/protocol/schemas';
 import { z } from 'zod';
 import { findRepoRoot } from './repo-root.js';
 

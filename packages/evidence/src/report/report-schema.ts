@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JsonObject, JsonValue } from '@warden/protocol';
+import { JsonObject, JsonValue } from '@warden/protocol/schemas';
 
 /** The version of report.json; bumped on any breaking change of this schema. */
 export const REPORT_SCHEMA_VERSION = 1;

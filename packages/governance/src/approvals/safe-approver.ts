@@ -1,5 +1,5 @@
 import type { ApprovalAnswer, ApprovalRequest, ApproverV1 } from '@warden/protocol';
-import { ApprovalAnswer as ApprovalAnswerSchema } from '@warden/protocol';
+import { ApprovalAnswer as ApprovalAnswerSchema } from '@warden/protocol/schemas';
 import { denied } from './answers.js';
 
 export interface SafeApproverOptions {

@@ -1,4 +1,4 @@
-import { JsonValue } from '@warden/protocol';
+import { JsonValue } from '@warden/protocol/schemas';
 import { z } from 'zod';
 import { canonicalJson } from '../util/canonical-json.js';
 import { sha256Hex } from '../util/digest.js';

@@ -1,4 +1,4 @@
-import { DecisionEffect, JsonObject } from '@warden/protocol';
+import { DecisionEffect, JsonObject } from '@warden/protocol/schemas';
 import { z } from 'zod';
 import { GateMode } from '../gate/gate-mode.js';
 

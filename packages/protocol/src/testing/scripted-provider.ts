@@ -3,7 +3,8 @@ import type { JsonObject } from '../json.js';
 import type { AssistantMessage, Message } from '../message.js';
 import type { FinishReason, ModelRequest, ModelResponse, StreamPart } from '../model.js';
 import type { CallOptions, ProviderV1 } from '../provider.js';
-import { emptyUsage, type Usage } from '../usage.js';
+import type { Usage } from '../usage.js';
+import { emptyUsage } from '../usage-math.js';
 
 export interface ScriptedCall {
   name: string;

@@ -1,14 +1,5 @@
 import { createRequestValidator } from './request-validator.js';
-import {
-  ModelRequest,
-  type AssistantMessage,
-  type CallOptions,
-  type FinishReason,
-  type ModelResponse,
-  type ProviderV1,
-  type StreamPart,
-  type Usage,
-} from '@warden/protocol';
+import type { ModelRequest, AssistantMessage, CallOptions, FinishReason, ModelResponse, ProviderV1, StreamPart, Usage } from '@warden/protocol';
 import type { PriceTable } from '../pricing/price-table.js';
 import type { SseEvent } from '../sse/sse-parser.js';
 import type { ProviderHealth } from '../transport/health.js';

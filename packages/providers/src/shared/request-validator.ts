@@ -1,4 +1,5 @@
-import { fastMessageCheck, Message, ModelRequest, ProviderError, ToolSpec } from '@warden/protocol';
+import { fastMessageCheck, ProviderError } from '@warden/protocol';
+import { Message, ModelRequest, ToolSpec } from '@warden/protocol/schemas';
 
 const RequestOptions = ModelRequest.omit({ messages: true, tools: true });
 
