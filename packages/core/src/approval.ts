@@ -1,4 +1,4 @@
-import { errorCodeOf, type ApprovalAnswer, type ApprovalRequest, type ApproverV1 } from '@warden/protocol';
+import { errorCodeOf, type ApprovalAnswer, type ApprovalRequest, type ApproverV1, type Decision } from '@warden/protocol';
 import { ABORTED, raceAbort } from './abort.js';
 
 /**
@@ -8,6 +8,7 @@ import { ABORTED, raceAbort } from './abort.js';
  */
 export async function askApprover(approver: ApproverV1 | undefined, request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer | undefined> {
   if (!approver) return undefined;
+  if (request.decision.requiresPerson === true && approver.kind === 'automatic') return PERSON_REQUIRED;
   try {
     const answer = await raceAbort(Promise.resolve(approver.approve(request, { signal })), signal);
     if (answer === ABORTED) return { outcome: 'denied', note: 'the run was aborted while waiting for an approval', automatic: true };
@@ -15,10 +16,26 @@ export async function askApprover(approver: ApproverV1 | undefined, request: App
     const { ApprovalAnswer: schema } = await import('@warden/protocol/schemas');
     const parsed = schema.safeParse(answer);
     if (!parsed.success) return { outcome: 'denied', note: 'the approver gave an answer that is not an ApprovalAnswer', automatic: true };
-    return parsed.data;
+    return personCheck(request.decision, parsed.data);
   } catch (error) {
     return { outcome: 'denied', note: `the approver failed (${errorCodeOf(error)}), so the call is denied`, automatic: true };
   }
+}
+
+const PERSON_REQUIRED: ApprovalAnswer = {
+  outcome: 'denied',
+  note: 'only a person may approve this call, and the approval was automatic',
+  automatic: true,
+};
+
+/**
+ * Holds a `requiresPerson` decision to its word, whatever approver is plugged
+ * in: an approval marked `automatic` (a `--yes`, a policy function, a resumed
+ * answer nobody gave) becomes a denial. Other answers pass unchanged.
+ */
+export function personCheck(decision: Decision, answer: ApprovalAnswer): ApprovalAnswer {
+  if (decision.requiresPerson === true && answer.outcome === 'approved' && answer.automatic === true) return PERSON_REQUIRED;
+  return answer;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type ToolCallPart,
   type ToolResultPart,
 } from '@warden/protocol';
+import { personCheck } from './approval.js';
 import type { RunContext } from './run-context.js';
 import { approvalRecord } from './session-writer.js';
 import type { PriorApproval } from './tool-decision.js';
@@ -42,6 +43,7 @@ export async function settlePendingApprovals(
     }
     // Exactly the stored call: the name and arguments the approval was asked for.
     calls.push({ ...call, name: request.call.name, args: request.call.args });
+    answer = personCheck(request.decision, answer);
     priors.set(call.id, { decision: request.decision, answer });
     if (run.session) await run.session.write([approvalRecord(request, answer)]);
   }

@@ -14,6 +14,7 @@ import {
   loadPolicyFile,
   loadShellAnalyzer,
   personRequiredApprover,
+  requiresPerson,
   taintDetector,
   verifyAudit,
   type ShellAnalyzer,
@@ -124,6 +125,13 @@ describe('a governed run, end to end (without core)', () => {
     const call: GateCall = { id: 'c9', name: 'shell', args: { command: 'git push origin main' }, annotations: { mutating: true } };
     const decision = await gate.decide(call, { runId: 'run-2', step: 0, tainted: true });
     expect(decision.rule).toBe(TAINT_RULE);
+    // The protocol flag core enforces, whatever approver the caller plugs in.
+    expect(decision.requiresPerson).toBe(true);
+    expect((await gate.decide(call, { runId: 'run-2', step: 0, tainted: false })).requiresPerson).toBeUndefined();
+    // Any gate's flag counts, and so does the rule name of decisions stored before the flag.
+    expect(requiresPerson({ rule: 'custom.rule', requiresPerson: true })).toBe(true);
+    expect(requiresPerson({ rule: TAINT_RULE })).toBe(true);
+    expect(requiresPerson({ rule: 'mode.safe' })).toBe(false);
 
     const runProcess = durableApprovals({ store, key, selfApproval: false });
     const parked = await personRequiredApprover(runProcess.approver).approve(request(call, decision, 'ap-9'), { signal: new AbortController().signal });

@@ -6,11 +6,16 @@ import type { SpecificationVersion } from './version.js';
 export const DecisionEffect = z.enum(['allow', 'deny', 'ask']);
 export type DecisionEffect = z.infer<typeof DecisionEffect>;
 
-/** A gate's answer. `rule` names what decided it, so every decision can be explained. */
+/**
+ * A gate's answer. `rule` names what decided it, so every decision can be
+ * explained. `requiresPerson` (with `ask`) says only a real person may approve:
+ * the loop denies the call rather than take an `automatic` approver's yes.
+ */
 export const Decision = z.object({
   effect: DecisionEffect,
   reason: z.string(),
   rule: z.string().min(1),
+  requiresPerson: z.boolean().optional(),
 });
 export type Decision = z.infer<typeof Decision>;
 

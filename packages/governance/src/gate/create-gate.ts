@@ -149,6 +149,7 @@ export function createGate(options: GateOptions): PolicyGate {
     return {
       effect: 'ask',
       rule: TAINT_RULE,
+      requiresPerson: true,
       reason: `the run has read untrusted content and ${taintReason}; a person must approve it (before taint: ${base.rule} → ${base.effect})`,
     };
   }

@@ -19,9 +19,13 @@ export const DEFAULT_GUARD_TOOLS: readonly string[] = [
 /** Tool names treated as open-world (their `url` must be on the allowlist) even without the annotation. */
 export const DEFAULT_OPEN_WORLD_TOOLS: readonly string[] = ['http_*', 'fetch*', 'web_*', 'browse*', 'download*', 'mcp__*'];
 
-/** True when a decision asks for a real person: an automatic approver's yes does not count. */
-export function requiresPerson(decision: Pick<Decision, 'rule'>): boolean {
-  return decision.rule === TAINT_RULE;
+/**
+ * True when a decision asks for a real person: an automatic approver's yes does not count.
+ * The protocol flag is the contract (core enforces it); the rule name covers decisions
+ * stored before the flag existed.
+ */
+export function requiresPerson(decision: Pick<Decision, 'rule' | 'requiresPerson'>): boolean {
+  return decision.requiresPerson === true || decision.rule === TAINT_RULE;
 }
 
 export interface TaintGuardSettings {
