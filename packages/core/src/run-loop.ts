@@ -14,7 +14,7 @@ interface FinishExtra {
   output?: string;
   structured?: unknown;
   error?: { code: string; message: string };
-  pendingApproval?: ApprovalRequest;
+  pendingApprovals?: ApprovalRequest[];
 }
 
 /** Appends a user message to the history and the session. */
@@ -95,7 +95,7 @@ export async function runLoop(run: RunContext): Promise<RunResult> {
       if (outcome.results.length > 0) state.messages.push({ role: 'tool', parts: outcome.results });
       if (outcome.pending.length > 0) {
         for (const request of outcome.pending) state.warnings.push(`call ${request.call.id} (${request.call.name}) waits for an approval`);
-        return await finish(run, 'approval', { pendingApproval: outcome.pending[0]! });
+        return await finish(run, 'approval', { pendingApprovals: outcome.pending });
       }
     }
   } catch (error) {
@@ -138,7 +138,10 @@ export async function finish(run: RunContext, stopReason: StopReason, extra: Fin
   if (run.session) result.sessionId = run.session.sessionId;
   if (extra.structured !== undefined) result.structured = extra.structured;
   if (extra.error) result.error = extra.error;
-  if (extra.pendingApproval) result.pendingApproval = extra.pendingApproval;
+  if (extra.pendingApprovals && extra.pendingApprovals.length > 0) {
+    result.pendingApproval = extra.pendingApprovals[0]!;
+    result.pendingApprovals = extra.pendingApprovals;
+  }
   if (run.session) {
     await run.session.meta('run', { runId: run.runId, stopReason, steps: state.step }, state.usage, state.costUsd);
     await run.session.flush();

@@ -44,7 +44,10 @@ export interface RunResult {
   stopReason: StopReason;
   error?: { code: string; message: string };
   toolCalls: ToolCallSummary[];
+  /** The first call parked for a durable approval (`stopReason: 'approval'`). */
   pendingApproval?: ApprovalRequest;
+  /** Every call parked for a durable approval, in the model's order (the first is `pendingApproval`). */
+  pendingApprovals?: ApprovalRequest[];
   tainted: boolean;
   warnings: string[];
 }

@@ -35,7 +35,7 @@ export async function startRun(options: ResolvedOptions, init: RunInit, signal: 
     const still = await settlePendingApprovals(run, opened.history.pendingApprovals, init.approvals, init.resumeId === undefined);
     if (still.length > 0) {
       for (const request of still) run.emit({ type: 'approval_pending', request });
-      return finish(run, 'approval', { pendingApproval: still[0]! });
+      return finish(run, 'approval', { pendingApprovals: still });
     }
   }
   if (init.task !== undefined) pushUser(run, init.task);

@@ -183,5 +183,21 @@ describe('sessions', () => {
       expect(result.pendingApproval?.call.id).toBe('d1');
       expect(provider.requests).toHaveLength(0);
     });
+
+    it('lists every parked call in pendingApprovals, in the model\'s order, on the run and on resume', async () => {
+      const store = memorySessionStore();
+      const deploy = makeTool('deploy', () => 'deployed', { annotations: { mutating: true } });
+      const provider = scriptedProvider([
+        { toolCalls: [{ name: 'deploy', args: { env: 'eu' }, id: 'd1' }, { name: 'deploy', args: { env: 'us' }, id: 'd2' }] },
+      ]);
+      const first = await createAgent({ provider, tools: [deploy], approver: durable, session: { store, id: 'two' } }).run('ship');
+      expect(first.stopReason).toBe('approval');
+      expect(first.pendingApprovals?.map((p) => p.call.args)).toEqual([{ env: 'eu' }, { env: 'us' }]);
+      expect(first.pendingApproval).toBe(first.pendingApprovals?.[0]);
+      const again = await createAgent({ provider: scriptedProvider([]), tools: [deploy], session: { store } }).resume('two');
+      expect(again.pendingApprovals?.map((p) => p.call.id)).toEqual(['d1', 'd2']);
+      const partly = await createAgent({ provider: scriptedProvider([]), tools: [deploy], session: { store } }).resume('two', { approvals: { d1: { outcome: 'approved', by: 'ops' } } });
+      expect(partly.pendingApprovals?.map((p) => p.call.id)).toEqual(['d2']);
+    });
   });
 });
