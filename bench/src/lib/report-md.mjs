@@ -66,7 +66,7 @@ export function renderMarkdown(doc) {
   if (loop.length) {
     const raw = doc.raw.loop ?? {};
     lines.push(`## The loop: ${raw.steps ?? 50}-step tool-calling runs on the same fake server`, '');
-    lines.push(`One tool \`add(a, b)\`, ${(raw.steps ?? 50) - 1} tool calls then a final text; every driver in its own warm process, ${raw.rounds ?? '?'} interleaved rounds (the start rotating each round), one run per driver per round. Ratio = median ms/step ÷ the bare \`undici.request\` loop's median in the same mode.`, '');
+    lines.push(`One tool \`add(a, b)\`, ${(raw.steps ?? 50) - 1} tool calls then a final text; every driver in its own warm process, ${raw.rounds ?? '?'} interleaved rounds (the start rotating each round), ${raw.runsPerTurn ?? 1} run${(raw.runsPerTurn ?? 1) === 1 ? '' : 's'} per driver per round. Ratio = median ms/step ÷ the bare \`undici.request\` loop's median in the same mode.`, '');
     for (const mode of ['stream', 'no-stream']) lines.push(`### ${mode}`, '', ...loopTable(figures, mode), '');
     const mem = figures.filter((f) => f.group === 'memory' || f.group === 'listeners' || f.group === 'peakrss');
     lines.push('### Memory and listeners', '', ...genericTable(mem), '');

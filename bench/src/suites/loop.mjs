@@ -17,12 +17,16 @@ const WARMUP_RUNS = 10;
 
 export async function runLoopSuite({ quick, only, log }) {
   const steps = 50;
-  const rounds = quick ? 3 : 15;
+  const rounds = quick ? 3 : 20;
+  // Runs per driver per turn. One run (~15 ms) per turn left each median resting on 15
+  // samples, and on this shared two-core machine a driver's median then swung by a third
+  // between identical runs of the suite; three back-to-back runs per turn give 60 samples.
+  const runsPerTurn = quick ? 1 : 3;
   const memorySteps = quick ? 200 : 1000;
   const drivers = only ? LOOP_DRIVERS.filter((d) => d.reference || only.includes(d.id)) : LOOP_DRIVERS;
   const server = await spawnFakeServer();
   const workers = new Map();
-  const raw = { steps, rounds, memorySteps, drivers: {} };
+  const raw = { steps, rounds, runsPerTurn, memorySteps, drivers: {} };
   try {
     for (const d of drivers) {
       const worker = forkWorker(DRIVER_SCRIPT, ['--ipc', '--driver', d.id], { execArgv: ['--expose-gc'] });
@@ -53,7 +57,7 @@ export async function runLoopSuite({ quick, only, log }) {
         const order = [...active];
         for (let i = 0; i < order.length; i += 1) {
           const d = order[(i + r) % order.length];
-          if (active.includes(d)) raw.drivers[d.id].samples[mode].push(...(await sample(d, mode, 1)));
+          if (active.includes(d)) raw.drivers[d.id].samples[mode].push(...(await sample(d, mode, runsPerTurn)));
         }
       }
       log(`loop: round ${r + 1}/${rounds}`);
