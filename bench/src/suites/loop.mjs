@@ -125,7 +125,7 @@ function loopFigures(raw) {
         figures.push(single(`memory.${id}.${kind}`, label, 'MB', v.peakGrowth / 1e6, { group: 'memory', driver: id, heapGrowthMB: round(v.heapGrowth / 1e6, 2), retainedMB: round(v.rssGrowth / 1e6, 2) }));
         continue;
       }
-      const windows = v.windows ? `; median of ${v.windows.length} windows: ${v.windows.map((g) => round(g / 1e6, 1)).join(', ')} MB` : '';
+      const windows = v.windows ? `; median of ${v.windows.length} windows, in order: ${v.windows.map((g) => round(g / 1e6, 1)).join(', ')} MB` : '';
       const label = `${d.framework} — RSS growth over ${v.runs} runs × ${raw.steps} steps, ${kind}, GC before and after (peak during +${round(v.peakGrowth / 1e6, 1)} MB, ${heap}${windows})`;
       figures.push(single(`memory.${id}.${kind}`, label, 'MB', v.rssGrowth / 1e6, { group: 'memory', driver: id, heapGrowthMB: round(v.heapGrowth / 1e6, 2), peakGrowthMB: round(v.peakGrowth / 1e6, 2) }));
     }
