@@ -1,4 +1,5 @@
 import {
+  approvalDigest,
   errorCodeOf,
   type ApprovalAnswer,
   type ApprovalRequest,
@@ -150,6 +151,8 @@ async function ask(
     step,
     call: { id: call.id, name: call.name, args },
     decision,
+    // Binds any answer to exactly this tool and these arguments (checked by durable approval stores).
+    digest: approvalDigest({ name: call.name, args }),
     requestedFor: owner,
     createdAt: now(),
     ...(run.session ? { sessionId: run.session.sessionId } : {}),

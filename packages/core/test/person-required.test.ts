@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textOf, type ApprovalAnswer, type ApproverV1, type Decision } from '@warden/protocol';
+import { approvalDigest, textOf, type ApprovalAnswer, type ApprovalRequest, type ApproverV1, type Decision } from '@warden/protocol';
 import { memorySessionStore, recordingGate, scriptedProvider } from '@warden/protocol/testing';
 import { createAgent } from '../src/index.js';
 import { collect, makeTool, ofType } from './helpers.js';
@@ -58,6 +58,23 @@ describe('decisions that require a person', () => {
     const provider = scriptedProvider([{ toolCalls: [{ name: 'send_email' }] }, 'ok']);
     await createAgent({ provider, tools: [send], gate: personGate, approver: person }).run('go');
     expect(runs()).toBe(1);
+  });
+
+  it('stamps every approval request with the digest of its exact tool and arguments', async () => {
+    const { send } = setup();
+    const seen: ApprovalRequest[] = [];
+    const person: ApproverV1 = {
+      specificationVersion: 'v1',
+      kind: 'person',
+      async approve(request) {
+        seen.push(request);
+        return { outcome: 'denied' };
+      },
+    };
+    const provider = scriptedProvider([{ toolCalls: [{ name: 'send_email', args: { to: 'a@x.invalid', body: 'hi' } }] }, 'ok']);
+    await createAgent({ provider, tools: [send], gate: plainAskGate, approver: person }).run('go');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.digest).toBe(approvalDigest({ name: 'send_email', args: { body: 'hi', to: 'a@x.invalid' } }));
   });
 
   it('leaves a plain ask alone: an automatic approver may approve it', async () => {

@@ -170,6 +170,23 @@ describe('approvalDigest', () => {
     expect(approvalDigest({ name: 'shelL', args: { command: 'ls', cwd: '.' } })).not.toBe(a);
     expect(a).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
+
+  it('is pinned: SHA-256 of the canonical { name, args } (stored approvals depend on it)', async () => {
+    const { createHash } = await import('node:crypto');
+    const { approvalDigest } = await import('../src/index.js');
+    const expected = createHash('sha256').update('{"args":{"a":1,"b":[true,null]},"name":"x"}', 'utf8').digest('hex');
+    expect(approvalDigest({ name: 'x', args: { b: [true, null], a: 1 } })).toBe(`sha256:${expected}`);
+  });
+
+  it('canonicalJson leaves out undefined keys and refuses what JSON cannot carry', async () => {
+    const { canonicalJson } = await import('../src/index.js');
+    expect(canonicalJson({ b: undefined, a: 'é\n' })).toBe('{"a":"é\\n"}');
+    expect(() => canonicalJson({ n: Number.NaN })).toThrow(/non-finite/);
+    expect(() => canonicalJson({ f: () => 1 })).toThrow(/function/);
+    let deep: unknown = 1;
+    for (let i = 0; i < 300; i += 1) deep = [deep];
+    expect(() => canonicalJson(deep)).toThrow(/too deeply/);
+  });
 });
 
 describe('memoryApprovalStore.put', () => {

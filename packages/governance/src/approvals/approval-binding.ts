@@ -1,11 +1,8 @@
-import type { ApprovalAnswer, ApprovalRequest, JsonObject } from '@warden/protocol';
-import { canonicalJson } from '../util/canonical-json.js';
-import { hmacHex, safeEqualHex, sha256Hex } from '../util/digest.js';
+import { approvalDigest, canonicalJson, type ApprovalAnswer, type ApprovalRequest } from '@warden/protocol';
+import { hmacHex, safeEqualHex } from '../util/digest.js';
 
-/** The digest an approval is bound to: SHA-256 of the canonical `{ name, args }`. */
-export function approvalDigest(call: { name: string; args: JsonObject }): string {
-  return `sha256:${sha256Hex(canonicalJson({ name: call.name, args: call.args }))}`;
-}
+// One digest for core (which stamps it on requests) and governance (which checks it).
+export { approvalDigest };
 
 /** What an answer's signature covers: the request id, its digest, expiry and owner, and the answer itself. */
 function signedText(request: ApprovalRequest, answer: ApprovalAnswer): string {

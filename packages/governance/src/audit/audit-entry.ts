@@ -1,6 +1,6 @@
+import { canonicalJson } from '@warden/protocol';
 import { JsonValue } from '@warden/protocol/schemas';
 import { z } from 'zod';
-import { canonicalJson } from '../util/canonical-json.js';
 import { sha256Hex } from '../util/digest.js';
 
 /** The `prev` of the first entry. */

@@ -1,5 +1,4 @@
-import { PolicyError, type JsonObject, type JsonValue, type RunEvent } from '@warden/protocol';
-import { canonicalJson } from '../util/canonical-json.js';
+import { canonicalJson, PolicyError, type JsonObject, type JsonValue, type RunEvent } from '@warden/protocol';
 import { hmacHex, sha256Hex } from '../util/digest.js';
 import { AuditEntry, GENESIS_HASH, entryHash } from './audit-entry.js';
 import type { AuditSink } from './audit-sinks.js';
