@@ -74,9 +74,10 @@ const MEMORY_WINDOWS = 3;
  * anything retained does). The peak RSS seen during the runs is sampled too.
  *
  * Measured in three back-to-back windows on one driver instance, and the window with the
- * median growth is reported. A single window sometimes caught V8 growing its heap
- * reservation (RSS and heapTotal +16 MB in one window, used heap flat, then flat again;
- * seen for the bare loop as for Warden); a leak grows every window, so the median still shows it.
+ * median growth is reported. A window often catches V8 growing its heap reservation
+ * (heapTotal, reported beside the used heap): RSS and heapTotal up 7-17 MB with the used
+ * heap flat, for the bare loop as for Warden. A leak shows as used heap growing window
+ * after window; the median keeps one resize from deciding the figure.
  */
 async function memory({ origin, mode, steps, totalSteps }) {
   const driver = await instance(origin, mode, steps);
@@ -111,6 +112,7 @@ async function memoryWindow(driver, steps, totalSteps) {
     rssGrowth: after.rss - before.rss,
     peakGrowth: Math.max(peak, after.rss) - before.rss,
     heapGrowth: after.heapUsed - before.heapUsed,
+    heapReservedGrowth: after.heapTotal - before.heapTotal,
   };
 }
 

@@ -117,7 +117,8 @@ function loopFigures(raw) {
     if (d.error) continue;
     const m = d.memory ?? {};
     for (const [kind, v] of Object.entries(m)) {
-      const heap = `heap ${v.heapGrowth >= 0 ? '+' : ''}${round(v.heapGrowth / 1e6, 1)} MB`;
+      const signed = (bytes) => `${bytes >= 0 ? '+' : ''}${round(bytes / 1e6, 1)}`;
+      const heap = `heap ${signed(v.heapGrowth)} MB${v.heapReservedGrowth === undefined ? '' : `, V8 heap reserved ${signed(v.heapReservedGrowth)} MB`}`;
       if (kind === 'oneConversation') {
         // One long conversation holds its growing history while it runs, so the figure is the
         // peak RSS growth during it (what it costs), not a leak check; no target applies.
