@@ -42,6 +42,9 @@ describe('the interactive session (through a pseudo-terminal)', () => {
     tty.send('Enter');
     await tty.waitFor('Wrote yes.txt.');
     expect(readFileSync(path.join(dir, 'yes.txt'), 'utf8')).toBe('approved\n');
+    // The next task is typed at the next prompt, after the run's summary line (the answer's text
+    // is shown before the run has finished).
+    await tty.waitFor(/✔ done[^\n]*\n+warden›/);
 
     tty.type('now write no.txt');
     tty.send('Enter');
@@ -79,6 +82,10 @@ describe('the interactive session (through a pseudo-terminal)', () => {
     await tty.waitFor('$ sleep 30 · allowed');
     // Let the tool start (the decision line prints just before it runs).
     await new Promise((resolve) => setTimeout(resolve, 500));
+    // A line typed while the step runs is not run later behind the user's back, and they are told.
+    tty.type('do something else');
+    tty.send('Enter');
+    await tty.waitFor('that line was not run');
     tty.send('C-c');
     await tty.waitFor('step cancelled; the session is intact');
     await tty.waitFor(/■ interrupted · 1 step[\s\S]*warden›/);

@@ -149,6 +149,7 @@ export const en = {
   'repl.unknown': 'unknown command {command}; type /help',
   'repl.cancelled': 'step cancelled; the session is intact. Press Ctrl-C again to leave.',
   'repl.pressAgain': 'Press Ctrl-C again to leave, or type /exit.',
+  'repl.busyLineDropped': '  (still working: that line was not run; type it again at the next prompt)',
   'repl.bye': 'bye',
 
   'sessions.empty': 'No sessions yet.',

@@ -151,6 +151,7 @@ export const es: Catalog = {
   'repl.unknown': 'comando desconocido {command}; escribe /help',
   'repl.cancelled': 'paso cancelado; la sesión está intacta. Pulsa Ctrl-C otra vez para salir.',
   'repl.pressAgain': 'Pulsa Ctrl-C otra vez para salir, o escribe /exit.',
+  'repl.busyLineDropped': '  (todavía trabajando: esa línea no se ejecutó; escríbela de nuevo en el próximo prompt)',
   'repl.bye': 'adiós',
 
   'sessions.empty': 'Todavía no hay sesiones.',

@@ -151,6 +151,7 @@ export const fr: Catalog = {
   'repl.unknown': 'commande inconnue {command} ; tapez /help',
   'repl.cancelled': 'étape annulée ; la session est intacte. Appuyez encore sur Ctrl-C pour quitter.',
   'repl.pressAgain': 'Appuyez encore sur Ctrl-C pour quitter, ou tapez /exit.',
+  'repl.busyLineDropped': '  (toujours en cours : cette ligne n’a pas été exécutée ; retapez-la à la prochaine invite)',
   'repl.bye': 'au revoir',
 
   'sessions.empty': 'Aucune session pour l’instant.',

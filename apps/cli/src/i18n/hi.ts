@@ -151,6 +151,7 @@ export const hi: Catalog = {
   'repl.unknown': 'अज्ञात कमांड {command}; /help लिखें',
   'repl.cancelled': 'चरण रद्द हुआ; सत्र सुरक्षित है। बाहर निकलने के लिए Ctrl-C फिर दबाएँ।',
   'repl.pressAgain': 'बाहर निकलने के लिए Ctrl-C फिर दबाएँ, या /exit लिखें।',
+  'repl.busyLineDropped': '  (अभी काम चल रहा है: वह पंक्ति नहीं चलाई गई; अगले प्रॉम्प्ट पर उसे फिर से लिखें)',
   'repl.bye': 'अलविदा',
 
   'sessions.empty': 'अभी कोई सत्र नहीं है।',

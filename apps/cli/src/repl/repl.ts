@@ -141,8 +141,13 @@ export async function startRepl(ctx: CommandContext<object>, options: HarnessOpt
       if (!busy) rl.prompt();
     });
     rl.on('line', (raw) => {
-      if (busy) return;
       const line = raw.trim();
+      if (busy) {
+        // Type-ahead is not queued: a 'y' meant for an approval that had not shown yet must
+        // never start a task of its own. Say so instead of dropping the line silently.
+        if (line) write(style.dim(state.t('repl.busyLineDropped')));
+        return;
+      }
       state.interrupts = 0;
       if (!line) {
         rl.prompt();
