@@ -32,6 +32,7 @@ export function anthropic(options: AnthropicOptions): HttpProvider {
     'anthropic-version': options.version ?? '2023-06-01',
   };
   if (options.beta && options.beta.length > 0) headers['anthropic-beta'] = options.beta.join(',');
+  const url = `${base}/v1/messages`;
   const adapter: VendorAdapter = {
     request(request: ModelRequest, stream: boolean) {
       const { system, messages } = toAnthropicMessages(request.messages);
@@ -51,7 +52,7 @@ export function anthropic(options: AnthropicOptions): HttpProvider {
       }
       if (stream) body.stream = true;
       else delete body.stream;
-      return { url: `${base}/v1/messages`, headers, body };
+      return { url, headers, body };
     },
     parse: (body) => parseAnthropicResponse(id, body),
     streamReader: () => new AnthropicStreamReader(id),

@@ -84,6 +84,8 @@ export function gemini(options: GeminiOptions): HttpProvider {
   const base = trimSlash(options.baseURL ?? 'https://generativelanguage.googleapis.com/v1beta');
   const headers: Record<string, string> = { ...options.headers, 'x-goog-api-key': options.apiKey };
   const model = encodeURIComponent(options.model.replace(/^models\//, ''));
+  const streamUrl = `${base}/models/${model}:streamGenerateContent?alt=sse`;
+  const completeUrl = `${base}/models/${model}:generateContent`;
   const adapter: VendorAdapter = {
     request(request: ModelRequest, stream: boolean) {
       const { system, contents } = toGeminiContents(request.messages);
@@ -105,8 +107,7 @@ export function gemini(options: GeminiOptions): HttpProvider {
       if (system) body.systemInstruction = system;
       Object.assign(body, toGeminiTools(request));
       if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
-      const url = stream ? `${base}/models/${model}:streamGenerateContent?alt=sse` : `${base}/models/${model}:generateContent`;
-      return { url, headers, body };
+      return { url: stream ? streamUrl : completeUrl, headers, body };
     },
     parse: (body) => parseGemini(id, body),
     streamReader: () => new GeminiStreamReader(id),

@@ -29,6 +29,7 @@ function chatAdapter(id: string, options: OpenAIChatOptions, baseURL: string): V
   const maxField = options.maxTokensField ?? 'max_tokens';
   const messagesJson = new JsonFragments<Message>(openAIMessageJson);
   const toolsJson = new JsonFragments<ToolSpec>((tool) => JSON.stringify(toOpenAITool(tool)));
+  const url = `${baseURL}/chat/completions`;
   return {
     request(request: ModelRequest, stream: boolean): HttpRequest {
       const body: Record<string, unknown> = { ...vendorOptions(request, ['openai', id]) };
@@ -55,7 +56,7 @@ function chatAdapter(id: string, options: OpenAIChatOptions, baseURL: string): V
         ['messages', messagesJson.array(request.messages)],
         ['tools', tools && toolsJson.array(tools)],
       ]);
-      return { url: `${baseURL}/chat/completions`, headers, json };
+      return { url, headers, json };
     },
     parse: (body) => parseOpenAIResponse(id, body),
     streamReader: () => new OpenAIStreamReader(id),

