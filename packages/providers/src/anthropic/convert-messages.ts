@@ -15,6 +15,49 @@ function block(part: TextPart | ImagePart): Obj {
   return part.type === 'text' ? { type: 'text', text: part.text } : image(part);
 }
 
+/** One neutral message as an Anthropic turn: its role and content blocks (none for a system message). */
+function turnOf(message: Exclude<Message, { role: 'system' }>): { role: 'user' | 'assistant'; content: Obj[] } {
+  switch (message.role) {
+    case 'user':
+      return { role: 'user', content: message.parts.filter((p) => p.type !== 'text' || p.text !== '').map(block) };
+    case 'assistant': {
+      const content: Obj[] = [];
+      for (const part of message.parts) {
+        if (part.type === 'thinking') {
+          if (part.provider !== ANTHROPIC_FAMILY) continue;
+          if (part.redactedData !== undefined) content.push({ type: 'redacted_thinking', data: part.redactedData });
+          else if (part.signature !== undefined) content.push({ type: 'thinking', thinking: part.text, signature: part.signature });
+        } else if (part.type === 'text') {
+          if (part.text !== '') content.push({ type: 'text', text: part.text });
+        } else {
+          content.push({ type: 'tool_use', id: part.id, name: part.name, input: part.args });
+        }
+      }
+      return { role: 'assistant', content };
+    }
+    case 'tool':
+      return {
+        role: 'user',
+        content: message.parts.map((part) => ({
+          type: 'tool_result',
+          tool_use_id: part.callId,
+          content: part.content.map(block),
+          ...(part.isError ? { is_error: true } : {}),
+        })),
+      };
+  }
+}
+
+/** The system messages as Anthropic `system` text blocks. */
+export function anthropicSystemBlocks(messages: readonly Message[]): Obj[] {
+  const system: Obj[] = [];
+  for (const message of messages) {
+    if (message.role !== 'system') continue;
+    for (const part of message.parts) if (part.text !== '') system.push({ type: 'text', text: part.text });
+  }
+  return system;
+}
+
 /**
  * Neutral messages → Anthropic Messages `system` + `messages`. Tool results
  * travel as `tool_result` blocks in a user turn; thinking goes back with its
@@ -22,52 +65,57 @@ function block(part: TextPart | ImagePart): Obj {
  * dropped otherwise; consecutive turns of one role are merged.
  */
 export function toAnthropicMessages(messages: readonly Message[]): { system: Obj[]; messages: Obj[] } {
-  const system: Obj[] = [];
   const out: Array<{ role: 'user' | 'assistant'; content: Obj[] }> = [];
-  const push = (role: 'user' | 'assistant', content: Obj[]): void => {
-    if (content.length === 0) return;
+  for (const message of messages) {
+    if (message.role === 'system') continue;
+    const { role, content } = turnOf(message);
+    if (content.length === 0) continue;
     const last = out.at(-1);
     if (last?.role === role) last.content.push(...content);
     else out.push({ role, content });
+  }
+  return { system: anthropicSystemBlocks(messages), messages: out };
+}
+
+/** A message's turn with its content blocks already serialised (comma-separated), or none. */
+export interface TurnJson {
+  role: 'user' | 'assistant';
+  blocks: string;
+}
+
+/**
+ * The same conversion as `toAnthropicMessages`, as JSON text built from each
+ * message's cached blocks: a loop resends the same messages every step, and
+ * serialising the whole history again costs O(history) per call. `cache` is
+ * one per adapter; the result parses to exactly `toAnthropicMessages(...).messages`.
+ */
+export function anthropicMessagesJson(messages: readonly Message[], cache: WeakMap<Message, TurnJson | null>): string {
+  let text = '';
+  let role: TurnJson['role'] | undefined;
+  let blocks = '';
+  const close = (): void => {
+    if (role === undefined) return;
+    text += `${text === '' ? '' : ','}{"role":"${role}","content":[${blocks}]}`;
   };
   for (const message of messages) {
-    switch (message.role) {
-      case 'system':
-        for (const part of message.parts) if (part.text !== '') system.push({ type: 'text', text: part.text });
-        break;
-      case 'user':
-        push('user', message.parts.filter((p) => p.type !== 'text' || p.text !== '').map(block));
-        break;
-      case 'assistant': {
-        const content: Obj[] = [];
-        for (const part of message.parts) {
-          if (part.type === 'thinking') {
-            if (part.provider !== ANTHROPIC_FAMILY) continue;
-            if (part.redactedData !== undefined) content.push({ type: 'redacted_thinking', data: part.redactedData });
-            else if (part.signature !== undefined) content.push({ type: 'thinking', thinking: part.text, signature: part.signature });
-          } else if (part.type === 'text') {
-            if (part.text !== '') content.push({ type: 'text', text: part.text });
-          } else {
-            content.push({ type: 'tool_use', id: part.id, name: part.name, input: part.args });
-          }
-        }
-        push('assistant', content);
-        break;
-      }
-      case 'tool':
-        push(
-          'user',
-          message.parts.map((part) => ({
-            type: 'tool_result',
-            tool_use_id: part.callId,
-            content: part.content.map(block),
-            ...(part.isError ? { is_error: true } : {}),
-          })),
-        );
-        break;
+    if (message.role === 'system') continue;
+    let turn = cache.get(message);
+    if (turn === undefined) {
+      const converted = turnOf(message);
+      turn = converted.content.length === 0 ? null : { role: converted.role, blocks: converted.content.map((b) => JSON.stringify(b)).join(',') };
+      cache.set(message, turn);
+    }
+    if (turn === null) continue;
+    if (turn.role === role) {
+      blocks = `${blocks},${turn.blocks}`;
+    } else {
+      close();
+      role = turn.role;
+      blocks = turn.blocks;
     }
   }
-  return { system, messages: out };
+  close();
+  return `[${text}]`;
 }
 
 export function toAnthropicTools(request: ModelRequest, cache: boolean): Obj {

@@ -1,7 +1,8 @@
-import type { JsonObject, ModelRequest } from '@warden/protocol';
+import type { JsonObject, Message, ModelRequest } from '@warden/protocol';
 import { createHttpProvider, type HttpProvider, type VendorAdapter } from '../shared/http-provider.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
-import { toAnthropicMessages, toAnthropicTools } from './convert-messages.js';
+import { withJsonFields } from '../shared/json-fragments.js';
+import { anthropicMessagesJson, anthropicSystemBlocks, toAnthropicTools, type TurnJson } from './convert-messages.js';
 import { parseAnthropicResponse } from './parse-response.js';
 import { AnthropicStreamReader } from './stream.js';
 
@@ -33,10 +34,12 @@ export function anthropic(options: AnthropicOptions): HttpProvider {
   };
   if (options.beta && options.beta.length > 0) headers['anthropic-beta'] = options.beta.join(',');
   const url = `${base}/v1/messages`;
+  const turns = new WeakMap<Message, TurnJson | null>();
   const adapter: VendorAdapter = {
     request(request: ModelRequest, stream: boolean) {
-      const { system, messages } = toAnthropicMessages(request.messages);
+      const system = anthropicSystemBlocks(request.messages);
       const body: Record<string, unknown> = { ...vendorOptions(request, ['anthropic', id]) };
+      delete body.messages;
       body.model = options.model;
       body.max_tokens = request.maxOutputTokens ?? options.defaultMaxTokens ?? 4096;
       if (system.length > 0) {
@@ -44,7 +47,6 @@ export function anthropic(options: AnthropicOptions): HttpProvider {
         if (options.cachePrompt && last) last.cache_control = { type: 'ephemeral' };
         body.system = system;
       }
-      body.messages = messages;
       Object.assign(body, toAnthropicTools(request, options.cachePrompt === true));
       if (request.temperature !== undefined) body.temperature = Math.min(1, request.temperature);
       if (options.thinking && body.thinking === undefined) {
@@ -52,7 +54,9 @@ export function anthropic(options: AnthropicOptions): HttpProvider {
       }
       if (stream) body.stream = true;
       else delete body.stream;
-      return { url, headers, body };
+      // Each message's blocks are serialised once per adapter: see anthropicMessagesJson.
+      const json = withJsonFields(JSON.stringify(body), [['messages', anthropicMessagesJson(request.messages, turns)]]);
+      return { url, headers, json };
     },
     parse: (body) => parseAnthropicResponse(id, body),
     streamReader: () => new AnthropicStreamReader(id),
