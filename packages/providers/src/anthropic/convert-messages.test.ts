@@ -1,6 +1,7 @@
 import type { Message } from '@warden/protocol';
 import { describe, expect, it } from 'vitest';
-import { anthropicMessagesJson, toAnthropicMessages, type TurnJson } from './convert-messages.js';
+import type { TurnJson } from '../shared/turns-json.js';
+import { anthropicMessagesJson, toAnthropicMessages } from './convert-messages.js';
 
 const text = (role: 'user' | 'system', value: string): Message => ({ role, parts: [{ type: 'text', text: value }] });
 const call = (id: string, extra: Message['parts'] = []): Message => ({

@@ -1,4 +1,5 @@
 import type { ImagePart, Message, ModelRequest, TextPart } from '@warden/protocol';
+import { mergedTurnsJson, type TurnJson } from '../shared/turns-json.js';
 
 type Obj = Record<string, unknown>;
 
@@ -16,10 +17,10 @@ function block(part: TextPart | ImagePart): Obj {
 }
 
 /** One neutral message as an Anthropic turn: its role and content blocks (none for a system message). */
-function turnOf(message: Exclude<Message, { role: 'system' }>): { role: 'user' | 'assistant'; content: Obj[] } {
+function anthropicTurn(message: Exclude<Message, { role: 'system' }>): { role: 'user' | 'assistant'; items: Obj[] } {
   switch (message.role) {
     case 'user':
-      return { role: 'user', content: message.parts.filter((p) => p.type !== 'text' || p.text !== '').map(block) };
+      return { role: 'user', items: message.parts.filter((p) => p.type !== 'text' || p.text !== '').map(block) };
     case 'assistant': {
       const content: Obj[] = [];
       for (const part of message.parts) {
@@ -33,12 +34,12 @@ function turnOf(message: Exclude<Message, { role: 'system' }>): { role: 'user' |
           content.push({ type: 'tool_use', id: part.id, name: part.name, input: part.args });
         }
       }
-      return { role: 'assistant', content };
+      return { role: 'assistant', items: content };
     }
     case 'tool':
       return {
         role: 'user',
-        content: message.parts.map((part) => ({
+        items: message.parts.map((part) => ({
           type: 'tool_result',
           tool_use_id: part.callId,
           content: part.content.map(block),
@@ -68,7 +69,7 @@ export function toAnthropicMessages(messages: readonly Message[]): { system: Obj
   const out: Array<{ role: 'user' | 'assistant'; content: Obj[] }> = [];
   for (const message of messages) {
     if (message.role === 'system') continue;
-    const { role, content } = turnOf(message);
+    const { role, items: content } = anthropicTurn(message);
     if (content.length === 0) continue;
     const last = out.at(-1);
     if (last?.role === role) last.content.push(...content);
@@ -77,45 +78,12 @@ export function toAnthropicMessages(messages: readonly Message[]): { system: Obj
   return { system: anthropicSystemBlocks(messages), messages: out };
 }
 
-/** A message's turn with its content blocks already serialised (comma-separated), or none. */
-export interface TurnJson {
-  role: 'user' | 'assistant';
-  blocks: string;
-}
-
 /**
- * The same conversion as `toAnthropicMessages`, as JSON text built from each
- * message's cached blocks: a loop resends the same messages every step, and
- * serialising the whole history again costs O(history) per call. `cache` is
- * one per adapter; the result parses to exactly `toAnthropicMessages(...).messages`.
+ * The same conversion as `toAnthropicMessages(...).messages`, as JSON text built from each
+ * message's cached blocks (see `mergedTurnsJson`).
  */
 export function anthropicMessagesJson(messages: readonly Message[], cache: WeakMap<Message, TurnJson | null>): string {
-  let text = '';
-  let role: TurnJson['role'] | undefined;
-  let blocks = '';
-  const close = (): void => {
-    if (role === undefined) return;
-    text += `${text === '' ? '' : ','}{"role":"${role}","content":[${blocks}]}`;
-  };
-  for (const message of messages) {
-    if (message.role === 'system') continue;
-    let turn = cache.get(message);
-    if (turn === undefined) {
-      const converted = turnOf(message);
-      turn = converted.content.length === 0 ? null : { role: converted.role, blocks: converted.content.map((b) => JSON.stringify(b)).join(',') };
-      cache.set(message, turn);
-    }
-    if (turn === null) continue;
-    if (turn.role === role) {
-      blocks = `${blocks},${turn.blocks}`;
-    } else {
-      close();
-      role = turn.role;
-      blocks = turn.blocks;
-    }
-  }
-  close();
-  return `[${text}]`;
+  return mergedTurnsJson(messages, cache, (message) => (message.role === 'system' ? null : anthropicTurn(message)), 'content');
 }
 
 export function toAnthropicTools(request: ModelRequest, cache: boolean): Obj {

@@ -2,7 +2,8 @@ import type { JsonObject, Message, ModelRequest } from '@warden/protocol';
 import { createHttpProvider, type HttpProvider, type VendorAdapter } from '../shared/http-provider.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
 import { withJsonFields } from '../shared/json-fragments.js';
-import { anthropicMessagesJson, anthropicSystemBlocks, toAnthropicTools, type TurnJson } from './convert-messages.js';
+import type { TurnJson } from '../shared/turns-json.js';
+import { anthropicMessagesJson, anthropicSystemBlocks, toAnthropicTools } from './convert-messages.js';
 import { parseAnthropicResponse } from './parse-response.js';
 import { AnthropicStreamReader } from './stream.js';
 

@@ -1,4 +1,4 @@
-import type { ModelRequest } from '@warden/protocol';
+import type { Message, ModelRequest } from '@warden/protocol';
 import { asArr, asObj, asStr, badResponse, parseEventJson, streamCut } from '../shared/guards.js';
 import {
   createHttpProvider,
@@ -12,7 +12,9 @@ import { MessageAssembler } from '../shared/message-assembler.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
 import { errorFromStreamEvent } from '../shared/stream-error.js';
 import type { SseEvent } from '../sse/sse-parser.js';
-import { toGeminiContents, toGeminiTools } from './convert-messages.js';
+import { withJsonFields } from '../shared/json-fragments.js';
+import type { TurnJson } from '../shared/turns-json.js';
+import { geminiContentsJson, geminiSystemInstruction, toGeminiTools } from './convert-messages.js';
 import { geminiFinish, geminiUsage, readGeminiParts, syntheticCallIds } from './parse-response.js';
 
 export interface GeminiOptions extends CommonProviderOptions {
@@ -86,9 +88,10 @@ export function gemini(options: GeminiOptions): HttpProvider {
   const model = encodeURIComponent(options.model.replace(/^models\//, ''));
   const streamUrl = `${base}/models/${model}:streamGenerateContent?alt=sse`;
   const completeUrl = `${base}/models/${model}:generateContent`;
+  const turns = new WeakMap<Message, TurnJson | null>();
   const adapter: VendorAdapter = {
     request(request: ModelRequest, stream: boolean) {
-      const { system, contents } = toGeminiContents(request.messages);
+      const system = geminiSystemInstruction(request.messages);
       const extra = vendorOptions(request, ['gemini', id]);
       const generationConfig: Record<string, unknown> = { ...asObj(extra.generationConfig) };
       if (request.maxOutputTokens !== undefined) generationConfig.maxOutputTokens = request.maxOutputTokens;
@@ -103,11 +106,14 @@ export function gemini(options: GeminiOptions): HttpProvider {
         if (options.thinking.includeThoughts !== undefined) thinking.includeThoughts = options.thinking.includeThoughts;
         generationConfig.thinkingConfig = thinking;
       }
-      const body: Record<string, unknown> = { ...extra, contents };
+      const body: Record<string, unknown> = { ...extra };
+      delete body.contents;
       if (system) body.systemInstruction = system;
       Object.assign(body, toGeminiTools(request));
       if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
-      return { url: stream ? streamUrl : completeUrl, headers, body };
+      // Each message's parts are serialised once per adapter: see geminiContentsJson.
+      const json = withJsonFields(JSON.stringify(body), [['contents', geminiContentsJson(request.messages, turns)]]);
+      return { url: stream ? streamUrl : completeUrl, headers, json };
     },
     parse: (body) => parseGemini(id, body),
     streamReader: () => new GeminiStreamReader(id),
