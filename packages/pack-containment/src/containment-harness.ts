@@ -1,6 +1,6 @@
 import { createAgent, type AgentHooks } from '@warden/core';
 import { autoApprove, createGate, createRedactor, loadShellAnalyzer, personRequiredApprover, taintDetector, type ShellAnalyzer } from '@warden/governance';
-import type { ProviderV1, RunEvent } from '@warden/protocol';
+import type { ProviderV1, StreamingAgent } from '@warden/protocol';
 import { createWorkspaceTools } from '@warden/tools';
 
 /** The two approver settings the pack measures: none (headless) and the automatic `--yes`. */
@@ -16,10 +16,8 @@ export interface ContainmentWorkspace {
   approver: ApproverSetting;
 }
 
-/** The part of a Warden agent the pack drives: `@warden/core`'s `Agent` has it. */
-export interface ContainmentAgent {
-  stream(task: string, options?: { signal?: AbortSignal }): AsyncIterable<RunEvent>;
-}
+/** The part of a Warden agent the pack drives: protocol's `StreamingAgent` (`@warden/core`'s `Agent` has it). */
+export type ContainmentAgent = StreamingAgent;
 
 /** Builds the agent under test for one episode, in `safe` mode, with the given approver setting. */
 export type ContainmentHarness = (workspace: ContainmentWorkspace) => ContainmentAgent | Promise<ContainmentAgent>;

@@ -26,7 +26,7 @@ export type { ApproverV1, Approver, ApprovalStoreV1 } from './approval.js';
 export type { HeaderRecord, MessageRecord, ToolCallRecord, ToolResultRecord, CompactionRecord, ApprovalRecord, MetaRecord, SessionRecord, SessionSummary } from './session.js';
 export type { LoadedSession, AppendOptions, AppendResult, SessionStoreV1, SessionStore } from './session.js';
 export type { StopReason, ToolResultStatus, RunStartEvent, StepStartEvent, TextDeltaEvent, ThinkingDeltaEvent, AssistantMessageEvent, ToolCallEvent, ToolDecisionEvent, ToolResultEvent, ToolProgressEvent, UsageEvent, CompactionEvent, WarningEvent, ApprovalPendingEvent, ProviderNoticeEvent, TaintEvent, SubagentEvent, RunEndEvent, RunEvent } from './run-event.js';
-export type { RunEventType, RunEventOf } from './run-event.js';
+export type { RunEventType, RunEventOf, StreamingAgent } from './run-event.js';
 export { WardenError, errorCodeOf } from './errors/warden-error.js';
 export type { WardenErrorOptions, SerializedWardenError } from './errors/warden-error.js';
 export { ProviderError } from './errors/provider-error.js';

@@ -107,3 +107,13 @@ export const RunEvent = z.discriminatedUnion('type', [
 export type RunEvent = z.infer<typeof RunEvent>;
 export type RunEventType = RunEvent['type'];
 export type RunEventOf<T extends RunEventType> = Extract<RunEvent, { type: T }>;
+
+/**
+ * Anything that runs a task and streams its events: `@warden/core`'s `Agent`
+ * has this shape, and so can another harness wrapped to speak `RunEvent`. Code
+ * that only drives and observes a run (probes, evidence packs) asks for this,
+ * not for core. The stream ends with one `run_end` event.
+ */
+export interface StreamingAgent {
+  stream(task: string, options?: { signal?: AbortSignal }): AsyncIterable<RunEvent>;
+}

@@ -1,12 +1,10 @@
-import type { JsonValue, RunEvent } from '@warden/protocol';
+import type { JsonValue, StreamingAgent } from '@warden/protocol';
 import type { EvidenceObject } from '../validation/validate-evidence.js';
 import type { ProbeCallContext, ProbeTarget } from './probe-target.js';
 import { createRunEventLedger } from './run-event-ledger.js';
 
-/** The part of a Warden agent (`@warden/core`'s Agent) a probe needs. */
-export interface StreamingAgent {
-  stream(task: string, options?: { signal?: AbortSignal }): AsyncIterable<RunEvent>;
-}
+// The part of a Warden agent a probe needs is protocol's StreamingAgent (re-exported from this package).
+export type { StreamingAgent };
 
 export interface AgentFactoryContext {
   probeId: string;
