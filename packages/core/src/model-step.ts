@@ -11,6 +11,7 @@ import {
 import { ABORTED, raceAbort } from './abort.js';
 import { maybeCompact } from './compaction.js';
 import { applyBeforeModel } from './hooks.js';
+import { deepFreeze } from './freeze.js';
 import type { RunContext } from './run-context.js';
 
 export type StepMode = 'normal' | 'wrap_up';
@@ -58,6 +59,8 @@ export async function modelStep(run: RunContext, mode: StepMode): Promise<ModelR
 
 function buildRequest(run: RunContext, mode: StepMode): ModelRequest {
   const { options, state } = run;
+  // Already-frozen messages (all but the newest, usually) cost one check each.
+  for (const message of state.messages) deepFreeze(message);
   const request: ModelRequest = {
     messages: run.systemMessage ? [run.systemMessage, ...state.messages] : [...state.messages],
   };

@@ -15,6 +15,7 @@ import {
 import type { AgentHooks, AgentOptions, BudgetOptions, SessionOptions, SubagentSpec } from './agent-options.js';
 import { serializePersonApprover } from './approval.js';
 import { defaultGate } from './default-gate.js';
+import { deepFreeze } from './freeze.js';
 import { outputJsonSchema } from './structured-output.js';
 import type { Agent } from './run-result.js';
 
@@ -155,7 +156,7 @@ export function resolveOptions(options: AgentOptions, spawn: (options: AgentOpti
   const resolved: ResolvedOptions = {
     provider,
     tools,
-    toolSpecs: new Map(tools.map((tool) => [tool, toolSpecOf(tool)])),
+    toolSpecs: new Map(tools.map((tool) => [tool, frozenSpecOf(tool)])),
     gate: options.gate ? assertSpecificationVersion(options.gate, 'gate') : defaultGate(),
     maxTurns: positiveInt(options.maxTurns, 'maxTurns', 20),
     hooks,
@@ -177,6 +178,17 @@ export function resolveOptions(options: AgentOptions, spawn: (options: AgentOpti
   if (outputSchema) resolved.outputSchema = outputSchema;
   resolved.subagents = resolveSubagents(options, resolved.approver, tools, spawn);
   return resolved;
+}
+
+/** A tool's spec as a frozen copy: the tool's own schema object is left as it is. */
+export function frozenSpecOf(tool: ToolV1): ToolSpec {
+  let copy: ToolSpec;
+  try {
+    copy = structuredClone(toolSpecOf(tool));
+  } catch {
+    throw invalid(`tool ${JSON.stringify(tool.name)}`, 'an inputSchema and annotations of plain JSON (no functions or class instances)');
+  }
+  return deepFreeze(copy);
 }
 
 function nonNegativeInt(value: number, key: string): number {

@@ -1,7 +1,6 @@
 import {
   emptyUsage,
   systemMessage,
-  toolSpecOf,
   type Message,
   type RunEvent,
   type RunEventType,
@@ -11,7 +10,8 @@ import {
   type Usage,
 } from '@warden/protocol';
 import type { EventSink } from './event-stream.js';
-import type { ResolvedOptions } from './resolve-options.js';
+import { deepFreeze } from './freeze.js';
+import { frozenSpecOf, type ResolvedOptions } from './resolve-options.js';
 import type { ToolCallSummary } from './run-result.js';
 import type { SessionWriter } from './session-writer.js';
 
@@ -96,7 +96,7 @@ export function createRunContext(
     state,
     tools,
     toolSpecs: [],
-    systemMessage: options.system !== undefined && options.system !== '' ? systemMessage(options.system) : undefined,
+    systemMessage: options.system !== undefined && options.system !== '' ? deepFreeze(systemMessage(options.system)) : undefined,
     emit(event) {
       // Nobody can see it (`run` without `onEvent`): stamping and passing it on is wasted work.
       if (!sink.observed()) return;
@@ -123,6 +123,6 @@ export function createRunContext(
     },
   };
   for (const tool of extraTools(run)) tools.set(tool.name, tool);
-  run.toolSpecs = [...tools.values()].map((tool) => options.toolSpecs.get(tool) ?? toolSpecOf(tool));
+  run.toolSpecs = [...tools.values()].map((tool) => options.toolSpecs.get(tool) ?? frozenSpecOf(tool));
   return run;
 }

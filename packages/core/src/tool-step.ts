@@ -82,7 +82,8 @@ async function finishCall(
     }
   }
   if (outcome.status === 'ok') recordTouchedPaths(run, call.name, call.args);
-  const result: ToolResultPart = { type: 'tool_result', callId: call.id, name: call.name, content, isError };
+  // A copy of each content part: the message is frozen before it is sent, and the tool's own objects must not be.
+  const result: ToolResultPart = { type: 'tool_result', callId: call.id, name: call.name, content: content.map((part) => ({ ...part })), isError };
   run.emit({ type: 'tool_result', step, callId: call.id, name: call.name, status: outcome.status, isError, content, durationMs: Math.max(0, durationMs) });
   if (run.session) void run.session.toolResult(result);
   const summary: ToolCallSummary = { id: call.id, name: call.name, args: call.args, status: outcome.status, ...(item.decision ? { decision: item.decision } : {}) };
