@@ -54,7 +54,8 @@ describe('the history sent to the model cannot be edited in place', () => {
     expect(Object.isFrozen(shared[0])).toBe(false);
     (shared[0] as { text: string }).text = 'changed later';
     const sent = result.messages.find((m) => m.role === 'tool')!;
-    expect(textOf(sent.parts[0]!.type === 'tool_result' ? sent.parts[0].content : [])).toBe('first');
+    const part = sent.parts[0]!;
+    expect(textOf(part.type === 'tool_result' ? part.content : [])).toBe('first');
   });
 
   it('tool specs are frozen too: editing one in a hook fails instead of being ignored by a provider cache', async () => {
