@@ -1,5 +1,5 @@
 import type { ImagePart, Message, ModelRequest, TextPart } from '@warden/protocol';
-import { mergedTurnsJson, type TurnJson } from '../shared/turns-json.js';
+import { mergedTurns, mergedTurnsJson, type TurnJson } from '../shared/turns-json.js';
 
 type Obj = Record<string, unknown>;
 
@@ -49,6 +49,8 @@ function anthropicTurn(message: Exclude<Message, { role: 'system' }>): { role: '
   }
 }
 
+const anthropicTurnOf = (message: Message) => (message.role === 'system' ? null : anthropicTurn(message));
+
 /** The system messages as Anthropic `system` text blocks. */
 export function anthropicSystemBlocks(messages: readonly Message[]): Obj[] {
   const system: Obj[] = [];
@@ -66,16 +68,7 @@ export function anthropicSystemBlocks(messages: readonly Message[]): Obj[] {
  * dropped otherwise; consecutive turns of one role are merged.
  */
 export function toAnthropicMessages(messages: readonly Message[]): { system: Obj[]; messages: Obj[] } {
-  const out: Array<{ role: 'user' | 'assistant'; content: Obj[] }> = [];
-  for (const message of messages) {
-    if (message.role === 'system') continue;
-    const { role, items: content } = anthropicTurn(message);
-    if (content.length === 0) continue;
-    const last = out.at(-1);
-    if (last?.role === role) last.content.push(...content);
-    else out.push({ role, content });
-  }
-  return { system: anthropicSystemBlocks(messages), messages: out };
+  return { system: anthropicSystemBlocks(messages), messages: mergedTurns(messages, anthropicTurnOf, 'content') };
 }
 
 /**
@@ -83,7 +76,7 @@ export function toAnthropicMessages(messages: readonly Message[]): { system: Obj
  * message's cached blocks (see `mergedTurnsJson`).
  */
 export function anthropicMessagesJson(messages: readonly Message[], cache: WeakMap<Message, TurnJson | null>): string {
-  return mergedTurnsJson(messages, cache, (message) => (message.role === 'system' ? null : anthropicTurn(message)), 'content');
+  return mergedTurnsJson(messages, cache, anthropicTurnOf, 'content');
 }
 
 export function toAnthropicTools(request: ModelRequest, cache: boolean): Obj {

@@ -1,5 +1,5 @@
 import type { ImagePart, Message, ModelRequest, TextPart } from '@warden/protocol';
-import { mergedTurnsJson, type TurnJson } from '../shared/turns-json.js';
+import { mergedTurns, mergedTurnsJson, type TurnJson } from '../shared/turns-json.js';
 
 type Obj = Record<string, unknown>;
 
@@ -73,15 +73,7 @@ export function geminiSystemInstruction(messages: readonly Message[]): Obj | und
  * thinking from other vendors is dropped.
  */
 export function toGeminiContents(messages: readonly Message[]): { system: Obj | undefined; contents: Obj[] } {
-  const contents: Array<{ role: 'user' | 'model'; parts: Obj[] }> = [];
-  for (const message of messages) {
-    const turn = geminiTurn(message);
-    if (!turn || turn.items.length === 0) continue;
-    const last = contents.at(-1);
-    if (last?.role === turn.role) last.parts.push(...turn.items);
-    else contents.push({ role: turn.role, parts: turn.items });
-  }
-  return { system: geminiSystemInstruction(messages), contents };
+  return { system: geminiSystemInstruction(messages), contents: mergedTurns(messages, geminiTurn, 'parts') };
 }
 
 /** The same `contents` as JSON text built from each message's cached parts (see `mergedTurnsJson`). */

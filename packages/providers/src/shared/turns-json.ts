@@ -42,3 +42,19 @@ export function mergedTurnsJson<M extends object>(messages: readonly M[], cache:
   close();
   return `[${text}]`;
 }
+
+/**
+ * The same merge as `mergedTurnsJson`, on objects: what the JSON text parses to. It is the
+ * readable form of a request's turns, and the reference the cached JSON is tested against.
+ */
+export function mergedTurns<M>(messages: readonly M[], turnOf: TurnOf<M>, itemsKey: string): Array<Record<string, unknown>> {
+  const out: Array<{ role: string; items: unknown[] }> = [];
+  for (const message of messages) {
+    const turn = turnOf(message);
+    if (!turn || turn.items.length === 0) continue;
+    const last = out.at(-1);
+    if (last?.role === turn.role) last.items.push(...turn.items);
+    else out.push({ role: turn.role, items: [...turn.items] });
+  }
+  return out.map((turn) => ({ role: turn.role, [itemsKey]: turn.items }));
+}

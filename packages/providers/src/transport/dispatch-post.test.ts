@@ -3,7 +3,7 @@ import { getEventListeners } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchPost } from './dispatch-post.js';
+import { dispatchPost, splitUrl } from './dispatch-post.js';
 
 const BIG = Buffer.alloc(16 * 1024 * 1024, 'abcdefghijklmnopqrstuvwxyz');
 let server: Server;
@@ -44,7 +44,7 @@ afterAll(
 );
 
 const post = (path: string, signal?: AbortSignal) =>
-  dispatchPost(`${base}${path}`, { headers: { 'content-type': 'application/json' }, body: '{}', headersTimeout: 10_000, bodyTimeout: 10_000, ...(signal ? { signal } : {}) });
+  dispatchPost(splitUrl(`${base}${path}`), { headers: { 'content-type': 'application/json' }, body: '{}', headersTimeout: 10_000, bodyTimeout: 10_000, ...(signal ? { signal } : {}) });
 
 describe('dispatchPost', () => {
   it('answers status, lower-cased headers and the body, with the query string kept', async () => {

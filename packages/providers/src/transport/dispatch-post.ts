@@ -26,8 +26,8 @@ export interface PostResponse {
  * queue instead (with backpressure), and keeps the same timeouts, abort and
  * connection pooling, since the dispatcher is the same.
  */
-export function dispatchPost(url: string, options: PostOptions): Promise<PostResponse> {
-  const { origin, path } = splitUrl(url);
+export function dispatchPost(target: PostTarget, options: PostOptions): Promise<PostResponse> {
+  const { origin, path } = target;
   const dispatcher = options.dispatcher ?? getGlobalDispatcher();
   const signal = options.signal;
   return new Promise<PostResponse>((resolve, reject) => {
@@ -94,18 +94,16 @@ function asError(value: unknown): Error {
   return value instanceof Error ? value : new Error(String(value), { cause: value });
 }
 
-// Adapters post to a few fixed URLs: split each once.
-const splitCache = new Map<string, { origin: string; path: string }>();
+/** Where a request goes, as the dispatcher wants it. */
+export interface PostTarget {
+  origin: string;
+  /** The path with its query string. */
+  path: string;
+}
 
-function splitUrl(url: string): { origin: string; path: string } {
-  let split = splitCache.get(url);
-  if (!split) {
-    const parsed = new URL(url);
-    split = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
-    if (splitCache.size >= 256) splitCache.clear();
-    splitCache.set(url, split);
-  }
-  return split;
+export function splitUrl(url: string): PostTarget {
+  const parsed = new URL(url);
+  return { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
 }
 
 interface Waiter {

@@ -3,7 +3,7 @@ import { ProviderError, type ProviderNotice } from '@warden/protocol';
 import { createProviderError } from '../errors/create-provider-error.js';
 import { SseParser, type SseEvent } from '../sse/sse-parser.js';
 import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
-import { dispatchPost, type PostResponse, type ResponseBody } from './dispatch-post.js';
+import { dispatchPost, splitUrl, type PostResponse, type PostTarget, type ResponseBody } from './dispatch-post.js';
 import { DrainWatch } from './drain-watch.js';
 import { errorFromStatus, errorFromThrown, withAttempts } from './error-mapping.js';
 import { HealthCounters, type ProviderHealth } from './health.js';
@@ -135,6 +135,17 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
   const idleTimeoutMs = options.idleTimeoutMs ?? 120_000;
   const sleep = options.sleep ?? ((ms: number, signal: AbortSignal | undefined) => abortableSleep(ms, signal, provider));
   const drains = new DrainWatch(DRAIN_GRACE_MS);
+  // An adapter posts to one or two fixed URLs: each is parsed once per transport.
+  const targets = new Map<string, PostTarget>();
+  const targetOf = (url: string): PostTarget => {
+    let target = targets.get(url);
+    if (!target) {
+      target = splitUrl(url);
+      if (targets.size >= 64) targets.clear();
+      targets.set(url, target);
+    }
+    return target;
+  };
 
   async function open(req: HttpRequest, stream: boolean, signal: AbortSignal | undefined): Promise<PostResponse> {
     const headers: Record<string, string> = {
@@ -150,7 +161,7 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
     };
     if (signal) postOptions.signal = signal;
     if (options.dispatcher) postOptions.dispatcher = options.dispatcher;
-    const res = await dispatchPost(req.url, postOptions);
+    const res = await dispatchPost(targetOf(req.url), postOptions);
     if (res.statusCode >= 200 && res.statusCode < 300) return res;
     const requestId = requestIdOf(res.headers);
     const retryAfterMs = parseRetryAfter(res.headers, now());
