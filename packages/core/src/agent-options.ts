@@ -1,15 +1,11 @@
 import type { ZodType } from 'zod';
 import type {
   ApproverV1,
-  GateCall,
   GateV1,
-  ModelRequest,
-  ModelResponse,
+  HooksV1,
   Owner,
   ProviderV1,
   SessionStoreV1,
-  ToolResultContent,
-  ToolResultStatus,
   ToolV1,
 } from '@warden/protocol';
 
@@ -47,21 +43,8 @@ export interface SubagentSpec {
   budget?: BudgetOptions;
 }
 
-export type HookResult<T> = void | undefined | T | Promise<void | undefined | T>;
-
-export interface AgentHooks {
-  beforeModel?(ctx: { runId: string; step: number; request: ModelRequest }): HookResult<{ request?: ModelRequest }>;
-  afterModel?(ctx: { runId: string; step: number; response: ModelResponse; final: boolean }): HookResult<{ retry?: string }>;
-  beforeTool?(ctx: { runId: string; step: number; call: GateCall }): HookResult<{ block?: string }>;
-  afterTool?(ctx: {
-    runId: string;
-    step: number;
-    call: GateCall;
-    status: ToolResultStatus;
-    content: ToolResultContent;
-    isError: boolean;
-  }): HookResult<{ content?: ToolResultContent; isError?: boolean; taint?: { source: string; reason: string } }>;
-}
+/** The hook contract is protocol's `HooksV1`; `AgentHooks` is its name in core's options. */
+export type AgentHooks = HooksV1;
 
 export interface SessionOptions {
   store: SessionStoreV1;

@@ -28,16 +28,22 @@ export function createAgent(options: AgentOptions): Agent {
   };
 
   return {
-    stream: (task, runOptions) => events({ task }, runOptions),
-    run: (task, runOptions) => drain(events({ task }, runOptions)),
+    stream: (task, runOptions) => events(runInit(task, runOptions), runOptions),
+    run: (task, runOptions) => drain(events(runInit(task, runOptions), runOptions)),
     resumeStream: (sessionId, resumeOptions) => events(resumeInit(sessionId, resumeOptions), resumeOptions),
     resume: (sessionId, resumeOptions) => drain(events(resumeInit(sessionId, resumeOptions), resumeOptions)),
   };
 }
 
+function runInit(task: string, options: RunOptions = {}): RunInit {
+  return { task, ...(options.scope ? { scope: options.scope } : {}), ...(options.taint ? { taint: options.taint } : {}) };
+}
+
 function resumeInit(sessionId: string, options: ResumeOptions = {}): RunInit {
   return {
     resumeId: sessionId,
+    ...(options.scope ? { scope: options.scope } : {}),
+    ...(options.taint ? { taint: options.taint } : {}),
     ...(options.task !== undefined ? { task: options.task } : {}),
     ...(options.approvals ? { approvals: options.approvals } : {}),
   };

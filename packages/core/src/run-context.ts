@@ -5,6 +5,8 @@ import {
   type RunEvent,
   type RunEventType,
   type RunEventOf,
+  type RunScope,
+  type TaintSource,
   type ToolSpec,
   type ToolV1,
   type Usage,
@@ -30,6 +32,10 @@ export interface RunState {
   costUsd: number;
   toolCalls: ToolCallSummary[];
   tainted: boolean;
+  /** The untrusted sources that tainted the run, in order (provenance for the gate). */
+  taintSources: TaintSource[];
+  /** What the task and configuration authorize (see `RunScope`); undefined when the caller gave none. */
+  scope?: RunScope;
   /** Path arguments of calls to mutating tools that succeeded: what this run itself wrote. */
   touchedPaths: Set<string>;
   warnings: string[];
@@ -80,6 +86,7 @@ export function createRunContext(
     costUsd: 0,
     toolCalls: [],
     tainted: false,
+    taintSources: [],
     touchedPaths: new Set<string>(),
     warnings: [],
     compactionStuck: false,

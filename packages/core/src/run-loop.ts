@@ -133,6 +133,7 @@ export async function finish(run: RunContext, stopReason: StopReason, extra: Fin
     stopReason,
     toolCalls: state.toolCalls,
     tainted: state.tainted,
+    taintSources: [...state.taintSources],
     warnings: state.warnings,
   };
   if (run.session) result.sessionId = run.session.sessionId;

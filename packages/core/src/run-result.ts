@@ -5,7 +5,9 @@ import type {
   JsonObject,
   Message,
   RunEvent,
+  RunScope,
   StopReason,
+  TaintSource,
   ToolResultStatus,
   Usage,
 } from '@warden/protocol';
@@ -14,6 +16,14 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Called synchronously with every event, in order. Errors it throws are ignored. */
   onEvent?: (event: RunEvent) => void;
+  /**
+   * What the user's task and configuration authorize (computed by the caller, e.g. the harness,
+   * before the model sees anything). Stored in the session, announced as a `scope` event and handed
+   * to the gate; a resumed or continued session keeps the scopes stored before.
+   */
+  scope?: RunScope;
+  /** Untrusted content already in the model's context when the run starts (a project memory file, untrusted MCP tool descriptions). */
+  taint?: readonly TaintSource[];
 }
 
 export interface ResumeOptions extends RunOptions {
@@ -49,6 +59,8 @@ export interface RunResult {
   /** Every call parked for a durable approval, in the model's order (the first is `pendingApproval`). */
   pendingApprovals?: ApprovalRequest[];
   tainted: boolean;
+  /** The untrusted sources that tainted the run, in order. */
+  taintSources: TaintSource[];
   warnings: string[];
 }
 

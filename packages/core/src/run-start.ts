@@ -1,8 +1,9 @@
-import { INTERRUPTED_RESULT_TEXT, textOf, type ApprovalAnswer } from '@warden/protocol';
+import { INTERRUPTED_RESULT_TEXT, textOf, type ApprovalAnswer, type RunScope, type TaintSource } from '@warden/protocol';
 import type { EventSink } from './event-stream.js';
 import { newId } from './ids.js';
 import type { ResolvedOptions } from './resolve-options.js';
 import { settlePendingApprovals } from './resume-approvals.js';
+import { addTaint, mergeScopes, setScope } from './run-authority.js';
 import { createRunContext, type RunContext } from './run-context.js';
 import { finish, pushUser, runLoop } from './run-loop.js';
 import type { RunResult } from './run-result.js';
@@ -11,6 +12,10 @@ import { delegateTool } from './subagents.js';
 
 export interface RunInit {
   task?: string;
+  /** The caller's scope for this run (merged with what the session stored). */
+  scope?: RunScope;
+  /** Untrusted content in the context from the start. */
+  taint?: readonly TaintSource[];
   /** Set for `resume`: the session to continue, which must exist. */
   resumeId?: string;
   approvals?: Record<string, ApprovalAnswer>;
@@ -28,6 +33,7 @@ export async function startRun(options: ResolvedOptions, init: RunInit, signal: 
     ...(run.session ? { sessionId: run.session.sessionId } : {}),
   });
   for (const w of opened.warnings) run.warn(w.code, w.message);
+  applyAuthority(run, init, opened);
 
   if (opened.history) {
     run.state.messages = opened.history.messages;
@@ -45,6 +51,31 @@ export async function startRun(options: ResolvedOptions, init: RunInit, signal: 
     return finish(run, 'done', { output: last ? textOf(last) : '' });
   }
   return runLoop(run);
+}
+
+/**
+ * The run's scope and taint before the model is called: the stored ones first (a resumed or
+ * continued session keeps what its earlier runs were authorized for and what they read), then
+ * the caller's. Only a scope that changes is stored again.
+ */
+function applyAuthority(run: RunContext, init: RunInit, opened: OpenedSession): void {
+  const stored = opened.authority;
+  if (stored) for (const taint of stored.taint) restoreTaint(run, taint);
+  const scope = init.scope && stored?.scope ? mergeScopes(stored.scope, init.scope) : (init.scope ?? stored?.scope);
+  if (scope) {
+    if (scope === stored?.scope) {
+      run.state.scope = scope;
+      run.emit({ type: 'scope', scope });
+    } else setScope(run, scope);
+  }
+  for (const taint of init.taint ?? []) addTaint(run, taint);
+}
+
+/** A stored taint: announced again (this run starts tainted) but not stored twice. */
+function restoreTaint(run: RunContext, taint: TaintSource): void {
+  run.state.tainted = true;
+  run.state.taintSources.push(taint);
+  run.emit({ type: 'taint', source: taint.source, reason: taint.reason });
 }
 
 /** Calls a crashed run left without a result got an "interrupted" result from the history; store it. */

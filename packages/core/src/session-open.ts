@@ -6,11 +6,14 @@ import {
   type Owner,
   type SessionHistory,
 } from '@warden/protocol';
+import { storedAuthority, type StoredAuthority } from './run-authority.js';
 import type { RunContext } from './run-context.js';
 import { SessionWriter } from './session-writer.js';
 
 export interface OpenedSession {
   history?: SessionHistory;
+  /** The taint and scope the session's earlier runs stored. */
+  authority?: StoredAuthority;
   /** What went wrong or was repaired while opening, to emit once `run_start` is out. */
   warnings: Array<{ code: string; message: string }>;
 }
@@ -37,7 +40,7 @@ export async function openSession(run: RunContext): Promise<OpenedSession> {
       try {
         const loaded = await config.store.load(config.id, owner);
         run.session = new SessionWriter(config.store, loaded.id, loaded.version, owner, run.warn);
-        return { history: historyFromRecords(loaded.records), warnings: loaded.warnings.map((message) => ({ code: 'core.session_repaired', message })) };
+        return { history: historyFromRecords(loaded.records), authority: storedAuthority(loaded.records), warnings: loaded.warnings.map((message) => ({ code: 'core.session_repaired', message })) };
       } catch (error) {
         if (!(SessionError.isInstance(error) && error.code === 'session.not_found')) throw error;
       }
@@ -69,5 +72,5 @@ export async function loadForResume(run: RunContext, sessionId: string): Promise
   const owner = ownerOf(run);
   const loaded = await config.store.load(sessionId, owner);
   run.session = new SessionWriter(config.store, loaded.id, loaded.version, owner, run.warn);
-  return { history: historyFromRecords(loaded.records), warnings: loaded.warnings.map((message) => ({ code: 'core.session_repaired', message })) };
+  return { history: historyFromRecords(loaded.records), authority: storedAuthority(loaded.records), warnings: loaded.warnings.map((message) => ({ code: 'core.session_repaired', message })) };
 }

@@ -1,5 +1,6 @@
 import { addUsage, textContent, type JsonObject, type RunEvent, type ToolOutput, type ToolV1 } from '@warden/protocol';
 import { DELEGATE_TOOL, type ResolvedSubagent } from './resolve-options.js';
+import { addTaint } from './run-authority.js';
 import type { RunContext } from './run-context.js';
 
 /** Child events worth forwarding to the parent's stream (they keep the child's runId). */
@@ -40,6 +41,9 @@ export function delegateTool(run: RunContext, subagents: readonly ResolvedSubage
       let childRunId = '';
       const result = await sub.agent.run(args.task, {
         signal: ctx.signal,
+        // A child acts under the parent's authority: never wider scope, never cleaner than the parent.
+        ...(run.state.scope ? { scope: run.state.scope } : {}),
+        ...(run.state.taintSources.length > 0 ? { taint: run.state.taintSources } : {}),
         onEvent: (event) => {
           if (event.type === 'run_start') {
             childRunId = event.runId;
@@ -51,7 +55,10 @@ export function delegateTool(run: RunContext, subagents: readonly ResolvedSubage
       });
       run.state.usage = addUsage(run.state.usage, result.usage);
       run.state.costUsd += result.costUsd;
-      if (result.tainted) run.state.tainted = true;
+      if (result.tainted) {
+        const first = result.taintSources[0];
+        addTaint(run, { source: `subagent:${sub.name}`, reason: `the sub-agent's output derives from untrusted content${first ? ` (${first.source})` : ''}` });
+      }
       run.emit({
         type: 'usage',
         step: run.state.step,

@@ -1,5 +1,6 @@
-import { errorCodeOf, textContent, type ApprovalRequest, type JsonObject, type SessionRecord, type ToolCallPart, type ToolResultPart } from '@warden/protocol';
+import { errorCodeOf, pathArguments, textContent, type ApprovalRequest, type JsonObject, type SessionRecord, type ToolCallPart, type ToolResultPart } from '@warden/protocol';
 import { applyAfterTool } from './hooks.js';
+import { addTaint } from './run-authority.js';
 import type { RunContext } from './run-context.js';
 import type { ToolCallSummary } from './run-result.js';
 import { mapWithConcurrency } from './tool-concurrency.js';
@@ -70,10 +71,7 @@ async function finishCall(
       const after = await applyAfterTool(run.options.hooks, { runId: run.runId, step, call: gateCall, status: outcome.status }, content, isError);
       content = after.content;
       isError = after.isError;
-      for (const taint of after.taints) {
-        run.state.tainted = true;
-        run.emit({ type: 'taint', source: taint.source, reason: taint.reason });
-      }
+      for (const taint of after.taints) addTaint(run, taint);
     } catch (error) {
       // Fail closed: afterTool is where redaction runs, so unfiltered output must not get through.
       run.warn('core.hook_failed', `an afterTool hook failed (${errorCodeOf(error)}); the output of ${call.name} was withheld`);
@@ -90,17 +88,11 @@ async function finishCall(
   return { result, summary };
 }
 
-/** Argument names that carry a file path a mutating tool writes to. */
-const PATH_ARGUMENTS = ['path', 'file', 'file_path', 'filePath', 'target', 'destination'];
-
 /**
- * Remembers what a successful mutating call wrote (as the model named it), so the
- * gate can tell a run's own files from others (GateContext.touchedPaths).
+ * Remembers what a successful mutating call wrote (as the model named it, by protocol's one list
+ * of path arguments), so the gate can tell a run's own files from others (GateContext.touchedPaths).
  */
 function recordTouchedPaths(run: RunContext, toolName: string, args: JsonObject): void {
   if (run.tools.get(toolName)?.annotations?.readOnly === true) return;
-  for (const key of PATH_ARGUMENTS) {
-    const value = args[key];
-    if (typeof value === 'string' && value !== '') run.state.touchedPaths.add(value);
-  }
+  for (const { value } of pathArguments(args).paths) if (value !== '') run.state.touchedPaths.add(value);
 }

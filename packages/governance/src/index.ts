@@ -3,10 +3,8 @@
 // The gate
 export { createGate } from './gate/create-gate.js';
 export type { GateOptions, PolicyGate } from './gate/create-gate.js';
-export { GateMode, stricterMode } from './gate/gate-mode.js';
 export type { ShellAnalyzerLike } from './gate/shell-analyzer-like.js';
 export type { ShellSource } from './gate/shell-decision.js';
-export { PATH_ARGUMENT_NAMES } from './gate/path-arguments.js';
 
 // Policies and the condition language
 export { parsePolicy, loadPolicyFile, definePolicy, MAX_POLICY_BYTES } from './policy/load-policy.js';
@@ -36,7 +34,14 @@ export { approvalDigest, signApproval } from './approvals/approval-binding.js';
 // Untrusted content (taint)
 export { taintDetector, DEFAULT_TAINT_TOOLS } from './taint/taint-detector.js';
 export type { TaintDetector, TaintDetectorOptions, TaintMark, AfterToolContext } from './taint/taint-detector.js';
-export { requiresPerson, TAINT_RULE, DEFAULT_GUARD_TOOLS, DEFAULT_OPEN_WORLD_TOOLS } from './taint/taint-guard.js';
+export { DEFAULT_GUARD_TOOLS, DEFAULT_OPEN_WORLD_TOOLS } from './taint/taint-guard.js';
+
+// Task-scoped authorization
+export { taskScope } from './scope/task-scope.js';
+export type { TaskScopeOptions } from './scope/task-scope.js';
+export { scopeMatcher } from './scope/scope-matcher.js';
+export type { ScopeMatcher } from './scope/scope-matcher.js';
+export { DEFAULT_INSTRUCTION_FILES } from './scope/instruction-files.js';
 export { injectionSignal } from './taint/injection-signals.js';
 
 // The audit trail

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { ApprovalRequest, GateCall, GateContext, RunEvent } from '@warden/protocol';
 import { memoryApprovalStore } from '@warden/protocol/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TAINT_RULE, requiresPerson } from '@warden/protocol';
 import {
-  TAINT_RULE,
   auditLog,
   autoApprove,
   createGate,
@@ -14,7 +14,6 @@ import {
   loadPolicyFile,
   loadShellAnalyzer,
   personRequiredApprover,
-  requiresPerson,
   taintDetector,
   verifyAudit,
   type ShellAnalyzer,

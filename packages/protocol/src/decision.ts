@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JsonObject } from './json.js';
 import { ToolAnnotations } from './tool-spec.js';
+import type { RunScope, TaintSource } from './scope.js';
 import type { SpecificationVersion } from './version.js';
 
 export const DecisionEffect = z.enum(['allow', 'deny', 'ask']);
@@ -16,6 +17,18 @@ export const Decision = z.object({
   reason: z.string(),
   rule: z.string().min(1),
   requiresPerson: z.boolean().optional(),
+  provenance: z
+    .object({
+      /** The untrusted source that made this call need more than the mode (`tool:read_file`, `memory:WARDEN.md`). */
+      taintSource: z.string().optional(),
+      /** What that source read, in words. */
+      taintReason: z.string().optional(),
+      /** The scope entry that allowed the call (`task:README.md`, `created:notes.md`, `config:src/**`). */
+      scopeEntry: z.string().optional(),
+      /** Whether the command runs inside the OS sandbox. */
+      sandboxed: z.boolean().optional(),
+    })
+    .optional(),
 });
 export type Decision = z.infer<typeof Decision>;
 
@@ -36,8 +49,12 @@ export interface GateContext {
   tenantId?: string;
   /** True once the run has read untrusted content (see governance's taint rules). */
   tainted: boolean;
-  /** Workspace-relative paths this run has written so far. */
+  /** Which untrusted sources tainted the run, first first (for the decision's provenance). */
+  taintSources?: readonly TaintSource[];
+  /** Path arguments of this run's successful mutating calls (as the model named them). */
   touchedPaths?: ReadonlySet<string>;
+  /** What the user's task and configuration authorize (absent: nothing beyond what the run wrote). */
+  scope?: RunScope;
 }
 
 export interface GateV1 {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JsonObject } from './json.js';
 import { ApprovalAnswer, ApprovalRequest } from './approval.js';
+import { RunScope } from './scope.js';
 import { Decision } from './decision.js';
 import { AssistantMessage, ToolResultContent } from './message.js';
 import { ProviderNotice } from './model.js';
@@ -65,6 +66,8 @@ export const ApprovalPendingEvent = z.object({ ...base, type: z.literal('approva
 export const ProviderNoticeEvent = z.object({ ...base, type: z.literal('provider_notice'), notice: ProviderNotice });
 /** The run read untrusted content; the gate tightens from here on. */
 export const TaintEvent = z.object({ ...base, type: z.literal('taint'), source: z.string(), reason: z.string() });
+/** The run's scope, as computed before the model saw anything (see `RunScope`). */
+export const ScopeEvent = z.object({ ...base, type: z.literal('scope'), scope: RunScope });
 export const SubagentEvent = z.object({
   ...base,
   type: z.literal('subagent'),
@@ -101,6 +104,7 @@ export const RunEvent = z.discriminatedUnion('type', [
   ApprovalPendingEvent,
   ProviderNoticeEvent,
   TaintEvent,
+  ScopeEvent,
   SubagentEvent,
   RunEndEvent,
 ]);

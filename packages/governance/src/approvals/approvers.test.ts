@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { ApprovalRequest, ApproverV1 } from '@warden/protocol';
 import { describe, expect, it } from 'vitest';
-import { TAINT_RULE } from '../taint/taint-guard.js';
+import { TAINT_RULE } from '@warden/protocol';
 import { formatApprovalPrompt, interactiveApprover, terminalSafe } from './interactive-approver.js';
 import { personRequiredApprover } from './person-required-approver.js';
 import { safeApprover } from './safe-approver.js';

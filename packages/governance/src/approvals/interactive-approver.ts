@@ -1,5 +1,5 @@
 import type { ApprovalAnswer, ApprovalRequest, ApproverV1 } from '@warden/protocol';
-import { requiresPerson } from '../taint/taint-guard.js';
+import { requiresPerson } from '@warden/protocol';
 import { denied } from './answers.js';
 import { askSafely } from './safe-approver.js';
 

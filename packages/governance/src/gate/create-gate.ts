@@ -7,8 +7,10 @@ import { definePolicy } from '../policy/load-policy.js';
 import { mergePolicies } from '../policy/merge-policies.js';
 import type { Policy } from '../policy/policy.js';
 import type { PolicyRuleInput, TaintSettingsInput } from '../policy/policy-schema.js';
+import { DEFAULT_INSTRUCTION_FILES } from '../scope/instruction-files.js';
 import { TAINT_RULE, taintGuard } from '../taint/taint-guard.js';
-import { GateMode, stricterMode } from './gate-mode.js';
+import { stricterMode } from '@warden/protocol';
+import { GateMode } from '@warden/protocol/schemas';
 import { checkPathArguments } from './path-check.js';
 import { decideByRules } from './rule-decision.js';
 import type { ShellAnalyzerLike } from './shell-analyzer-like.js';
@@ -33,6 +35,14 @@ export interface GateOptions {
   shellTools?: readonly string[];
   /** Taint tuning (allowlisted hosts, extra guarded tools). */
   taint?: TaintSettingsInput;
+  /**
+   * Workspace-relative globs of instruction and configuration files that a tainted run may change
+   * only with a person's approval, even inside its scope. Default `DEFAULT_INSTRUCTION_FILES`;
+   * entries given here are added to it.
+   */
+  instructionFiles?: readonly string[];
+  /** Whether shell commands run inside a healthy OS sandbox (recorded on every shell decision). */
+  sandbox?: { active: boolean };
 }
 
 /** The gate `createGate` builds: a protocol `GateV1` plus what it was built from. */
@@ -42,7 +52,7 @@ export interface PolicyGate extends GateV1 {
   readonly warnings: readonly string[];
 }
 
-const OPTION_KEYS = new Set(['workspace', 'mode', 'rules', 'policy', 'denyList', 'protectedPaths', 'shell', 'shellTools', 'taint']);
+const OPTION_KEYS = new Set(['workspace', 'mode', 'rules', 'policy', 'denyList', 'protectedPaths', 'shell', 'shellTools', 'taint', 'instructionFiles', 'sandbox']);
 
 /**
  * Builds the gate every tool call passes through. Order of precedence, so
@@ -53,10 +63,13 @@ const OPTION_KEYS = new Set(['workspace', 'mode', 'rules', 'policy', 'denyList',
  * 2. policy rules: deny beats ask beats allow, whatever the order;
  * 3. the mode: `read-only` denies what is not readOnly; `safe` asks for what
  *    is not readOnly unless an allow rule says otherwise; `yolo` allows;
- * 4. taint: once the run read untrusted content, egress and irreversible
- *    calls become `ask` with rule `taint.requires-person`, even in yolo —
- *    for shell commands also what the analyzer cannot decide and any change
- *    to a file the run has not written itself.
+ * 4. authority: once the run read untrusted content, what lies outside the
+ *    run's scope (`GateContext.scope` plus what the run wrote) becomes `ask`
+ *    with `requiresPerson` (rule `taint.requires-person`), even in yolo:
+ *    writes outside the scope, writes to instruction files and git config,
+ *    egress to hosts outside the scope, sending and destructive tools, and
+ *    shell commands the analyzer cannot decide (unless the sandbox bounds
+ *    them). Inside the scope the mode's decision stands, with provenance.
  *
  * Every decision names its rule. An unexpected failure while deciding denies.
  */
@@ -93,7 +106,14 @@ export function createGate(options: GateOptions): PolicyGate {
   const mode = stricterMode(options.mode ?? policy.mode ?? 'safe', policy.maxMode ?? 'yolo');
   const paths = pathPolicy({ workspace: options.workspace, protectedPaths: policy.protectedPaths });
   const shellTools = options.shellTools ?? ['shell'];
-  const guard = taintGuard({ allowHosts: policy.taint.allowHosts, guardTools: policy.taint.guardTools, shellTools, paths });
+  const guard = taintGuard({
+    allowHosts: policy.taint.allowHosts,
+    guardTools: policy.taint.guardTools,
+    shellTools,
+    paths,
+    instructionFiles: [...DEFAULT_INSTRUCTION_FILES, ...(options.instructionFiles ?? [])],
+  });
+  const sandboxed = options.sandbox?.active === true;
   const denyList = policy.denyList.map((glob) => ({ glob, regex: globToRegExp(glob) }));
   let analyzer: Promise<ShellAnalyzerLike> | undefined;
 
@@ -144,13 +164,24 @@ export function createGate(options: GateOptions): PolicyGate {
     const facts: { shell?: ShellAnalysis } = {};
     const base = await baseDecision(call, ctx, facts);
     if (base.effect === 'deny') return base;
-    const taintReason = guard.reasonFor(call, ctx, facts.shell);
-    if (taintReason === undefined) return base;
+    const isShell = shellTools.includes(call.name);
+    const verdict = guard.verdict(call, ctx, facts.shell, isShell && sandboxed);
+    if (verdict === undefined) return isShell && options.sandbox ? { ...base, provenance: { ...base.provenance, sandboxed } } : base;
+    const first = ctx.taintSources?.[0];
+    const provenance = {
+      ...base.provenance,
+      ...(first ? { taintSource: first.source, taintReason: first.reason } : {}),
+      ...(verdict.scopeEntries.length > 0 ? { scopeEntry: verdict.scopeEntries.join(', ') } : {}),
+      ...(isShell && options.sandbox ? { sandboxed } : {}),
+    };
+    if (verdict.needsPerson === undefined) return { ...base, provenance };
+    const from = first ? ` (untrusted content from ${first.source})` : '';
     return {
       effect: 'ask',
       rule: TAINT_RULE,
       requiresPerson: true,
-      reason: `the run has read untrusted content and ${taintReason}; a person must approve it (before taint: ${base.rule} → ${base.effect})`,
+      reason: `the run has read untrusted content${from} and ${verdict.needsPerson}; a person must approve it (without the untrusted content: ${base.rule} → ${base.effect})`,
+      provenance,
     };
   }
 

@@ -1,6 +1,6 @@
 import type { Decision, GateCall } from '@warden/protocol';
 import type { PathPolicy } from '../paths/public.js';
-import { pathArguments } from './path-arguments.js';
+import { pathArguments } from '@warden/protocol';
 
 /**
  * Refuses protected or outside paths in path-like arguments of any tool, in

@@ -1,6 +1,6 @@
 import type { Decision, DecisionEffect, GateCall } from '@warden/protocol';
 import { conditionEnv, matchRule, type CompiledRule } from '../policy/compiled-rule.js';
-import type { GateMode } from './gate-mode.js';
+import type { GateMode } from '@warden/protocol';
 
 const RANK: Record<DecisionEffect, number> = { allow: 0, ask: 1, deny: 2 };
 

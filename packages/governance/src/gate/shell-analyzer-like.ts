@@ -1,6 +1,6 @@
 import type { Decision } from '@warden/protocol';
 import type { ShellAnalysis } from '../shell/types.js';
-import type { GateMode } from './gate-mode.js';
+import type { GateMode } from '@warden/protocol';
 
 /**
  * What the gate needs from a shell analyzer: a decision on one command string

@@ -1,6 +1,6 @@
 import type { Decision, GateCall } from '@warden/protocol';
 import type { ShellAnalysis } from '../shell/types.js';
-import type { GateMode } from './gate-mode.js';
+import type { GateMode } from '@warden/protocol';
 import type { ShellAnalyzerLike } from './shell-analyzer-like.js';
 
 /** An analyzer, or a loader run on the first shell call. */

@@ -1,7 +1,7 @@
 import type { DecisionEffect, GateCall } from '@warden/protocol';
 import { compileCondition, type Condition } from '../expr/compile-condition.js';
 import type { ExprEnv } from '../expr/expr-evaluate.js';
-import type { GateMode } from '../gate/gate-mode.js';
+import type { GateMode } from '@warden/protocol';
 import { globToRegExp, matchesAnyGlob } from './glob.js';
 import type { PolicyRuleInput } from './policy-schema.js';
 

@@ -1,5 +1,5 @@
-import type { GateMode } from '../gate/gate-mode.js';
-import { stricterMode } from '../gate/gate-mode.js';
+import type { GateMode } from '@warden/protocol';
+import { stricterMode } from '@warden/protocol';
 import type { CompiledRule } from './compiled-rule.js';
 import type { Policy } from './policy.js';
 

@@ -1,6 +1,6 @@
 import { DecisionEffect, JsonObject } from '@warden/protocol/schemas';
 import { z } from 'zod';
-import { GateMode } from '../gate/gate-mode.js';
+import { GateMode } from '@warden/protocol/schemas';
 
 /** A call written in a policy example. `tool` may be left out when the rule names exactly one tool. */
 export const PolicyExample = z.strictObject({

@@ -1,4 +1,4 @@
-import type { GateMode } from '../gate/gate-mode.js';
+import type { GateMode } from '@warden/protocol';
 import type { CompiledRule, RuleOrigin } from './compiled-rule.js';
 
 /** Normalised taint settings. */

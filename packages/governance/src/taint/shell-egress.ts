@@ -46,11 +46,12 @@ function hostAllowed(host: string, allowHosts: readonly string[]): boolean {
  * or undefined. Over-asking is the safe direction here: this runs after the
  * parsed deny list, not instead of it.
  */
-export function shellEgress(command: string, allowHosts: readonly string[]): EgressFinding | undefined {
+export function shellEgress(command: string, allowHosts: readonly string[], options: { sandboxed?: boolean } = {}): EgressFinding | undefined {
   const flat = command.replace(/\\\n/g, ' ');
   if (IRREVERSIBLE.test(flat)) return { reason: 'pushes or publishes (irreversible egress)' };
   if (DEV_NET.test(flat)) return { reason: 'opens a network socket through /dev/tcp or /dev/udp' };
-  if (INTERPRETERS.test(flat)) return { reason: 'runs inline interpreter code that could reach the network' };
+  // Inside the sandbox the network filter bounds what inline code can reach; outside it, it needs a person.
+  if (options.sandboxed !== true && INTERPRETERS.test(flat)) return { reason: 'runs inline interpreter code that could reach the network' };
   const urls = [...flat.matchAll(URL_PATTERN)];
   const hosts = urls.map((m) => (m[2] ?? '').replace(/^\[|\]$/g, ''));
   const words = flat.split(/[\s;&|()<>`'"=]+/).filter((w) => w.length > 0);

@@ -30,6 +30,11 @@ export interface TaintDetectorOptions {
   fileReadTools?: readonly string[];
   /** Tools that write workspace files (what they write is the task's own). Default `write_file`, `edit_file`. */
   fileWriteTools?: readonly string[];
+  /**
+   * Tools whose output is repository or process content whatever they are asked for: file names
+   * from listings, shell output, skills. Default `list_files`, `shell`, `use_skill`.
+   */
+  repositoryTools?: readonly string[];
   /** Look for injection signals in every tool's output (default true). */
   signals?: boolean;
   /** How many runs to remember written files for (default 64). */
@@ -51,14 +56,16 @@ function normalize(path: string): string {
 
 /**
  * Marks a run tainted when it reads open-world content (open-world tools,
- * MCP results, network fetches, workspace files it did not write) or output
- * carrying injection signals. Returns `{ taint: { source, reason } }` once per
+ * MCP results, network fetches, workspace files it did not write, file names
+ * from listings and searches, shell output, skills) or output carrying
+ * injection signals. Returns `{ taint: { source, reason } }` once per
  * run, which core turns into a `taint` event and `GateContext.tainted`.
  */
 export function taintDetector(options: TaintDetectorOptions = {}): TaintDetector {
   const taintGlobs = [...DEFAULT_TAINT_TOOLS, ...(options.taintTools ?? [])].map(globToRegExp);
   const readTools = new Set(options.fileReadTools ?? ['read_file', 'grep']);
   const writeTools = new Set(options.fileWriteTools ?? ['write_file', 'edit_file']);
+  const repositoryTools = new Set(options.repositoryTools ?? ['list_files', 'shell', 'use_skill']);
   const maxRuns = options.maxRuns ?? 64;
   const written = new Map<string, Set<string>>();
   const tainted = new Set<string>();
@@ -79,6 +86,9 @@ export function taintDetector(options: TaintDetectorOptions = {}): TaintDetector
     const source = `tool:${call.name}`;
     if (call.annotations?.openWorld === true) return { taint: { source, reason: `${call.name} returns open-world content` } };
     if (matchesAnyGlob(call.name, taintGlobs)) return { taint: { source, reason: `${call.name} returns content from outside the workspace` } };
+    if (repositoryTools.has(call.name) && options.trustWorkspaceFiles !== true) {
+      return { taint: { source, reason: `${call.name} returned repository content (names, output or skills) that the user did not write` } };
+    }
     if (readTools.has(call.name) && options.trustWorkspaceFiles !== true) {
       const path = typeof call.args.path === 'string' ? normalize(call.args.path) : undefined;
       if (path === undefined || !(written.get(ctx.runId)?.has(path) ?? false)) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGate, type PolicyGate } from '../gate/create-gate.js';
 import { loadShellAnalyzer, type ShellAnalyzer } from '../shell/public.js';
 import { shellEgress } from './shell-egress.js';
-import { TAINT_RULE, requiresPerson } from './taint-guard.js';
+import { TAINT_RULE, requiresPerson } from '@warden/protocol';
 
 const workspace = mkdtempSync(join(tmpdir(), 'warden-taint-'));
 let analyzer: ShellAnalyzer;

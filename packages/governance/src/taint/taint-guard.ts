@@ -1,14 +1,13 @@
-import type { Decision, GateCall, GateContext } from '@warden/protocol';
-import { pathArguments } from '../gate/path-arguments.js';
+import { pathArguments, type GateCall, type GateContext, type RunScope } from '@warden/protocol';
 import type { PathPolicy } from '../paths/public.js';
 import { globToRegExp, matchesAnyGlob } from '../policy/glob.js';
+import { pathGlobRegExp } from '../scope/path-glob.js';
+import { scopeMatcher, type ScopeMatcher } from '../scope/scope-matcher.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import { shellEgress, urlHostAllowed } from './shell-egress.js';
-import { shellWriteReason } from './shell-writes.js';
 import { normalizedTouchedPaths } from './touched-paths.js';
 
-/** The rule a decision carries when taint made it need a person. */
-export const TAINT_RULE = 'taint.requires-person';
+export { TAINT_RULE, requiresPerson } from '@warden/protocol';
 
 /** Tool names that send, publish or remember: egress or irreversible once a run is tainted. */
 export const DEFAULT_GUARD_TOOLS: readonly string[] = [
@@ -16,32 +15,35 @@ export const DEFAULT_GUARD_TOOLS: readonly string[] = [
   'remember', 'memory_*', '*_memory', 'publish*', '*_publish', 'deploy*', '*_deploy', 'git_push',
 ];
 
-/** Tool names treated as open-world (their `url` must be on the allowlist) even without the annotation. */
+/** Tool names treated as open-world (their `url` must be in scope or on the allowlist) even without the annotation. */
 export const DEFAULT_OPEN_WORLD_TOOLS: readonly string[] = ['http_*', 'fetch*', 'web_*', 'browse*', 'download*', 'mcp__*'];
-
-/**
- * True when a decision asks for a real person: an automatic approver's yes does not count.
- * The protocol flag is the contract (core enforces it); the rule name covers decisions
- * stored before the flag existed.
- */
-export function requiresPerson(decision: Pick<Decision, 'rule' | 'requiresPerson'>): boolean {
-  return decision.requiresPerson === true || decision.rule === TAINT_RULE;
-}
 
 export interface TaintGuardSettings {
   allowHosts: readonly string[];
   guardTools: readonly string[];
   shellTools: readonly string[];
+  /** Workspace-relative globs of instruction files (see `DEFAULT_INSTRUCTION_FILES`). */
+  instructionFiles: readonly string[];
   paths: PathPolicy;
+}
+
+/** What the authority check says about one call of a tainted run. */
+export interface TaintVerdict {
+  /** Why only a person may approve it; undefined when the mode's decision stands. */
+  needsPerson?: string;
+  /** The scope entries that authorized what the call changes (`task:README.md`, `created:notes.md`). */
+  scopeEntries: string[];
 }
 
 /** Compiled once per gate. */
 export interface TaintGuard {
   /**
-   * Why a tainted run needs a person for this call, or undefined. For a shell tool, `shell` is
-   * the analyzer's analysis of its command; without one every shell call needs a person.
+   * The verdict for a call of a tainted run (undefined when the run is not tainted). For a shell
+   * tool, `shell` is the analyzer's analysis of its command; without one the call needs a person.
+   * `sandboxed`: the command runs inside a healthy OS sandbox, which bounds what the analyzer
+   * cannot see (files it does not name stay inside the workspace; the network is filtered).
    */
-  reasonFor(call: GateCall, ctx: GateContext, shell?: ShellAnalysis): string | undefined;
+  verdict(call: GateCall, ctx: GateContext, shell?: ShellAnalysis, sandboxed?: boolean): TaintVerdict | undefined;
 }
 
 const URL_KEYS = /^(url|uri|href|endpoint|link|urls|webhook)$/i;
@@ -56,38 +58,97 @@ function urlArguments(args: GateCall['args']): string[] {
   return out;
 }
 
-/** Builds the egress/irreversible check a tainted run goes through. */
+function show(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** Scope matchers are compiled once per scope object (core hands the gate the same object every call). */
+function matcherCache(): (scope: RunScope | undefined) => ScopeMatcher {
+  let last: RunScope | undefined;
+  let lastMatcher = scopeMatcher(undefined);
+  const empty = lastMatcher;
+  return (scope) => {
+    if (scope === undefined) return empty;
+    if (scope !== last) {
+      last = scope;
+      lastMatcher = scopeMatcher(scope);
+    }
+    return lastMatcher;
+  };
+}
+
+/**
+ * Task-scoped authorization for a run that has read untrusted content (ARCHITECTURE.md §5).
+ * Inside the scope — what the task names, what the configuration declares, what the run itself
+ * wrote — the mode's decision stands, so `--yes` still approves ordinary edits. A person is
+ * needed for: writes outside the scope, writes to instruction files and git configuration,
+ * egress to hosts outside the scope, sending/publishing/remembering tools, destructive tools,
+ * and shell commands the analyzer cannot decide (unless the OS sandbox bounds them).
+ */
 export function taintGuard(settings: TaintGuardSettings): TaintGuard {
   const guardGlobs = [...DEFAULT_GUARD_TOOLS, ...settings.guardTools].map(globToRegExp);
   const openWorldGlobs = DEFAULT_OPEN_WORLD_TOOLS.map(globToRegExp);
+  const instructionGlobs = settings.instructionFiles.map(pathGlobRegExp);
   const shellTools = new Set(settings.shellTools);
-  return {
-    reasonFor(call, ctx, shell) {
-      if (!ctx.tainted) return undefined;
-      const annotations = call.annotations ?? {};
-      if (shellTools.has(call.name)) {
-        const command = call.args.command;
-        if (typeof command !== 'string') return 'the shell command cannot be checked for egress';
-        return shellEgress(command, settings.allowHosts)?.reason ?? shellWriteReason(shell, normalizedTouchedPaths(ctx.touchedPaths, settings.paths));
+  const matcherFor = matcherCache();
+
+  /** Why a change to this workspace-relative path needs a person, or the scope entry that allows it. */
+  function writeVerdict(relative: string, what: string, scope: ScopeMatcher, touched: ReadonlySet<string>): { needsPerson?: string; entry?: string } {
+    if (instructionGlobs.some((glob) => glob.test(relative))) return { needsPerson: `${what} changes ${show(relative)}, an instruction or configuration file` };
+    if (touched.has(relative)) return { entry: `created:${relative}` };
+    const entry = scope.pathEntry(relative);
+    if (entry !== undefined) return { entry };
+    return { needsPerson: `${what} changes ${show(relative === '' ? 'the workspace root' : relative)}, which is outside the task's scope` };
+  }
+
+  function shellVerdict(call: GateCall, ctx: GateContext, scope: ScopeMatcher, shell: ShellAnalysis | undefined, sandboxed: boolean): TaintVerdict {
+    const command = call.args.command;
+    const entries: string[] = [];
+    if (typeof command !== 'string') return { needsPerson: 'the shell command cannot be checked', scopeEntries: entries };
+    const egress = shellEgress(command, [...settings.allowHosts, ...scope.hosts], { sandboxed });
+    if (egress) return { needsPerson: egress.reason, scopeEntries: entries };
+    if (shell === undefined) return { needsPerson: 'the shell command cannot be analysed for what it changes', scopeEntries: entries };
+    const unsure = shell.findings.find((f) => f.kind === 'undecidable');
+    if (unsure && !sandboxed) return { needsPerson: `the shell command cannot be decided statically (${unsure.reason})`, scopeEntries: entries };
+    const touched = normalizedTouchedPaths(ctx.touchedPaths, settings.paths);
+    for (const write of shell.writes) {
+      if (write.path === undefined) {
+        // Only the sandbox can bound a change whose target the analyzer cannot name.
+        if (sandboxed) continue;
+        return { needsPerson: `${write.what} changes files the analyzer cannot name`, scopeEntries: entries };
       }
-      if (matchesAnyGlob(call.name, guardGlobs)) return `${call.name} sends, publishes or remembers (egress or irreversible)`;
-      if (annotations.destructive === true) return `${call.name} is destructive (irreversible)`;
+      const verdict = writeVerdict(write.path, write.what, scope, touched);
+      if (verdict.needsPerson) return { needsPerson: verdict.needsPerson, scopeEntries: entries };
+      if (verdict.entry) entries.push(verdict.entry);
+    }
+    return { scopeEntries: entries };
+  }
+
+  return {
+    verdict(call, ctx, shell, sandboxed = false) {
+      if (!ctx.tainted) return undefined;
+      const scope = matcherFor(ctx.scope);
+      if (shellTools.has(call.name)) return shellVerdict(call, ctx, scope, shell, sandboxed);
+      const annotations = call.annotations ?? {};
+      const entries: string[] = [];
+      if (matchesAnyGlob(call.name, guardGlobs)) return { needsPerson: `${call.name} sends, publishes or remembers (egress or irreversible)`, scopeEntries: entries };
+      if (annotations.destructive === true) return { needsPerson: `${call.name} is destructive (irreversible)`, scopeEntries: entries };
       if (annotations.openWorld === true || matchesAnyGlob(call.name, openWorldGlobs)) {
         const urls = urlArguments(call.args);
-        if (urls.length === 0 || !urls.every((u) => urlHostAllowed(u, settings.allowHosts))) {
-          return `${call.name} reaches the open world at a host not on the taint allowlist`;
-        }
+        const allowed = (url: string): boolean => urlHostAllowed(url, [...settings.allowHosts, ...scope.hosts]);
+        if (urls.length === 0 || !urls.every(allowed)) return { needsPerson: `${call.name} reaches the open world at a host outside the task's scope`, scopeEntries: entries };
       }
       if (annotations.readOnly !== true) {
         const touched = normalizedTouchedPaths(ctx.touchedPaths, settings.paths);
         for (const { field, value } of pathArguments(call.args).paths) {
           const relative = settings.paths.inspect(value, { glob: false }).relative;
-          if (relative === undefined || !touched.has(relative)) {
-            return `${call.name} writes ${field} outside the files this run has already written`;
-          }
+          if (relative === undefined) return { needsPerson: `${call.name} writes ${field} outside the workspace`, scopeEntries: entries };
+          const verdict = writeVerdict(relative, `${call.name} (${field})`, scope, touched);
+          if (verdict.needsPerson) return { needsPerson: verdict.needsPerson, scopeEntries: entries };
+          if (verdict.entry) entries.push(verdict.entry);
         }
       }
-      return undefined;
+      return { scopeEntries: entries };
     },
   };
 }

@@ -5,7 +5,7 @@ import type { GateCall, GateContext } from '@warden/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGate, type PolicyGate } from '../gate/create-gate.js';
 import { loadShellAnalyzer, type ShellAnalyzer } from '../shell/public.js';
-import { TAINT_RULE, requiresPerson } from './taint-guard.js';
+import { TAINT_RULE, requiresPerson } from '@warden/protocol';
 
 // A tainted run's shell calls: what the analyzer cannot decide, and every change to a file the
 // run has not written itself, needs a person — even in yolo, and whatever `--yes` says.
@@ -82,7 +82,7 @@ describe('shell calls in a tainted run', () => {
   it('needs a person when one change of several is to a file the run has not written', async () => {
     const decision = await yolo.decide(shell('echo x > squares.js; rm other.js'), tainted);
     expect(decision).toMatchObject({ effect: 'ask', rule: TAINT_RULE });
-    expect(decision.reason).toContain('rm changes other.js, which this run has not written');
+    expect(decision.reason).toContain("rm changes other.js, which is outside the task's scope");
   });
 
   it('needs a person for every change when the run has written nothing', async () => {

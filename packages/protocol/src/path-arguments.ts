@@ -1,6 +1,10 @@
-import type { JsonValue } from '@warden/protocol';
+import type { JsonValue } from './json.js';
 
-/** Argument names (compared without `_`/`-`, case-insensitively) that hold file-system paths; names ending in path, file, dir or folder count too. */
+/**
+ * The one list of tool-argument names that hold file-system paths, shared by core (what a run
+ * wrote) and governance (what the jail and the scope check). Names are compared without `_`/`-`,
+ * case-insensitively; names ending in path, file, dir or folder count too (see `pathArguments`).
+ */
 export const PATH_ARGUMENT_NAMES: readonly string[] = [
   'path',
   'paths',

@@ -1,0 +1,77 @@
+import type { JsonValue, RunScope, SessionRecord, TaintSource } from '@warden/protocol';
+import type { RunContext } from './run-context.js';
+import { newId } from './ids.js';
+import { now } from './session-writer.js';
+
+/** Session `meta` keys core keeps a run's authority under, so a resume or a continued conversation keeps it. */
+export const SCOPE_META_KEY = 'warden.scope';
+export const TAINT_META_KEY = 'warden.taint';
+
+/** What a stored session says about the authority of the runs that wrote it. */
+export interface StoredAuthority {
+  taint: TaintSource[];
+  scope?: RunScope;
+}
+
+function isTaintSource(value: unknown): value is TaintSource {
+  const v = value as { source?: unknown; reason?: unknown } | null;
+  return typeof v?.source === 'string' && v.source.length > 0 && typeof v.reason === 'string';
+}
+
+function isScope(value: unknown): value is RunScope {
+  const v = value as { version?: unknown; paths?: unknown; hosts?: unknown } | null;
+  return v?.version === 1 && Array.isArray(v.paths) && Array.isArray(v.hosts);
+}
+
+/**
+ * Reads the taint and scope stored in a session. A session whose history holds tool output but
+ * no taint record (written before core kept one, or by another writer) counts as tainted: that
+ * output is back in the model's context, and nothing says it was trusted.
+ */
+export function storedAuthority(records: readonly SessionRecord[]): StoredAuthority {
+  const taint: TaintSource[] = [];
+  let scope: RunScope | undefined;
+  let sawTaintRecord = false;
+  let sawToolOutput = false;
+  for (const record of records) {
+    if (record.type === 'tool_result') sawToolOutput = true;
+    if (record.type !== 'meta') continue;
+    if (record.key === TAINT_META_KEY) {
+      sawTaintRecord = true;
+      if (isTaintSource(record.value) && !taint.some((t) => t.source === (record.value as TaintSource).source)) taint.push(record.value);
+    } else if (record.key === SCOPE_META_KEY && isScope(record.value)) {
+      scope = scope ? mergeScopes(scope, record.value) : record.value;
+    }
+  }
+  if (sawToolOutput && !sawTaintRecord) taint.push({ source: 'session:history', reason: 'the stored conversation holds tool output read before this run' });
+  return { taint, ...(scope ? { scope } : {}) };
+}
+
+/** A union of two scopes (a continued conversation keeps what earlier tasks authorized). */
+export function mergeScopes(a: RunScope, b: RunScope): RunScope {
+  const paths = [...a.paths];
+  for (const entry of b.paths) if (!paths.some((p) => p.kind === entry.kind && p.pattern === entry.pattern)) paths.push(entry);
+  const hosts = [...a.hosts];
+  for (const entry of b.hosts) if (!hosts.some((h) => h.host === entry.host)) hosts.push(entry);
+  return { version: 1, paths, hosts };
+}
+
+function metaRecord(key: string, value: JsonValue): SessionRecord {
+  return { type: 'meta', id: newId('rec'), at: now(), key, value };
+}
+
+/** Marks the run tainted by one more source: the event, the gate's context and the session. */
+export function addTaint(run: RunContext, taint: TaintSource): void {
+  run.state.tainted = true;
+  if (run.state.taintSources.some((t) => t.source === taint.source && t.reason === taint.reason)) return;
+  run.state.taintSources.push({ source: taint.source, reason: taint.reason });
+  run.emit({ type: 'taint', source: taint.source, reason: taint.reason });
+  if (run.session) void run.session.write([metaRecord(TAINT_META_KEY, { source: taint.source, reason: taint.reason })]);
+}
+
+/** Sets the run's scope, announces it and stores it (before the model is called). */
+export function setScope(run: RunContext, scope: RunScope): void {
+  run.state.scope = scope;
+  run.emit({ type: 'scope', scope });
+  if (run.session) void run.session.write([metaRecord(SCOPE_META_KEY, scope as unknown as JsonValue)]);
+}

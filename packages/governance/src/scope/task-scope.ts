@@ -1,0 +1,132 @@
+import { readdirSync, statSync } from 'node:fs';
+import { posix } from 'node:path';
+import type { RunScope, ScopeHost, ScopePath } from '@warden/protocol';
+import { pathPolicy, type PathPolicy } from '../paths/public.js';
+import { isPathGlob } from './path-glob.js';
+
+export interface TaskScopeOptions {
+  /** The workspace root; task words are checked against it. */
+  workspace: string;
+  /** Paths or globs the configuration authorizes (workspace-relative). */
+  paths?: readonly string[];
+  /** Hosts the configuration authorizes (`api.example.com`, `*.example.com`). */
+  hosts?: readonly string[];
+  /** Extra protected paths: never put in scope (they are denied anyway). */
+  protectedPaths?: readonly string[];
+  /** Where config entries came from (default `config`). */
+  origin?: 'config' | 'policy';
+}
+
+/** Top-level domains that make a bare word a host rather than a file name (`example.com`, not `notes.md`). */
+const HOST_TLDS = new Set(['com', 'org', 'net', 'io', 'dev', 'app', 'ai', 'co', 'edu', 'gov', 'cloud', 'sh', 'xyz', 'info', 'biz', 'us', 'uk', 'de', 'fr', 'in', 'es', 'eu', 'local', 'internal', 'localhost']);
+const URL_WORD = /^[a-z][a-z0-9+.-]*:\/\/(?:[^\s/@]+@)?(\[[0-9a-f:.]+\]|[^\s/:?#]+)/i;
+const HOST_WORD = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,})(?::\d+)?$/i;
+const EXTENSION = /\.[A-Za-z0-9_-]{1,12}$/;
+/** Punctuation that ends a sentence or wraps a word, never part of the path the user meant. */
+const TRAILING = /[.,;:!?)\]}>'"`]+$/;
+const LEADING = /^[(<[{'"`]+/;
+
+function words(task: string): string[] {
+  return task
+    .split(/[\s,;]+/)
+    .map((w) => w.replace(LEADING, '').replace(TRAILING, ''))
+    .filter((w) => w.length > 0 && w.length <= 512 && !w.includes('\0'));
+}
+
+type Kind = 'file' | 'dir' | undefined;
+
+function kindOf(workspace: string, relative: string): Kind {
+  try {
+    const stat = statSync(posix.join(workspace, relative));
+    return stat.isDirectory() ? 'dir' : 'file';
+  } catch {
+    return undefined;
+  }
+}
+
+/** Root entries whose name without its extension is `stem` (`README` → `README.md`). */
+function byStem(workspace: string, stem: string): string[] {
+  try {
+    return readdirSync(workspace).filter((name) => name !== stem && name.startsWith(`${stem}.`) && !name.slice(stem.length + 1).includes('.'));
+  } catch {
+    return [];
+  }
+}
+
+function pushPath(out: ScopePath[], entry: ScopePath): void {
+  if (!out.some((p) => p.kind === entry.kind && p.pattern === entry.pattern)) out.push(entry);
+}
+
+function pushHost(out: ScopeHost[], entry: ScopeHost): void {
+  const host = entry.host.toLowerCase();
+  if (!out.some((h) => h.host === host)) out.push({ ...entry, host });
+}
+
+/** A word of the task as a path inside the workspace (never protected, never outside), or undefined. */
+function insideRelative(paths: PathPolicy, word: string): string | undefined {
+  const inspection = paths.inspect(word.replace(/\\/g, '/'), { glob: false });
+  if (inspection.class !== 'inside' || inspection.relative === undefined || inspection.relative === '') return undefined;
+  return inspection.relative;
+}
+
+function pathFromWord(word: string, options: TaskScopeOptions, paths: PathPolicy, out: ScopePath[]): void {
+  const pathLike = word.includes('/') || EXTENSION.test(word) || isPathGlob(word);
+  if (isPathGlob(word)) {
+    const relative = word.replace(/^\.\/+/, '');
+    if (!relative.startsWith('/') && !relative.split('/').includes('..') && paths.inspect(relative.replace(/[*?]/g, 'x'), { glob: false }).class === 'inside') {
+      pushPath(out, { kind: 'glob', pattern: relative, origin: 'task', text: word });
+    }
+    return;
+  }
+  const relative = insideRelative(paths, word);
+  if (relative === undefined) return;
+  const kind = kindOf(options.workspace, relative);
+  if (kind !== undefined) {
+    pushPath(out, { kind, pattern: relative, origin: 'task', text: word });
+    return;
+  }
+  if (!pathLike) {
+    // A bare word counts only when it names a root entry by its stem (`README` → `README.md`).
+    for (const name of byStem(options.workspace, relative)) pushPath(out, { kind: 'file', pattern: name, origin: 'task', text: word });
+    return;
+  }
+  // A new file at a named path, or a file named by its base name somewhere in the workspace.
+  pushPath(out, { kind: 'file', pattern: relative, origin: 'task', text: word });
+  if (!relative.includes('/')) pushPath(out, { kind: 'glob', pattern: `**/${relative}`, origin: 'task', text: word });
+}
+
+/**
+ * The scope a run is authorized for, from the user's own words and the configuration — computed
+ * before the model sees anything untrusted. A word of the task counts as a path when it has a `/`,
+ * an extension or a glob, or names an existing workspace entry (a directory covers what is under
+ * it); a new file name counts too (the user may ask to create it), and a bare file name also
+ * covers that name anywhere in the workspace. URLs and host names give hosts. Protected paths
+ * and paths outside the workspace never enter the scope.
+ */
+export function taskScope(task: string, options: TaskScopeOptions): RunScope {
+  const paths = pathPolicy({ workspace: options.workspace, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}) });
+  const outPaths: ScopePath[] = [];
+  const outHosts: ScopeHost[] = [];
+  const origin = options.origin ?? 'config';
+  for (const entry of options.paths ?? []) {
+    const pattern = entry.replace(/^\.\/+/, '').replace(/\/+$/, '');
+    if (pattern === '' || pattern.startsWith('/') || pattern.split('/').includes('..')) continue;
+    const kind = isPathGlob(pattern) ? 'glob' : kindOf(options.workspace, pattern) === 'dir' ? 'dir' : 'file';
+    pushPath(outPaths, { kind, pattern, origin, text: entry });
+  }
+  for (const host of options.hosts ?? []) if (host.trim() !== '') pushHost(outHosts, { host: host.trim(), origin, text: host });
+  for (const word of words(task)) {
+    const url = URL_WORD.exec(word);
+    if (url) {
+      pushHost(outHosts, { host: (url[1] ?? '').replace(/^\[|\]$/g, ''), origin: 'task', text: word });
+      continue;
+    }
+    const host = HOST_WORD.exec(word);
+    if (host && HOST_TLDS.has((host[1] ?? '').toLowerCase()) && kindOf(options.workspace, word) === undefined) {
+      pushHost(outHosts, { host: word.replace(/:\d+$/, ''), origin: 'task', text: word });
+      continue;
+    }
+    pathFromWord(word, options, paths, outPaths);
+  }
+  return { version: 1, paths: outPaths, hosts: outHosts };
+}

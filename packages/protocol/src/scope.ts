@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Where a scope entry came from: the user's task text, the caller's configuration, or a policy file. */
+export const ScopeOrigin = z.enum(['task', 'config', 'policy']);
+export type ScopeOrigin = z.infer<typeof ScopeOrigin>;
+
+/**
+ * One path entry of a run's scope, workspace-relative with `/` separators. `file`: that file;
+ * `dir`: the directory and everything under it; `glob`: a glob (`src/**\/*.ts`, `**\/notes.md`).
+ * `text` is what the entry came from (the word of the task, the config key), for explanations.
+ */
+export const ScopePath = z.object({
+  kind: z.enum(['file', 'dir', 'glob']),
+  pattern: z.string().min(1),
+  origin: ScopeOrigin,
+  text: z.string().optional(),
+});
+export type ScopePath = z.infer<typeof ScopePath>;
+
+/** A host the run may reach after reading untrusted content (`api.example.com`, `*.example.com`). */
+export const ScopeHost = z.object({ host: z.string().min(1), origin: ScopeOrigin, text: z.string().optional() });
+export type ScopeHost = z.infer<typeof ScopeHost>;
+
+/**
+ * What a run is authorized to touch once it has read untrusted content: computed from the user's
+ * task and configuration before the model sees anything untrusted, recorded in the session and
+ * the audit trail, and never widened by what the run reads. Files the run itself writes are added
+ * as it goes (`GateContext.touchedPaths`), not here.
+ */
+export const RunScope = z.object({
+  version: z.literal(1),
+  paths: z.array(ScopePath),
+  hosts: z.array(ScopeHost),
+});
+export type RunScope = z.infer<typeof RunScope>;
+
+/** Why a run is tainted: which untrusted source (`tool:read_file`, `memory:WARDEN.md`, `mcp:tools`) and what it read. */
+export const TaintSource = z.object({ source: z.string().min(1), reason: z.string() });
+export type TaintSource = z.infer<typeof TaintSource>;
