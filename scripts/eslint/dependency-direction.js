@@ -4,7 +4,8 @@ import path from 'node:path';
 
 /** Packages that compose others on purpose, with what each may import. */
 export const COMPOSERS = {
-  'pack-containment': ['protocol', 'core', 'tools', 'governance', 'evidence'],
+  harness: ['protocol', 'core', 'providers', 'tools', 'sessions', 'governance'],
+  'pack-containment': ['protocol', 'harness', 'core', 'tools', 'governance', 'evidence'],
 };
 
 const PACKAGE_SOURCE = /(?:^|[\\/])packages[\\/]([^\\/]+)[\\/]src[\\/]/;

@@ -1,9 +1,5 @@
 // Explicit named re-exports only: adding a name here makes it public API.
-export { createHarness } from './harness/create-harness.js';
-export type { Harness } from './harness/create-harness.js';
-export type { HarnessOptions, HarnessMode } from './harness/harness-options.js';
-export { buildSystemPrompt } from './harness/system-prompt.js';
-export type { SystemPromptInput } from './harness/system-prompt.js';
+// The CLI exports only what embeds the command itself; the composition is `@warden/harness`.
 export { main } from './cli/main.js';
 export type { MainHooks } from './cli/main.js';
 export type { CliIo, CliOutput } from './cli/io.js';

@@ -4,7 +4,7 @@ import * as mod from '../src/index.js';
 
 describe('@warden/cli public surface', () => {
   it('pins the exported names', () => {
-    expect(Object.keys(mod).sort()).toEqual(['CLI_ERROR_CODES', 'CliError', 'EXIT', 'buildSystemPrompt', 'createHarness', 'exitCodeForError', 'exitCodeForStop', 'main']);
+    expect(Object.keys(mod).sort()).toEqual(['CLI_ERROR_CODES', 'CliError', 'EXIT', 'exitCodeForError', 'exitCodeForStop', 'main']);
   });
 
   it('pins the package name, bin and exports map', () => {

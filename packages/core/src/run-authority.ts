@@ -73,5 +73,5 @@ export function addTaint(run: RunContext, taint: TaintSource): void {
 export function setScope(run: RunContext, scope: RunScope): void {
   run.state.scope = scope;
   run.emit({ type: 'scope', scope });
-  if (run.session) void run.session.write([metaRecord(SCOPE_META_KEY, scope as unknown as JsonValue)]);
+  if (run.session) void run.session.write([metaRecord(SCOPE_META_KEY, scope)]);
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import { verifyAuditFile } from '../harness/audit-sink.js';
+import { verifyAuditFile } from '@warden/harness';
 import { resolveWorkdir } from './cli-harness-options.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
 

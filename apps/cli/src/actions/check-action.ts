@@ -4,7 +4,7 @@ import type { CommandContext } from '../cli/command.js';
 import { parseDurationMs } from '../cli/duration.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { CheckOptions } from '../commands/check-command.js';
-import { textRedactor } from '../harness/governance-parts.js';
+import { textRedactor } from '@warden/harness';
 import { renderTable } from '../render/table.js';
 import { fit } from '../render/terminal-style.js';
 import { missingArgument } from './usage-errors.js';

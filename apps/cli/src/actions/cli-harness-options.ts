@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import type { RunCommandOptions } from '../commands/run-command.js';
-import type { HarnessOptions } from '../harness/harness-options.js';
+import type { HarnessOptions } from '@warden/harness';
 
 /** The workspace: `--workdir`, else the current directory; it must be a directory. */
 export function resolveWorkdir(cwd: string, flag: string | undefined): string {
@@ -25,7 +25,7 @@ export function harnessOptionsFrom(ctx: CommandContext<Partial<RunCommandOptions
   const providerName = options.provider ?? file.provider;
   const model = options.model ?? file.model;
   const baseUrl = options.baseUrl ?? file.baseUrl;
-  if (providerName) out.providerName = providerName;
+  if (providerName) out.provider = providerName;
   if (model) out.model = model;
   if (baseUrl) out.baseUrl = baseUrl;
   if (sessions) out.sessions = sessions;
@@ -33,7 +33,7 @@ export function harnessOptionsFrom(ctx: CommandContext<Partial<RunCommandOptions
   if (maxTurns) out.maxTurns = maxTurns;
   if (budget.tokens !== undefined || budget.usd !== undefined) out.budget = budget;
   if (file.system) out.instructions = file.system;
-  if (file.shell?.timeoutMs) out.shellTimeoutMs = file.shell.timeoutMs;
+  if (file.shell?.timeoutMs) out.shell = { timeoutMs: file.shell.timeoutMs };
   if (file.audit) {
     const key = file.audit.keyEnv ? io.env[file.audit.keyEnv] : undefined;
     out.audit = { ...(file.audit.path ? { file: path.resolve(configDir, file.audit.path) } : {}), ...(key ? { key } : {}) };

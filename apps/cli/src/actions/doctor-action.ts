@@ -3,7 +3,7 @@ import { errorCodeOf } from '@warden/protocol';
 import { describeProviders } from '@warden/providers';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import { describeStore, openSessionStore, parseStoreLocation } from '../harness/session-store-url.js';
+import { describeStore, openSessionStore, parseStoreLocation } from '@warden/harness';
 import { resolveWorkdir } from './cli-harness-options.js';
 
 interface DoctorOptions {

@@ -3,7 +3,7 @@ import { errorCodeOf } from '@warden/protocol';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { FleetOptions } from '../commands/fleet-command.js';
-import { createHarness } from '../harness/create-harness.js';
+import { createHarness } from '@warden/harness';
 import { formatCost } from '../render/summarize.js';
 import { renderTable } from '../render/table.js';
 import { harnessOptionsFrom, resolveWorkdir } from './cli-harness-options.js';

@@ -4,7 +4,7 @@ import { loadPack, loadPacks, runProbes, type PackLoad, type ProbeProgress } fro
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { ProbeOptions } from '../commands/probe-command.js';
-import { textRedactor } from '../harness/governance-parts.js';
+import { textRedactor } from '@warden/harness';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
 
 /** The containment pack ships with the CLI; `pack:` selectors can name it without installing it in the project. */

@@ -1,10 +1,12 @@
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
-import { exitCodeForStop } from '../cli/exit-codes.js';
+import { EXIT, exitCodeForStop } from '../cli/exit-codes.js';
 import type { RunCommandOptions } from '../commands/run-command.js';
-import { createHarness } from '../harness/create-harness.js';
+import { createHarness } from '@warden/harness';
 import { harnessOptionsFrom, resolveWorkdir } from './cli-harness-options.js';
+import { describeScope } from '../render/event-renderer.js';
 import { driveRun, eventSink } from './drive-run.js';
+import { refusalTracker } from './refusals.js';
 import { sessionReference } from './session-reference.js';
 import { listSessions } from './sessions-list.js';
 
@@ -43,10 +45,22 @@ export async function runAction(ctx: CommandContext<RunCommandOptions>): Promise
       }
     }
     if (sessionId) harness = await harness.with({ sessionId });
+    if (options.explainScope) {
+      if (task === undefined) throw new CliError({ code: 'cli.missing_argument', message: '--explain-scope needs a task', key: 'error.missingArgument', params: { command: 'warden run --explain-scope', what: 'TASK' }, hintKey: 'hint.giveTask' });
+      const scope = harness.explainScope(task);
+      io.stdout.write(options.json ? `${JSON.stringify({ type: 'scope', scope })}\n` : `${describeScope(scope, ctx.t)}\n`);
+      return EXIT.done;
+    }
     const { sink, flush } = eventSink(ctx);
+    const tracker = refusalTracker();
     const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal: ctx.signal }) : harness.agent.stream(task, { signal: ctx.signal });
-    const stop = await driveRun(events, sink);
+    const stop = await driveRun(events, (event) => {
+      tracker.observe(event);
+      sink(event);
+    });
     flush();
+    // A headless run whose requested change was refused for want of a person did not do its job.
+    if (stop === 'done' && tracker.refusals.length > 0) return EXIT.approval;
     return exitCodeForStop(stop);
   } finally {
     await harness.close();

@@ -1,7 +1,7 @@
 import { historyFromRecords, textOf } from '@warden/protocol';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import { openSessionStore, parseStoreLocation } from '../harness/session-store-url.js';
+import { openSessionStore, parseStoreLocation } from '@warden/harness';
 import { resolveWorkdir } from './cli-harness-options.js';
 import { sessionReference } from './session-reference.js';
 import { listSessions } from './sessions-list.js';

@@ -1,7 +1,7 @@
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import type { HarnessOptions } from '../harness/harness-options.js';
-import { openSessionStore, parseStoreLocation } from '../harness/session-store-url.js';
+import type { HarnessOptions } from '@warden/harness';
+import { openSessionStore, parseStoreLocation } from '@warden/harness';
 import { relativeTime } from '../render/relative-time.js';
 import { formatCost } from '../render/summarize.js';
 import { renderTable } from '../render/table.js';

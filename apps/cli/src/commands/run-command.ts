@@ -17,6 +17,7 @@ export const runOptions = z.strictObject({
   session: z.string().min(1).optional(),
   listSessions: z.boolean().optional(),
   sessions: z.string().min(1).optional(),
+  explainScope: z.boolean().optional(),
 });
 export type RunCommandOptions = z.infer<typeof runOptions>;
 

@@ -6,13 +6,13 @@ import { scriptedProvider } from '@warden/protocol/testing';
 import type { CommandContext } from '../cli/command.js';
 import { exitCodeForStop } from '../cli/exit-codes.js';
 import { driveRun, eventSink } from '../actions/drive-run.js';
-import { verifyAuditFile } from '../harness/audit-sink.js';
-import { createHarness } from '../harness/create-harness.js';
+import { verifyAuditFile } from '@warden/harness';
+import { createHarness } from '@warden/harness';
 import { fit } from '../render/terminal-style.js';
 import { collectFacts } from './demo-facts.js';
 import { demoScript } from './demo-script.js';
 import { runDemoContainment } from './demo-containment.js';
-import { textRedactor } from '../harness/governance-parts.js';
+import { textRedactor } from '@warden/harness';
 
 /**
  * `warden demo`: the offline main job. A scripted model works in a fresh temp

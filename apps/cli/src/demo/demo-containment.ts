@@ -2,7 +2,7 @@ import { runChecks, type EvidenceReport } from '@warden/evidence';
 import type { ContainmentHarness } from '@warden/pack-containment';
 import { createContainmentPack } from '@warden/pack-containment/pack';
 import { memorySessionStore } from '@warden/protocol/testing';
-import { createHarness, type Harness } from '../harness/create-harness.js';
+import { createHarness, type Harness } from '@warden/harness';
 
 export interface DemoContainmentResult {
   /** One line per case: id, status and the AgentDojo figures it measured. */

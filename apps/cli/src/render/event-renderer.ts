@@ -2,6 +2,7 @@ import type { RunEvent, RunEventOf } from '@warden/protocol';
 import type { CliOutput } from '../cli/io.js';
 import type { MessageKey } from '../i18n/catalog-types.js';
 import type { Translator } from '../i18n/translator.js';
+import { refusalOf, type Refusal } from '../actions/refusals.js';
 import { firstLine, formatCost, resultText, summarizeArgs } from './summarize.js';
 import { fit, printable, type TerminalStyle } from './terminal-style.js';
 
@@ -20,12 +21,19 @@ export interface EventRenderer {
   flush(): void;
 }
 
+/** One line naming what a run's scope authorizes (`scope: README.md (task), docs/** (config)`). */
+export function describeScope(scope: RunEventOf<'scope'>['scope'], t: Translator): string {
+  const entries = [...scope.paths.map((p) => `${p.kind === 'dir' ? `${p.pattern}/` : p.pattern} (${p.origin})`), ...scope.hosts.map((h) => `${h.host} (${h.origin})`)];
+  return entries.length === 0 ? t('render.scopeNone') : t('render.scope', { entries: entries.join(', ') });
+}
+
 export function createEventRenderer(options: EventRendererOptions): EventRenderer {
   const { out, t, style } = options;
   const quiet = options.quiet === true;
   const calls = new Map<string, RunEventOf<'tool_call'>>();
   let atLineStart = true;
   let streamedStep = -1;
+  const refused: Refusal[] = [];
 
   const line = (text: string): void => {
     if (!atLineStart) out.write('\n');
@@ -48,6 +56,8 @@ export function createEventRenderer(options: EventRendererOptions): EventRendere
       return;
     }
     const answer = event.approval;
+    const refusal = refusalOf(event);
+    if (refusal) refused.push(refusal);
     if (quiet && answer?.outcome === 'approved') return;
     let verdict: string;
     if (!answer) verdict = t('render.approval.none');
@@ -78,10 +88,17 @@ export function createEventRenderer(options: EventRendererOptions): EventRendere
       t('render.tokens', { count: event.usage.inputTokens + event.usage.outputTokens }),
       formatCost(event.costUsd),
     ].join(' · ');
-    let reason = t(`render.stop.${event.stopReason}` as MessageKey, { message: event.error?.message ?? '' });
+    // A run that finished while changes it asked for were refused is not "done": say what and why.
+    const refusedDone = event.stopReason === 'done' && refused.length > 0;
+    let reason = refusedDone ? t('render.stop.refused', { count: refused.length }) : t(`render.stop.${event.stopReason}` as MessageKey, { message: event.error?.message ?? '' });
     if (event.error) reason += ` [${event.error.code}]${event.error.code.startsWith('provider.') ? ` — ${t('hint.provider')}` : ''}`;
-    const mark = event.stopReason === 'done' ? style.green('✔') : event.stopReason === 'error' ? style.red('✖') : style.yellow('■');
+    const mark = event.stopReason === 'done' && !refusedDone ? style.green('✔') : event.stopReason === 'error' ? style.red('✖') : style.yellow('■');
     line(`${mark} ${reason} ${style.dim(`· ${summary}`)}`);
+    if (refusedDone) {
+      for (const r of refused) line(style.yellow(`  ${t('render.refused', { tool: r.tool, reason: r.reason, rule: r.rule })}`));
+      line(style.dim(`  ${t('render.refusedHint')}`));
+    }
+    refused.length = 0;
   }
 
   return {
@@ -141,6 +158,9 @@ export function createEventRenderer(options: EventRendererOptions): EventRendere
         }
         case 'taint':
           line(style.yellow(t('render.taint', { source: event.source, reason: event.reason })));
+          break;
+        case 'scope':
+          if (!quiet) line(style.dim(describeScope(event.scope, t)));
           break;
         case 'subagent':
           if (!quiet) line(style.dim(t(event.phase === 'start' ? 'render.subagentStart' : 'render.subagentEnd', { agent: event.agent })));

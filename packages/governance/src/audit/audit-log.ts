@@ -106,6 +106,8 @@ export function auditLog(options: AuditLogOptions): AuditLog {
         return { kind: 'execution', data: { step: event.step, callId: event.callId, name: event.name, status: event.status, isError: event.isError, durationMs: event.durationMs } };
       case 'taint':
         return { kind: 'taint', data: { source: event.source, reason: event.reason } };
+      case 'scope':
+        return { kind: 'scope', data: event.scope as unknown as JsonValue };
       case 'run_end':
         return { kind: 'run_end', data: { stopReason: event.stopReason, steps: event.steps } };
       default:

@@ -3,8 +3,7 @@ import path from 'node:path';
 import type { RunEvent } from '@warden/protocol';
 import { scriptedProvider } from '@warden/protocol/testing';
 import { describe, expect, it } from 'vitest';
-import { createHarness } from '../src/index.js';
-import { verifyAuditFile } from '../src/harness/audit-sink.js';
+import { createHarness, verifyAuditFile } from '../src/index.js';
 import { tempWorkspace } from './helpers/workspace.js';
 
 async function collect(events: AsyncIterable<RunEvent>): Promise<RunEvent[]> {

@@ -1,0 +1,215 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { createAgent, type AgentOptions } from '@warden/core';
+import { DEFAULT_INSTRUCTION_FILES, taskScope, type PolicyGate } from '@warden/governance';
+import type { ApproverV1, RunScope, SessionStoreV1, TaintSource, ToolV1, ProviderV1 } from '@warden/protocol';
+import { resolveProvider } from '@warden/providers';
+import { createWorkspaceTools } from '@warden/tools';
+import { createAuditSink, type AuditSink } from './audit-sink.js';
+import { approverFor, durableFor, gateFor, governanceHooks, loadPolicies, type DurableApprovals } from './governance-parts.js';
+import { governedAgent, type GovernedAgent, type HarnessResumeOptions, type HarnessRunOptions } from './governed-agent.js';
+import { BUILTIN_TOOL_NAMES } from './harness-config.js';
+import type { HarnessMode, HarnessOptions } from './harness-options.js';
+import { connectMcpServers, type ConnectedMcp } from './mcp-servers.js';
+import { describeStore, openApprovalStore, openSessionStore, parseStoreLocation } from './session-store-url.js';
+import { buildSystemPrompt } from './system-prompt.js';
+import { assertHarnessOptions, type OptionIssue } from './validate-options.js';
+
+/** What `createHarness` composed: the governed agent and every piece it was built from. */
+export interface Harness {
+  readonly workdir: string;
+  readonly mode: HarnessMode;
+  readonly provider: ProviderV1;
+  readonly tools: readonly ToolV1[];
+  readonly gate: PolicyGate;
+  readonly approver?: ApproverV1;
+  /** Durable approvals (list, approve, deny, resolve), when the approver is `durable`. */
+  readonly approvals?: DurableApprovals;
+  readonly store: SessionStoreV1;
+  /** A printable name of the store (no password). */
+  readonly storeName: string;
+  readonly system: string;
+  /** Untrusted content every run starts with (project memory, skills, untrusted MCP tool descriptions). */
+  readonly initialTaint: readonly TaintSource[];
+  /** Option warnings, gate warnings and MCP servers that failed, in words. */
+  readonly warnings: readonly OptionIssue[];
+  /** The audit trail file, when there is one. */
+  readonly auditFile?: string;
+  /** True when the next step is forced to compact (the REPL's /compact). */
+  readonly compacting: boolean;
+  /** The governed agent; `run`, `stream`, `resume` and `resumeStream` below are its methods. */
+  readonly agent: GovernedAgent;
+  run: GovernedAgent['run'];
+  stream: GovernedAgent['stream'];
+  resume: GovernedAgent['resume'];
+  resumeStream: GovernedAgent['resumeStream'];
+  /** The scope a task would run with (what `warden run --explain-scope` prints). */
+  explainScope(task: string, trust?: HarnessRunOptions['trust']): RunScope;
+  /** The same composition with some options changed (shares the provider, stores, MCP servers and audit trail). */
+  with(overrides: Partial<HarnessOptions>): Promise<Harness>;
+  /** The newest session in the store, for `--resume`. */
+  latestSessionId(): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
+export type { HarnessRunOptions, HarnessResumeOptions };
+
+interface Shared {
+  provider: ProviderV1;
+  store: SessionStoreV1;
+  storeName: string;
+  ownsStore: boolean;
+  audit?: AuditSink;
+  approvals?: DurableApprovals;
+  mcp?: ConnectedMcp;
+  owner: boolean;
+}
+
+function budgetOf(options: HarnessOptions): AgentOptions['budget'] {
+  const b = options.budget;
+  if (!b || (b.tokens === undefined && b.usd === undefined && b.steps === undefined)) return undefined;
+  return { onExceed: 'stop', ...(b.tokens !== undefined ? { totalTokens: b.tokens } : {}), ...(b.usd !== undefined ? { costUsd: b.usd } : {}), ...(b.steps !== undefined ? { steps: b.steps } : {}) };
+}
+
+function builtinTools(options: HarnessOptions, workdir: string, env: Readonly<Record<string, string | undefined>>): ToolV1[] {
+  const off = new Set(BUILTIN_TOOL_NAMES.filter((name) => options.builtinTools?.[name] === false));
+  const shellOn = !off.has('shell');
+  const { tools } = createWorkspaceTools({
+    root: workdir,
+    allowShell: shellOn,
+    ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
+    ...(options.memoryFile ? { memoryFile: options.memoryFile } : {}),
+    ...(options.skillsDir ? { skillsDir: options.skillsDir } : {}),
+    shell: { env: { ...env }, ...(options.shell?.timeoutMs ? { timeoutMs: options.shell.timeoutMs } : {}) },
+  });
+  return tools.filter((tool) => !off.has(tool.name as (typeof BUILTIN_TOOL_NAMES)[number]));
+}
+
+function instructionFiles(options: HarnessOptions): string[] {
+  const out = [...DEFAULT_INSTRUCTION_FILES];
+  if (options.memoryFile) out.push(options.memoryFile.replace(/^\.\/+/, ''));
+  if (options.skillsDir) out.push(`${options.skillsDir.replace(/^\.\/+/, '').replace(/\/+$/, '')}/**`);
+  return out;
+}
+
+async function compose(options: HarnessOptions, shared: Shared, warnings: OptionIssue[]): Promise<Harness> {
+  const workdir = path.resolve(options.workdir);
+  const env = options.env ?? process.env;
+  const mode = options.mode ?? 'safe';
+  const workspaceTools = builtinTools(options, workdir, env);
+  const tools = [...workspaceTools, ...(shared.mcp?.tools ?? []), ...(options.tools ?? [])];
+  const policies = await loadPolicies(workdir, options.policies);
+  const gate = gateFor(workdir, { mode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: options.sandboxActive === true });
+  const approver = approverFor(options.approver, shared.approvals);
+  // The system prompt is read with the full workspace tools, whichever are switched on for the model.
+  const prompt = await buildSystemPrompt({ workdir, mode, tools: builtinTools({ ...options, builtinTools: {} }, workdir, env), ...(options.instructions ? { instructions: options.instructions } : {}), ...(options.memoryFile ? { memoryFile: options.memoryFile } : {}) });
+  const initialTaint = [...prompt.taint, ...(shared.mcp?.taint ?? [])];
+  const hooks = [...governanceHooks({ env, trustedTools: shared.mcp?.trustedTools ?? new Set(), ...(options.guardrails ? { guardrails: options.guardrails } : {}) }), ...(options.hooks ?? [])];
+  const agentOptions: AgentOptions = {
+    provider: shared.provider,
+    tools,
+    gate,
+    session: { store: shared.store, ...(options.sessionId ? { id: options.sessionId } : {}) },
+    system: prompt.text,
+    hooks,
+    context: { workspace: workdir },
+    ...(approver ? { approver } : {}),
+    ...(options.maxTurns ? { maxTurns: options.maxTurns } : {}),
+    ...(options.streaming === false ? { streaming: false } : {}),
+    ...(options.compactNow ? { compaction: { thresholdTokens: 1 } } : {}),
+    ...(options.subagents ? { subagents: options.subagents } : {}),
+  };
+  const budget = budgetOf(options);
+  if (budget) agentOptions.budget = budget;
+  const core = createAgent(agentOptions);
+  const scopeFor = (task: string, trust: 'user' | 'untrusted'): RunScope =>
+    taskScope(trust === 'untrusted' ? '' : task, {
+      workspace: workdir,
+      ...(options.scope?.paths ? { paths: options.scope.paths } : {}),
+      ...(options.scope?.hosts ? { hosts: options.scope.hosts } : {}),
+      ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
+    });
+  const audit = shared.audit;
+  const agent = governedAgent(core, { scopeFor, initialTaint }, audit ? (event) => audit.record(event) : undefined);
+  const allWarnings = [...warnings, ...gate.warnings.map((message) => ({ path: 'policies', message })), ...(shared.mcp?.failures ?? []).map((f) => ({ path: `mcpServers.${f.server}`, message: `${f.code}: ${f.message}` }))];
+  return {
+    workdir,
+    mode,
+    provider: shared.provider,
+    tools,
+    gate,
+    ...(approver ? { approver } : {}),
+    ...(shared.approvals ? { approvals: shared.approvals } : {}),
+    store: shared.store,
+    storeName: shared.storeName,
+    system: prompt.text,
+    initialTaint,
+    warnings: allWarnings,
+    ...(audit ? { auditFile: audit.file } : {}),
+    compacting: options.compactNow === true,
+    agent,
+    run: agent.run,
+    stream: agent.stream,
+    resume: agent.resume,
+    resumeStream: agent.resumeStream,
+    explainScope: (task, trust = 'user') => scopeFor(task, trust),
+    with: (overrides) => compose({ ...options, ...overrides }, { ...shared, ownsStore: false, owner: false }, warnings),
+    async latestSessionId() {
+      const [newest] = await shared.store.list({ limit: 1 });
+      return newest?.id;
+    },
+    async close() {
+      if (!shared.owner) return;
+      await shared.mcp?.close();
+      await audit?.close();
+      if (shared.ownsStore) await (shared.store as SessionStoreV1 & { close?(): Promise<void> }).close?.();
+    },
+  };
+}
+
+/**
+ * The one governed composition (ARCHITECTURE.md §3), used by the CLI, the containment pack, the
+ * examples and the bench. In the one order that is safe: the provider; the jailed workspace tools
+ * (each can be switched off), MCP servers and the caller's tools; the gate for the mode with the
+ * deny list, protected paths, the parsed-shell analyzer and task-scoped authorization; the
+ * approver wrapped so an automatic yes never counts where a person is needed; redaction, then
+ * taint detection, then guardrails, then the caller's hooks; the durable session; the system
+ * prompt with the project memory and skills as repository content (tainting the run); and the
+ * hash-chained audit trail. Options are validated all at once (`validateHarnessOptions`).
+ */
+export async function createHarness(options: HarnessOptions): Promise<Harness> {
+  const warnings = assertHarnessOptions(options);
+  const workdir = path.resolve(options.workdir);
+  const env = options.env ?? process.env;
+  const provider =
+    typeof options.provider === 'object'
+      ? options.provider
+      : resolveProvider({
+          env,
+          ...(typeof options.provider === 'string' ? { provider: options.provider } : {}),
+          ...(options.model ? { model: options.model } : {}),
+          ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
+        });
+  let store: SessionStoreV1;
+  let storeName: string;
+  let ownsStore = false;
+  const location = typeof options.sessions === 'object' ? undefined : parseStoreLocation(options.sessions, workdir);
+  if (typeof options.sessions === 'object') {
+    store = options.sessions;
+    storeName = 'custom store';
+  } else {
+    if (location!.kind === 'jsonl') mkdirSync(location!.dir, { recursive: true });
+    store = await openSessionStore(location!);
+    storeName = describeStore(location!);
+    ownsStore = true;
+  }
+  let approvals: DurableApprovals | undefined;
+  if (options.approver === 'durable') {
+    const approvalStore = typeof options.approvals === 'object' ? options.approvals : await openApprovalStore(options.approvals ? parseStoreLocation(options.approvals, workdir) : (location ?? parseStoreLocation(undefined, workdir)));
+    approvals = durableFor(approvalStore, options.approvalKey ?? env.WARDEN_APPROVAL_KEY);
+  }
+  const auditKey = options.audit === false ? undefined : (options.audit?.key ?? (options.audit?.keyEnv ? env[options.audit.keyEnv] : undefined));
+  const audit = options.audit === false ? undefined : createAuditSink({ file: options.audit?.file ? path.resolve(workdir, options.audit.file) : path.join(workdir, '.warden', 'audit.jsonl'), ...(auditKey ? { key: auditKey } : {}) });
+  const mcp = await connectMcpServers(options.mcpServers, () => undefined);
+  return compose({ ...options, workdir }, { provider, store, storeName, ownsStore, owner: true, ...(audit ? { audit } : {}), ...(approvals ? { approvals } : {}), ...(mcp ? { mcp } : {}) }, warnings);
+}

@@ -1,0 +1,96 @@
+import type { AgentHooks } from '@warden/core';
+import {
+  autoApprove,
+  createGate,
+  createRedactor,
+  durableApprovals,
+  guardrails,
+  loadPolicyFile,
+  loadShellAnalyzer,
+  personRequiredApprover,
+  taintDetector,
+  type DurableApprovals,
+  type Policy,
+  type PolicyGate,
+} from '@warden/governance';
+import type { ApprovalStoreV1, ApproverV1, GateMode } from '@warden/protocol';
+import path from 'node:path';
+import type { HarnessOptions } from './harness-options.js';
+
+export type { DurableApprovals };
+
+/** Loads the policy files the options name, relative to the workspace. */
+export async function loadPolicies(workdir: string, files: readonly string[] | undefined): Promise<Policy[]> {
+  const out: Policy[] = [];
+  for (const file of files ?? []) out.push(await loadPolicyFile(path.resolve(workdir, file), { origin: 'user' }));
+  return out;
+}
+
+export interface GateSettings {
+  mode: GateMode;
+  policies: readonly Policy[];
+  protectedPaths?: readonly string[];
+  instructionFiles: readonly string[];
+  sandboxActive: boolean;
+}
+
+/** The gate: deny list, protected paths, the parsed-shell analyzer and task-scoped authorization, in every mode. */
+export function gateFor(workspace: string, settings: GateSettings): PolicyGate {
+  return createGate({
+    workspace,
+    mode: settings.mode,
+    shell: () => loadShellAnalyzer(),
+    ...(settings.policies.length > 0 ? { policy: settings.policies } : {}),
+    ...(settings.protectedPaths ? { protectedPaths: settings.protectedPaths } : {}),
+    instructionFiles: settings.instructionFiles,
+    sandbox: { active: settings.sandboxActive },
+  });
+}
+
+/**
+ * `yes` is governance's automatic approver (it never turns a deny into an allow); none means every
+ * ask is denied. Every approver is wrapped so that an automatic yes never counts for a call that
+ * needs a person, and an error while asking is a no.
+ */
+export function approverFor(approver: HarnessOptions['approver'], durable: DurableApprovals | undefined): ApproverV1 | undefined {
+  if (approver === undefined || approver === 'none') return undefined;
+  if (approver === 'yes') return personRequiredApprover(autoApprove({ by: '--yes' }));
+  if (approver === 'durable') return durable ? personRequiredApprover(durable.approver) : undefined;
+  return personRequiredApprover(approver);
+}
+
+/** Durable approvals: digest-bound, expiring, HMAC-signed with a key, claimed exactly once on resume. */
+export function durableFor(store: ApprovalStoreV1, key: string | undefined): DurableApprovals {
+  return durableApprovals({ store, ...(key ? { key } : {}) });
+}
+
+/** The redactor as a plain function (evidence reports, error text). */
+export function textRedactor(env: Readonly<Record<string, string | undefined>>): (text: string) => string {
+  const redactor = createRedactor({ env });
+  return (text) => redactor.redact(text);
+}
+
+/**
+ * The governance hooks in the one safe order: redaction first (what it returns is what the model,
+ * the session, the events and reports see), then taint detection on the redacted output, then the
+ * guardrails. Tools of trusted MCP servers do not taint.
+ */
+export function governanceHooks(options: {
+  env: Readonly<Record<string, string | undefined>>;
+  trustedTools: ReadonlySet<string>;
+  guardrails?: HarnessOptions['guardrails'];
+}): AgentHooks[] {
+  const redactor = createRedactor({ env: options.env });
+  const taint = taintDetector();
+  const hooks: AgentHooks[] = [
+    {
+      afterTool(ctx) {
+        const content = redactor.redactContent(ctx.content);
+        const mark = options.trustedTools.has(ctx.call.name) ? undefined : taint.afterTool({ ...ctx, content });
+        return { content, ...(mark ?? {}) };
+      },
+    },
+  ];
+  if (options.guardrails && Object.keys(options.guardrails).length > 0) hooks.push(guardrails(options.guardrails));
+  return hooks;
+}

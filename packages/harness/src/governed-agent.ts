@@ -1,0 +1,88 @@
+import type { Agent, ResumeOptions, RunOptions, RunResult } from '@warden/core';
+import type { RunEvent, RunScope, TaintSource } from '@warden/protocol';
+
+/** Run options a harness caller may give: the scope and initial taint are the harness's to compute. */
+export interface HarnessRunOptions extends Omit<RunOptions, 'scope' | 'taint'> {
+  /**
+   * `user` (default): the task is the user's own words, and the paths and hosts it names are the
+   * run's scope. `untrusted`: the task is material from elsewhere (a probe, an issue, an email):
+   * it taints the run from the start and adds nothing to the scope.
+   */
+  trust?: 'user' | 'untrusted';
+}
+
+export interface HarnessResumeOptions extends Omit<ResumeOptions, 'scope' | 'taint'> {
+  trust?: 'user' | 'untrusted';
+}
+
+/** The harness's agent: core's `Agent` with the scope and taint computed for each run. */
+export interface GovernedAgent {
+  run(task: string, options?: HarnessRunOptions): Promise<RunResult>;
+  stream(task: string, options?: HarnessRunOptions): AsyncIterable<RunEvent>;
+  resume(sessionId: string, options?: HarnessResumeOptions): Promise<RunResult>;
+  resumeStream(sessionId: string, options?: HarnessResumeOptions): AsyncIterable<RunEvent>;
+}
+
+export interface Authority {
+  /** The scope for a task (the configuration's entries plus what the task names). */
+  scopeFor(task: string, trust: 'user' | 'untrusted'): RunScope;
+  /** Untrusted content in the context before the first step (memory, skills, untrusted MCP tool descriptions). */
+  readonly initialTaint: readonly TaintSource[];
+}
+
+const UNTRUSTED_TASK: TaintSource = { source: 'task:untrusted', reason: 'the task text came from outside the user (probe material, an issue, a message)' };
+
+async function* tee(events: AsyncIterable<RunEvent>, observe: (event: RunEvent) => void | Promise<void>): AsyncGenerator<RunEvent> {
+  for await (const event of events) {
+    await observe(event);
+    yield event;
+  }
+}
+
+function withObserver<O extends RunOptions>(options: O, observe: ((event: RunEvent) => void | Promise<void>) | undefined): O {
+  if (!observe) return options;
+  const given = options.onEvent;
+  return {
+    ...options,
+    onEvent: (event: RunEvent) => {
+      void observe(event);
+      given?.(event);
+    },
+  };
+}
+
+function taintFor(authority: Authority, trust: 'user' | 'untrusted'): TaintSource[] {
+  return trust === 'untrusted' ? [...authority.initialTaint, UNTRUSTED_TASK] : [...authority.initialTaint];
+}
+
+/**
+ * Core's agent under the harness's authority: every run gets the scope its task authorizes and
+ * starts tainted by what is already in its context; every event also goes to `observe` (the audit
+ * trail) before the caller sees it.
+ */
+export function governedAgent(agent: Agent, authority: Authority, observe?: (event: RunEvent) => void | Promise<void>): GovernedAgent {
+  const runOptions = (task: string, options: HarnessRunOptions = {}): RunOptions => {
+    const { trust = 'user', ...rest } = options;
+    const taint = taintFor(authority, trust);
+    return withObserver({ ...rest, scope: authority.scopeFor(task, trust), ...(taint.length > 0 ? { taint } : {}) }, observe);
+  };
+  const resumeOptions = (options: HarnessResumeOptions = {}): ResumeOptions => {
+    const { trust = 'user', ...rest } = options;
+    const taint = taintFor(authority, trust);
+    return withObserver({ ...rest, ...(rest.task !== undefined ? { scope: authority.scopeFor(rest.task, trust) } : {}), ...(taint.length > 0 ? { taint } : {}) }, observe);
+  };
+  const stream = (events: AsyncIterable<RunEvent>): AsyncIterable<RunEvent> => (observe ? tee(events, observe) : events);
+  return {
+    run: (task, options) => agent.run(task, runOptions(task, options)),
+    resume: (id, options) => agent.resume(id, resumeOptions(options)),
+    // A stream's events reach `observe` through the tee, not through onEvent (which would double them).
+    stream: (task, options) => {
+      const { onEvent: _ignored, ...base } = runOptions(task, options);
+      return stream(agent.stream(task, { ...base, ...(options?.onEvent ? { onEvent: options.onEvent } : {}) }));
+    },
+    resumeStream: (id, options) => {
+      const { onEvent: _ignored, ...base } = resumeOptions(options);
+      return stream(agent.resumeStream(id, { ...base, ...(options?.onEvent ? { onEvent: options.onEvent } : {}) }));
+    },
+  };
+}

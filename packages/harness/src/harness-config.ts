@@ -1,0 +1,117 @@
+import { GateMode } from '@warden/protocol/schemas';
+import { z } from 'zod';
+
+const positiveInt = z.number().int().positive();
+
+/** The built-in workspace tools; each can be switched off (`builtinTools: { shell: false }`). */
+export const BUILTIN_TOOL_NAMES = ['read_file', 'list_files', 'grep', 'write_file', 'edit_file', 'shell', 'remember', 'use_skill'] as const;
+export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
+
+const BuiltinTools = z.strictObject(Object.fromEntries(BUILTIN_TOOL_NAMES.map((name) => [name, z.boolean().optional()])) as Record<BuiltinToolName, z.ZodOptional<z.ZodBoolean>>);
+
+/** One MCP server: a stdio command or a streamable-HTTP endpoint, with its trust level and tool filter. */
+export const McpServerEntry = z.strictObject({
+  command: z.string().min(1).optional(),
+  args: z.array(z.string()).optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  cwd: z.string().min(1).optional(),
+  url: z.string().url().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  /**
+   * `trusted`: its tool descriptions and results are treated like the user's own words (they do not
+   * taint the run) and its readOnly/destructive hints are believed. Default `untrusted`.
+   */
+  trust: z.enum(['trusted', 'untrusted']).optional(),
+  /** Only these tools (names as the server lists them; `*` globs allowed). */
+  tools: z.array(z.string().min(1)).optional(),
+  /** Tool fingerprints saved by `warden mcp pin`; a tool that changed is refused. */
+  pins: z.record(z.string(), z.string()).optional(),
+});
+export type McpServerEntry = z.infer<typeof McpServerEntry>;
+
+/**
+ * Everything about a harness that can be written down: a config file, the CLI flags and library
+ * callers all go through this one schema (published as JSON Schema in
+ * `@warden/harness/harness-config.schema.json`). Values that cannot be written down (a provider
+ * object, a store, extra tools, hooks) are added by `HarnessOptions`.
+ */
+export const HarnessConfig = z.strictObject({
+  $schema: z.string().optional(),
+  /** The workspace the agent is jailed to (default: the current directory). */
+  workdir: z.string().min(1).optional(),
+  /** A provider name (`openai`, `anthropic`, `gemini`, `ollama`, `openai-compatible`, …); default from the environment. */
+  provider: z.string().min(1).optional(),
+  model: z.string().min(1).optional(),
+  /** Any OpenAI-compatible endpoint. */
+  baseUrl: z.string().url().optional(),
+  /** Default `safe`. */
+  mode: GateMode.optional(),
+  /** `none` (default): every ask is denied. `yes`: an automatic yes (never for what needs a person). `durable`: park asks for a person to decide later. */
+  approver: z.enum(['none', 'yes', 'durable']).optional(),
+  /** Built-in tools to switch off (all are on by default). */
+  builtinTools: BuiltinTools.optional(),
+  shell: z
+    .strictObject({
+      timeoutMs: positiveInt.optional(),
+      /** The OS sandbox for commands: `auto` (default) uses it where it works. */
+      sandbox: z.enum(['auto', 'on', 'off']).optional(),
+    })
+    .optional(),
+  /** MCP servers whose tools the agent gets (behind the same gate), by name. */
+  mcpServers: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/, 'a server name is letters, digits, _ and -'), McpServerEntry).optional(),
+  /** Policy files (YAML or JSON), relative to the workspace. */
+  policies: z.array(z.string().min(1)).optional(),
+  /** Extra protected paths on top of `.env*`, `.git`, `.warden`. */
+  protectedPaths: z.array(z.string().min(1)).optional(),
+  /** What the run may touch once it has read untrusted content, beyond what the task names. */
+  scope: z
+    .strictObject({
+      paths: z.array(z.string().min(1)).optional(),
+      hosts: z.array(z.string().min(1)).optional(),
+    })
+    .optional(),
+  /** Guardrails on the run (governance's `guardrails`): forbidden and required tools, required text, placeholders, cost, personal data. */
+  guardrails: z
+    .strictObject({
+      requireTools: z.array(z.string().min(1)).optional(),
+      forbidTools: z.array(z.string().min(1)).optional(),
+      mustInclude: z.array(z.string().min(1)).optional(),
+      noPlaceholders: z.boolean().optional(),
+      maxCostUsd: z.number().nonnegative().optional(),
+      pii: z.boolean().optional(),
+      onViolation: z.enum(['retry', 'fail', 'warn']).optional(),
+      maxRetries: z.number().int().min(0).max(10).optional(),
+    })
+    .optional(),
+  /** Sub-agents the model may delegate to, with their tool allowlists. */
+  subagents: z
+    .record(
+      z.string().regex(/^[A-Za-z0-9_-]+$/),
+      z.strictObject({ description: z.string().min(1), system: z.string().optional(), tools: z.array(z.string().min(1)), maxTurns: positiveInt.optional() }),
+    )
+    .optional(),
+  /** A directory (JSONL), `sqlite:FILE`, `postgres://…` or `redis://…` (default `WORKDIR/.warden/sessions`). */
+  sessions: z.string().min(1).optional(),
+  /** Where durable approvals live (default: beside the sessions). */
+  approvals: z.string().min(1).optional(),
+  /** The audit trail: default `WORKDIR/.warden/audit.jsonl`; `false` turns it off. */
+  audit: z.union([z.literal(false), z.strictObject({ file: z.string().min(1).optional(), keyEnv: z.string().min(1).optional() })]).optional(),
+  maxTurns: positiveInt.optional(),
+  budget: z.strictObject({ tokens: positiveInt.optional(), usd: z.number().positive().optional(), steps: positiveInt.optional() }).optional(),
+  /** Stream model output (default true). */
+  streaming: z.boolean().optional(),
+  /** Extra, trusted instructions for the system prompt. */
+  instructions: z.string().optional(),
+  /** The project memory file (default `WARDEN.md`) and the skills folder (default `skills`). */
+  memoryFile: z.string().min(1).optional(),
+  skillsDir: z.string().min(1).optional(),
+});
+export type HarnessConfig = z.infer<typeof HarnessConfig>;
+
+/** The config keys, for "did you mean" and for checking docs against the schema. */
+export const HARNESS_CONFIG_KEYS: readonly string[] = Object.keys(HarnessConfig.shape);
+
+/** The JSON Schema editors complete config files with (draft 2020-12). */
+export function harnessConfigJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(HarnessConfig, { target: 'draft-2020-12' });
+}

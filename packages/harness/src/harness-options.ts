@@ -1,0 +1,41 @@
+import type { AgentHooks } from '@warden/core';
+import type { ApprovalStoreV1, ApproverV1, GateMode, ProviderV1, SessionStoreV1, ToolV1 } from '@warden/protocol';
+import type { HarnessConfig } from './harness-config.js';
+
+export type HarnessMode = GateMode;
+
+/**
+ * `createHarness`'s options: the declarative `HarnessConfig` (what a config file or CLI flags can
+ * say) plus values only a program can hand over. Where both can set a thing, the program's value
+ * wins: `provider` may be a ready provider, `approver` an approver, `sessions`/`approvals` stores.
+ */
+export interface HarnessOptions extends Omit<HarnessConfig, 'provider' | 'approver' | 'sessions' | 'approvals' | 'audit' | '$schema'> {
+  /** The workspace the agent is jailed to. */
+  workdir: string;
+  /** A ready provider (tests, the demo, embedders), or a provider name resolved with `model`/`baseUrl` and the environment. */
+  provider?: ProviderV1 | string;
+  /** `none` (default), `yes`, `durable`, or an approver of your own (a TTY prompt). */
+  approver?: ApproverV1 | 'none' | 'yes' | 'durable';
+  /** A store, or a location (see `HarnessConfig.sessions`). */
+  sessions?: SessionStoreV1 | string;
+  approvals?: ApprovalStoreV1 | string;
+  /** HMAC key that signs and verifies durable approvals (default: `WARDEN_APPROVAL_KEY`). */
+  approvalKey?: string;
+  /** `false` turns the trail off; `key` signs it (a config file names an environment variable instead). */
+  audit?: false | { file?: string; key?: string; keyEnv?: string };
+  /** The environment provider keys and secret values are read from (default `process.env`). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Continue this session (created when missing). */
+  sessionId?: string;
+  /** More tools, behind the same gate (their output is untrusted unless they are read-only workspace tools). */
+  tools?: ToolV1[];
+  /** More hooks, run after redaction and taint detection. */
+  hooks?: AgentHooks[];
+  /** Force compaction on the next step (the REPL's /compact). */
+  compactNow?: boolean;
+  /**
+   * The OS sandbox's health as the caller measured it (the harness asks `@warden/tools` otherwise).
+   * Decisions record it; with an active sandbox, undecidable commands that stay inside it follow the mode.
+   */
+  sandboxActive?: boolean;
+}

@@ -1,0 +1,51 @@
+import type { TaintSource, ToolV1 } from '@warden/protocol';
+import { mcpTools, type McpServerConfig, type McpServerFailure } from '@warden/tools';
+import type { McpServerEntry } from './harness-config.js';
+
+export interface ConnectedMcp {
+  tools: ToolV1[];
+  /** Namespaced names of the tools of trusted servers (their results do not taint). */
+  trustedTools: Set<string>;
+  /** One taint per untrusted server whose tool descriptions are in the context. */
+  taint: TaintSource[];
+  failures: McpServerFailure[];
+  close(): Promise<void>;
+}
+
+function globRegExp(glob: string): RegExp {
+  return new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*').replaceAll('?', '.')}$`);
+}
+
+/**
+ * Connects the configured MCP servers through `@warden/tools` (the official SDK). Tool names are
+ * `<server>__<tool>`; a server's `tools` filter keeps only the tools it names; pins refuse tools
+ * that changed. Servers that fail are reported, not thrown.
+ */
+export async function connectMcpServers(
+  servers: Readonly<Record<string, McpServerEntry>> | undefined,
+  onStderr: (server: string, chunk: string) => void,
+): Promise<ConnectedMcp | undefined> {
+  const entries = Object.entries(servers ?? {});
+  if (entries.length === 0) return undefined;
+  const configs: Record<string, McpServerConfig> = {};
+  const pinned: Record<string, string> = {};
+  for (const [name, entry] of entries) {
+    const trustAnnotations = entry.trust === 'trusted';
+    configs[name] = entry.url
+      ? { url: entry.url, ...(entry.headers ? { headers: entry.headers } : {}), trustAnnotations }
+      : { command: entry.command ?? '', ...(entry.args ? { args: entry.args } : {}), ...(entry.env ? { env: entry.env } : {}), ...(entry.cwd ? { cwd: entry.cwd } : {}), trustAnnotations };
+    for (const [tool, pin] of Object.entries(entry.pins ?? {})) pinned[tool.includes('__') ? tool : `${name}__${tool}`] = pin;
+  }
+  const set = await mcpTools({ servers: configs, ...(Object.keys(pinned).length > 0 ? { pinned } : {}), onStderr });
+  const tools: ToolV1[] = [];
+  const trustedTools = new Set<string>();
+  const taint: TaintSource[] = [];
+  for (const [name, entry] of entries) {
+    const filters = (entry.tools ?? ['*']).map(globRegExp);
+    const own = set.tools.filter((tool) => tool.name.startsWith(`${name}__`) && filters.some((f) => f.test(tool.name.slice(name.length + 2))));
+    tools.push(...own);
+    if (entry.trust === 'trusted') for (const tool of own) trustedTools.add(tool.name);
+    else if (own.length > 0) taint.push({ source: `mcp:${name}`, reason: `the tool descriptions of the untrusted MCP server ${name} are in the model's context` });
+  }
+  return { tools, trustedTools, taint, failures: [...set.failures], close: () => set.close() };
+}
