@@ -43,7 +43,7 @@ export async function demoAction(ctx: CommandContext<{ keep?: boolean; containme
   try {
     const events: RunEvent[] = [];
     const { sink, flush } = eventSink(ctx);
-    const stop = await driveRun(harness.agent.stream('Write a small program, run it, improve it, and show me what the policy does.', { signal: ctx.signal }), (event) => {
+    const stop = await driveRun(harness.agent.stream('Write a small program in squares.js, run it, improve it, and show me what the policy does.', { signal: ctx.signal }), (event) => {
       events.push(event);
       sink(event);
     });

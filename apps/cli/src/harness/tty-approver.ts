@@ -39,6 +39,10 @@ export function ttyApprover(options: TtyApproverOptions): ApproverV1 {
     const args = JSON.stringify(request.call.args, null, 2).split('\n').slice(0, 12).map((line) => `    ${fit(line, style.width - 6)}`);
     out.write(`${style.dim(args.join('\n'))}\n`);
     out.write(`  ${style.dim(fit(t('approve.rule', { rule: request.decision.rule, reason: request.decision.reason }), style.width - 4))}\n`);
+    // Provenance: a person asked to approve must see when the request came from file content, not from them.
+    const provenance = request.decision.provenance;
+    if (provenance?.taintSource) out.write(`  ${style.yellow(fit(t('approve.from', { source: provenance.taintSource }), style.width - 4))}\n`);
+    if (provenance?.scopeEntry) out.write(`  ${style.dim(fit(t('approve.scope', { entry: provenance.scopeEntry }), style.width - 4))}\n`);
     try {
       const answer = (await options.ask(`  ${t('approve.choices')} › `, signal)).trim().toLowerCase();
       return yes.has(answer) ? { outcome: 'approved', by, at } : { outcome: 'denied', by, at };

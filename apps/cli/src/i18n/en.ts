@@ -138,6 +138,8 @@ export const en = {
   'render.stop.approval': 'waiting for approval',
   'render.stop.error': 'failed: {message}',
 
+  'approve.from': '! this may come from untrusted content ({source}), not from you: approve only what you asked for',
+  'approve.scope': 'in the task\'s scope: {entry}',
   'approve.question': 'Allow {tool}? {what}',
   'approve.rule': 'asked by rule {rule}: {reason}',
   'approve.choices': '[y]es / [N]o',

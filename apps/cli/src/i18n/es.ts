@@ -140,6 +140,8 @@ export const es: Catalog = {
   'render.stop.approval': 'esperando aprobación',
   'render.stop.error': 'falló: {message}',
 
+  'approve.from': '! esto puede venir de contenido no fiable ({source}), no de ti: aprueba solo lo que pediste',
+  'approve.scope': 'dentro del alcance de la tarea: {entry}',
   'approve.question': '¿Permitir {tool}? {what}',
   'approve.rule': 'lo pide la regla {rule}: {reason}',
   'approve.choices': '[s]í / [N]o',

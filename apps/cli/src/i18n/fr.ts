@@ -140,6 +140,8 @@ export const fr: Catalog = {
   'render.stop.approval': 'en attente d’approbation',
   'render.stop.error': 'échec : {message}',
 
+  'approve.from': '! cela peut venir d’un contenu non fiable ({source}), pas de vous : n’approuvez que ce que vous avez demandé',
+  'approve.scope': 'dans la portée de la tâche : {entry}',
   'approve.question': 'Autoriser {tool} ? {what}',
   'approve.rule': 'demandé par la règle {rule} : {reason}',
   'approve.choices': '[o]ui / [N]on',

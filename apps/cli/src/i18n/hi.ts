@@ -140,6 +140,8 @@ export const hi: Catalog = {
   'render.stop.approval': 'मंज़ूरी की प्रतीक्षा',
   'render.stop.error': 'विफल: {message}',
 
+  'approve.from': '! यह अविश्वसनीय सामग्री ({source}) से आ सकता है, आपसे नहीं: केवल वही स्वीकृत करें जो आपने माँगा',
+  'approve.scope': 'काम के दायरे में: {entry}',
   'approve.question': '{tool} की अनुमति दें? {what}',
   'approve.rule': 'नियम {rule} ने पूछा: {reason}',
   'approve.choices': '[h] हाँ / [N] नहीं',

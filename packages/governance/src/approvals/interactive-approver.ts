@@ -51,7 +51,11 @@ export function formatApprovalPrompt(request: ApprovalRequest, maxArgsChars = 40
     '  args:',
     ...terminalSafe(args).split('\n').map((line) => `    ${line}`),
   ];
-  if (requiresPerson(request.decision)) lines.push('  ! this run has read untrusted content: check the arguments carefully');
+  const provenance = request.decision.provenance;
+  if (provenance?.taintSource) lines.push(`  from:   untrusted content (${terminalSafe(provenance.taintSource)}${provenance.taintReason ? `: ${terminalSafe(provenance.taintReason)}` : ''})`);
+  if (provenance?.scopeEntry) lines.push(`  scope:  ${terminalSafe(provenance.scopeEntry)}`);
+  if (provenance?.sandboxed !== undefined) lines.push(`  sandbox: ${provenance.sandboxed ? 'on' : 'off'}`);
+  if (requiresPerson(request.decision)) lines.push('  ! this request may come from untrusted content, not from you: approve only if you asked for exactly this');
   lines.push('Allow? [y/N] ');
   return lines.join('\n');
 }
