@@ -11,6 +11,6 @@ describe('@warden/cli public surface', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; bin: Record<string, string>; exports: Record<string, unknown> };
     expect(pkg.name).toBe('@warden/cli');
     expect(pkg.bin).toEqual({ warden: './dist/bin.js' });
-    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './package.json']);
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './package.json', './warden.config.schema.json']);
   });
 });

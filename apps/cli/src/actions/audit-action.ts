@@ -20,12 +20,13 @@ export async function auditAction(ctx: CommandContext<AuditOptions>): Promise<nu
   if (!verb) throw missingArgument('warden audit', 'verify');
   if (verb !== 'verify') throw unexpectedArgument(verb, 'warden audit');
   if (extra !== undefined) throw unexpectedArgument(extra, 'warden audit');
-  const keyEnv = options.keyEnv ?? ctx.config.config.audit?.keyEnv;
+  const auditConfig = ctx.config.config.audit || undefined;
+  const keyEnv = options.keyEnv ?? auditConfig?.keyEnv;
   const key = keyEnv ? io.env[keyEnv] : undefined;
   if (keyEnv && !key) {
     throw new CliError({ code: 'cli.invalid_value', message: `--key-env ${keyEnv} is not set`, key: 'error.invalidValue', params: { flag: '--key-env', reason: `${keyEnv} is not set` } });
   }
-  const configured = ctx.config.config.audit?.path;
+  const configured = auditConfig?.file;
   const file = options.file
     ? path.resolve(io.cwd, options.file)
     : configured && ctx.config.file

@@ -14,29 +14,43 @@ export function resolveWorkdir(cwd: string, flag: string | undefined): string {
   return dir;
 }
 
-/** Flags win over `warden.config.json`, which wins over the environment (read by the provider resolution). */
+/** A config path, relative to the config file's folder (locations with a scheme are left alone). */
+function fromConfig(configDir: string, value: string): string {
+  return /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : path.resolve(configDir, value);
+}
+
+/**
+ * Flags win over `warden.config.json`, which wins over the environment (read by the provider
+ * resolution). The config file's harness keys pass through as they are (the harness validates
+ * them again, with every problem at once); paths in it are relative to its own folder.
+ */
 export function harnessOptionsFrom(ctx: CommandContext<Partial<RunCommandOptions>>, workdir: string): HarnessOptions {
   const { options, config, io } = ctx;
-  const file = config.config;
+  const { packs: _packs, environments: _environments, system, $schema: _schema, audit, sessions, approvals, policies, ...file } = config.config;
   const configDir = config.file ? path.dirname(config.file) : io.cwd;
-  const budget = { tokens: options.budgetTokens ?? file.budget?.tokens, usd: options.budgetUsd ?? file.budget?.usd };
-  const sessions = options.sessions ?? (file.sessions && !/^[a-z]+:/i.test(file.sessions) ? path.resolve(configDir, file.sessions) : file.sessions);
-  const out: HarnessOptions = { workdir, env: io.env, mode: options.mode ?? file.mode ?? 'safe', approver: options.yes ? 'yes' : options.park ? 'durable' : 'none' };
-  const providerName = options.provider ?? file.provider;
+  const out: HarnessOptions = { ...file, workdir, env: io.env, mode: options.mode ?? file.mode ?? 'safe' };
+  const approver = options.yes ? 'yes' : options.park ? 'durable' : (file.approver ?? 'none');
+  out.approver = approver;
+  const provider = options.provider ?? file.provider;
   const model = options.model ?? file.model;
   const baseUrl = options.baseUrl ?? file.baseUrl;
-  if (providerName) out.provider = providerName;
+  if (provider) out.provider = provider;
   if (model) out.model = model;
   if (baseUrl) out.baseUrl = baseUrl;
-  if (sessions) out.sessions = sessions;
+  const sessionLocation = options.sessions ?? (sessions ? fromConfig(configDir, sessions) : undefined);
+  if (sessionLocation) out.sessions = sessionLocation;
+  if (approvals) out.approvals = fromConfig(configDir, approvals);
+  if (policies) out.policies = policies.map((p) => fromConfig(configDir, p));
   const maxTurns = options.maxTurns ?? file.maxTurns;
   if (maxTurns) out.maxTurns = maxTurns;
-  if (budget.tokens !== undefined || budget.usd !== undefined) out.budget = budget;
-  if (file.system) out.instructions = file.system;
-  if (file.shell?.timeoutMs) out.shell = { timeoutMs: file.shell.timeoutMs };
-  if (file.audit) {
-    const key = file.audit.keyEnv ? io.env[file.audit.keyEnv] : undefined;
-    out.audit = { ...(file.audit.path ? { file: path.resolve(configDir, file.audit.path) } : {}), ...(key ? { key } : {}) };
+  const budget = { ...file.budget, ...(options.budgetTokens !== undefined ? { tokens: options.budgetTokens } : {}), ...(options.budgetUsd !== undefined ? { usd: options.budgetUsd } : {}) };
+  if (Object.keys(budget).length > 0) out.budget = budget;
+  const instructions = file.instructions ?? system;
+  if (instructions) out.instructions = instructions;
+  if (audit === false) out.audit = false;
+  else if (audit) {
+    const key = audit.keyEnv ? io.env[audit.keyEnv] : undefined;
+    out.audit = { ...(audit.file ? { file: fromConfig(configDir, audit.file) } : {}), ...(key ? { key } : {}) };
   }
   return out;
 }

@@ -2,28 +2,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '@warden/protocol';
 import { JsonValue } from '@warden/protocol/schemas';
+import { HarnessConfig } from '@warden/harness';
 import { z } from 'zod';
 import { findRepoRoot } from './repo-root.js';
 
 export const CONFIG_FILE_NAME = 'warden.config.json';
 
-/** `warden.config.json`: strict, so a misspelt key is an error that names it. */
-export const WardenConfig = z.strictObject({
-  $schema: z.string().optional(),
-  provider: z.string().min(1).optional(),
-  model: z.string().min(1).optional(),
-  baseUrl: z.string().url().optional(),
-  mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
-  maxTurns: z.number().int().positive().optional(),
-  budget: z.strictObject({ tokens: z.number().int().positive().optional(), usd: z.number().positive().optional() }).optional(),
-  sessions: z.string().min(1).optional(),
-  system: z.string().optional(),
-  audit: z.strictObject({ path: z.string().min(1).optional(), keyEnv: z.string().min(1).optional() }).optional(),
-  shell: z.strictObject({ timeoutMs: z.number().int().positive().optional() }).optional(),
+/**
+ * `warden.config.json`: the harness's own `HarnessConfig` (one schema for config files, flags and
+ * library callers) plus what only the CLI reads (evidence packs and environments). Strict, so a
+ * misspelt key is an error that names it. `system` is the older name of `instructions`.
+ */
+export const WardenConfig = HarnessConfig.omit({ workdir: true }).extend({
   /** Evidence packs for `warden check`/`probe`: a path or package name, or `[specifier, options]`. */
   packs: z.array(z.union([z.string().min(1), z.tuple([z.string().min(1), z.unknown()])])).optional(),
   /** Named environments for `warden check --env NAME`, merged over the packs' own. */
   environments: z.record(z.string(), z.record(z.string(), JsonValue)).optional(),
+  /** Deprecated: the older name of `instructions`. */
+  system: z.string().optional(),
 });
 export type WardenConfig = z.infer<typeof WardenConfig>;
 
