@@ -2,3 +2,5 @@
 export { createRedactor } from './redactor.js';
 export type { Redactor, RedactorOptions, CustomSecretPattern, RedactionAfterToolContext } from './redactor.js';
 export { isSecretName } from './secret-names.js';
+export { redactEvent, redactText, redactApprovalRequest, redactMessage, redactRunResult } from './redact-event.js';
+export type { TextRedactor, RedactableRunResult } from './redact-event.js';
