@@ -39,6 +39,7 @@ describe('@warden/governance public surface', () => {
       'compileCondition',
       'createGate',
       'createRedactor',
+      'createTextStreamRedactor',
       'definePolicy',
       'detectPii',
       'durableApprovals',

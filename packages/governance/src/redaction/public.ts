@@ -4,3 +4,5 @@ export type { Redactor, RedactorOptions, CustomSecretPattern, RedactionAfterTool
 export { isSecretName } from './secret-names.js';
 export { redactEvent, redactText, redactApprovalRequest, redactMessage, redactRunResult } from './redact-event.js';
 export type { TextRedactor, RedactableRunResult } from './redact-event.js';
+export { createTextStreamRedactor } from './stream-redactor.js';
+export type { TextStreamRedactor, TextStreamRedactorOptions } from './stream-redactor.js';

@@ -3,7 +3,7 @@ import type { ApprovalRequest, RunEvent, Usage } from '@warden/protocol';
 import { RunEvent as RunEventSchema } from '@warden/protocol/schemas';
 import { ToolError } from '@warden/protocol';
 import { formatApprovalPrompt } from '../../src/approvals/interactive-approver.js';
-import { createRedactor, redactApprovalRequest, redactEvent, redactRunResult, redactText } from '../../src/redaction/public.js';
+import { createRedactor, createTextStreamRedactor, redactApprovalRequest, redactEvent, redactRunResult, redactText } from '../../src/redaction/public.js';
 import { fake } from './secret-fixtures.js';
 
 const redactor = createRedactor();
@@ -120,5 +120,26 @@ describe('the other channels', () => {
     expect(formatApprovalPrompt(request, 4000, redactor.redact)).not.toContain(TOKEN);
     // Without a redactor the prompt is unchanged (the default).
     expect(formatApprovalPrompt(request)).toContain(TOKEN);
+  });
+});
+
+describe('createTextStreamRedactor (deltas that split a secret)', () => {
+  const PEM = ['-----BEGIN OPENSSH PRIVATE KEY-----', fake(70, undefined, 310), fake(70, undefined, 311), '-----END OPENSSH PRIVATE KEY-----'].join('\n');
+  const text = `Here is the token ${TOKEN} and the key\n${PEM}\nand ${KEY} at the end, then more prose.`;
+
+  it.each([1, 2, 3, 7, 16, 50])('shows the same redacted text whatever the delta size (%i characters)', (size) => {
+    const stream = createTextStreamRedactor(redactor);
+    let shown = '';
+    for (let i = 0; i < text.length; i += size) shown += stream.push(text.slice(i, i + size));
+    shown += stream.flush();
+    expect(shown).toBe(redactor.redact(text));
+    for (const secret of [TOKEN, KEY, fake(70, undefined, 310)]) expect(shown).not.toContain(secret.slice(4, 16));
+  });
+
+  it('releases complete lines as they come, and a long line at a blank', () => {
+    const stream = createTextStreamRedactor(redactor, { maxPendingChars: 20 });
+    expect(stream.push('first line\nsecond')).toBe('first line\n');
+    expect(stream.push(' part of a long line that goes on')).toBe('second part of a long line that goes ');
+    expect(stream.flush()).toBe('on');
   });
 });
