@@ -111,7 +111,7 @@ function isUserChar(c: number): boolean {
 }
 /** Words before `:x@host` that make it an address or a header, not a login (`mailto:ada@x.org`, `To:bob@x.org`). */
 const NOT_A_USER = /^(?:mailto|sips?|xmpp|tel|urn|acct|im|news|to|from|cc|bcc|reply-to|sender|e-?mail|mail|author|committer|contact|by|signed-off-by|co-authored-by)$/i;
-const BARE_HOST = /^(?:localhost|[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9-]{1,63})+)(?![A-Za-z0-9-])/;
+const BARE_HOST = /(?:localhost|[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9-]{1,63})+)(?![A-Za-z0-9-])/y;
 
 /**
  * `user:password@host` without a scheme (`mysql -u … admin:s3cret@db.internal`, `redis-cli -u`,
@@ -123,10 +123,13 @@ export function redactBareCredentials(text: string, marker: (kind: string) => st
   let out = '';
   let last = 0;
   for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
-    if (at < 3 || !BARE_HOST.test(text.slice(at + 1, at + 256))) continue;
+    // Cheapest tests first: most `@`s (e-mail addresses, `pkg@1.2.3`, `@@` of diffs) have no `:` before them.
+    if (at < 3 || endsBarePassword(text.charCodeAt(at - 1))) continue;
     let p = at;
     while (p > 0 && at - p < 128 && !endsBarePassword(text.charCodeAt(p - 1))) p -= 1;
     if (p === at || text.charCodeAt(p - 1) !== 58) continue;
+    BARE_HOST.lastIndex = at + 1;
+    if (!BARE_HOST.test(text)) continue;
     const colon = p - 1;
     let u = colon;
     while (u > 0 && colon - u < 64 && isUserChar(text.charCodeAt(u - 1))) u -= 1;
