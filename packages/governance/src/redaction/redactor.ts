@@ -90,7 +90,8 @@ function applyPattern(text: string, p: SecretPattern): string {
     }
     if (p.wordStart && offset > 0 && isWordCode(text.charCodeAt(offset - 1))) continue;
     const groups = m.groups;
-    const back = p.extendBack ?? 0;
+    const back = p.startBefore ? offset - p.startBefore(text, offset) : (p.extendBack ?? 0);
+    if (back > offset) continue;
     if (offset - back < last) continue;
     const secret = back > 0 ? text.slice(offset - back, offset) + match : (groups?.secret ?? match);
     if (p.validate && !p.validate(secret, groups ?? {}, text.slice(Math.max(0, offset - Math.max(16, back)), offset))) continue;

@@ -17,6 +17,11 @@ export interface SecretPattern {
    * formats whose literal part is in the middle (`<32 hex>-us6`, `<14>.atlasv1.<…>`).
    */
   extendBack?: number;
+  /**
+   * Where a match really starts, when that is found by looking back from it (an index ≤ `offset`),
+   * or -1 to skip the match: for the tail of a private key block whose start was cut off.
+   */
+  startBefore?(text: string, offset: number): number;
   /** `before` is up to 16 characters (or `extendBack`, when larger) of text before the match. */
   validate?(secret: string, groups: Record<string, string | undefined>, before: string): boolean;
 }

@@ -4,6 +4,26 @@ import { URL_AND_COMMAND_PATTERNS, VENDOR_PATTERNS, WEBHOOK_PATTERNS } from './v
 
 export type { SecretPattern } from './secret-pattern-type.js';
 
+const KEY_BODY_LINE = /^[A-Za-z0-9+/=]{16,128}\r?$/;
+
+/**
+ * The start of the base64 lines just before an END line, when there are some and no BEGIN line
+ * (a whole block is the first pattern's): -1 otherwise.
+ */
+function keyBodyStart(text: string, offset: number): number {
+  if (offset === 0 || text.charCodeAt(offset - 1) !== 10) return -1;
+  let start = offset;
+  let lineEnd = offset - 1;
+  while (lineEnd >= 0) {
+    const lineStart = text.lastIndexOf('\n', lineEnd - 1) + 1;
+    if (!KEY_BODY_LINE.test(text.slice(lineStart, lineEnd))) break;
+    start = lineStart;
+    if (lineStart === 0) break;
+    lineEnd = lineStart - 1;
+  }
+  return start === offset ? -1 : start;
+}
+
 const hasDigitAndLetter = (s: string): boolean => /\d/.test(s) && /[A-Za-z]/.test(s);
 
 /**
@@ -52,6 +72,8 @@ export function validAssignment(
  */
 export const BUILTIN_PATTERNS: readonly SecretPattern[] = [
   { kind: 'private-key', regex: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g, probe: '-----BEGIN ' },
+  // The tail of a key block whose BEGIN line was cut off (a read that starts inside it, the tail of a long output).
+  { kind: 'private-key', regex: /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g, probe: '-----END ', startBefore: keyBodyStart },
   ...WEBHOOK_PATTERNS,
   { kind: 'jwt', regex: /eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, probe: 'eyJ', wordStart: true },
   { kind: 'aws-access-key', regex: /A(?:KIA|SIA|BIA|CCA|GPA|IDA|IPA|NPA|NVA|ROA|PKA|SCA|3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9_])/g, probe: 'A(?:KIA|SIA|BIA|CCA|GPA|IDA|IPA|NPA|NVA|ROA|PKA|SCA|3T[A-Z0-9])', wordStart: true },

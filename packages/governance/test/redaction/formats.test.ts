@@ -59,3 +59,22 @@ describe('placeholders and documentation values', () => {
     expect(redactor.redact('aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY')).toBe('aws_secret_access_key = [redacted:aws-secret-key]');
   });
 });
+
+describe('the tail of a private key block whose start was cut off', () => {
+  const body = Array.from({ length: 6 }, (_, i) => `MIIEvQIBADANBgkqhkiG9w0BAQEFAASC${String(i).repeat(32)}`);
+  const block = ['-----BEGIN PRIVATE KEY-----', ...body, '-----END PRIVATE KEY-----'];
+
+  it.each([
+    ['a read that starts inside the block', block.slice(3).join('\n')],
+    ['the tail of a cut output, after other lines', `... 4096 bytes truncated ...\n${block.slice(2).join('\n')}\nexit 0`],
+    ['CRLF lines', block.slice(4).join('\r\n')],
+  ])('%s', (_label, text) => {
+    const out = redactor.redact(text);
+    expect(out).toContain('[redacted:private-key]');
+    for (const line of body) expect(out).not.toContain(line.slice(-20));
+  });
+
+  it.each(['-----END PRIVATE KEY----- is the footer of a PEM key', 'no body here\n-----END PRIVATE KEY-----', `${body[0]}\n-----END PUBLIC KEY-----`])('keeps %j', (text) => {
+    expect(redactor.redact(text)).toBe(text);
+  });
+});
