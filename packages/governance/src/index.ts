@@ -81,8 +81,8 @@ export { pathPolicy, DEFAULT_PROTECTED_NAMES } from './paths/public.js';
 export type { PathClass, PathPolicy, PathPolicyOptions, InspectOptions, PathInspection } from './paths/public.js';
 
 // Secret redaction (part A)
-export { createRedactor, isSecretName } from './redaction/public.js';
-export type { Redactor, RedactorOptions, CustomSecretPattern, RedactionAfterToolContext } from './redaction/public.js';
+export { createRedactor, createTextStreamRedactor, isSecretName, redactEvent, redactText, redactApprovalRequest, redactMessage, redactRunResult } from './redaction/public.js';
+export type { Redactor, RedactorOptions, CustomSecretPattern, RedactionAfterToolContext, TextRedactor, RedactableRunResult, TextStreamRedactor, TextStreamRedactorOptions } from './redaction/public.js';
 
 // Guardrails and PII (part A)
 export { guardrails, detectPii, redactPii, luhnValid, ibanValid, PII_KINDS } from './guardrails/public.js';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { asJailError } from './fs-errors.js';
 import type { JailedPath, PathJail } from './path-jail.js';
 import { openChildDir, openPinnedDir, type PinnedDir } from './secure-fs.js';
 import { toolError } from './tool-error-codes.js';
@@ -27,7 +28,7 @@ async function lstatOrUndefined(target: string) {
     return await lstat(target);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    throw asJailError(error, path.basename(target));
   }
 }
 
@@ -62,7 +63,7 @@ export async function ensurePinnedDir(jail: PathJail, realDir: string): Promise<
     if ((error as NodeJS.ErrnoException).code === 'ELOOP') {
       throw toolError('tool.path_outside_workspace', 'a directory on the path was replaced by a symbolic link while writing', 'Try again once the workspace is stable.');
     }
-    throw error;
+    throw asJailError(error, jail.relativeOf(realDir));
   }
 }
 
@@ -89,7 +90,13 @@ export async function writeFileAtomic(
     const existing = await lstatOrUndefined(dir.child(base));
     if (existing?.isDirectory()) throw toolError('tool.not_a_file', `${target.relative} is a directory, not a file`);
     const mode = existing?.isFile() ? existing.mode & 0o7777 : 0o666;
-    const handle = await open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
+    let handle;
+    try {
+      handle = await open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
+    } catch (error) {
+      // The pinned directory was removed meanwhile (ENOENT): refused like any other swap.
+      throw asJailError(error, target.relative);
+    }
     tempCreated = true;
     const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     try {
@@ -100,7 +107,11 @@ export async function writeFileAtomic(
       await handle.close();
     }
     await options.beforeCommit?.(tempPath);
-    await rename(tempPath, dir.child(base));
+    try {
+      await rename(tempPath, dir.child(base));
+    } catch (error) {
+      throw asJailError(error, target.relative);
+    }
     tempCreated = false;
     try {
       await dir.handle.sync();

@@ -4,6 +4,7 @@ import { defineTool } from './define-tool.js';
 import type { PathJail } from './path-jail.js';
 import { globMatcher } from './protected-paths.js';
 import { openChildFile, openFileForRead, openPinnedDir, type PinnedDir } from './secure-fs.js';
+import { headOf, type Redact } from './redaction-cut.js';
 import { looksBinary } from './text-reader.js';
 import { toolError } from './tool-error-codes.js';
 import { walkWorkspace, type WalkEntry } from './workspace-walk.js';
@@ -14,6 +15,8 @@ export interface GrepConfig {
   maxGrepFileBytes: number;
   maxListDepth: number;
   respectGitignore: boolean;
+  /** Applied to each whole matching line before it is cut to 300 characters. */
+  redact?: Redact;
 }
 
 const MAX_LINE_CHARS = 300;
@@ -27,13 +30,22 @@ interface Search {
   matches: string[];
   limit: number;
   skippedLarge: number;
+  skippedHardLinked: number;
+  redact: Redact | undefined;
+}
+
+/** A matching line as shown: redacted whole first, then cut (never inside a secret or a marker). */
+function shownLine(line: string, redact: Redact | undefined): string {
+  const text = redact ? redact(line) : line;
+  if (text.length <= MAX_LINE_CHARS) return text;
+  return `${redact ? headOf(text, MAX_LINE_CHARS, false) : text.slice(0, MAX_LINE_CHARS)}…`;
 }
 
 /** Files searched at once within one directory. */
 const CONCURRENCY = 8;
 
 /** The matching lines of one open file (at most `limit`), or undefined when it is too large. */
-async function matchesIn(handle: FileHandle, relative: string, regex: RegExp, limit: number, maxBytes: number): Promise<string[] | undefined> {
+async function matchesIn(handle: FileHandle, relative: string, search: Search, limit: number, maxBytes: number): Promise<string[] | undefined> {
   const { size } = await handle.stat();
   if (size > maxBytes) return undefined;
   const buffer = Buffer.allocUnsafe(size);
@@ -50,8 +62,8 @@ async function matchesIn(handle: FileHandle, relative: string, regex: RegExp, li
   for (let i = 0; i < lines.length && found.length < limit; i++) {
     let line = lines[i] as string;
     if (line.endsWith('\r')) line = line.slice(0, -1);
-    if (!regex.test(line)) continue;
-    found.push(`${relative}:${i + 1}: ${line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line}`);
+    if (!search.regex.test(line)) continue;
+    found.push(`${relative}:${i + 1}: ${shownLine(line, search.redact)}`);
   }
   return found;
 }
@@ -60,7 +72,7 @@ async function searchHandle(open: () => Promise<FileHandle | undefined>, relativ
   const handle = await open();
   if (!handle) return [];
   try {
-    const found = await matchesIn(handle, relative, search.regex, search.limit + 1, maxBytes);
+    const found = await matchesIn(handle, relative, search, search.limit + 1, maxBytes);
     if (found === undefined) search.skippedLarge += 1;
     return found ?? [];
   } finally {
@@ -69,13 +81,16 @@ async function searchHandle(open: () => Promise<FileHandle | undefined>, relativ
 }
 
 /** Searches a directory's files a few at a time, appending matches in file order; false once the cap is passed. */
-async function searchFiles(parent: PinnedDir, files: WalkEntry[], search: Search, maxBytes: number, included: (relative: string) => boolean): Promise<boolean> {
+async function searchFiles(jail: PathJail, parent: PinnedDir, files: WalkEntry[], search: Search, maxBytes: number, included: (relative: string) => boolean): Promise<boolean> {
   const wanted = files.filter((f) => included(f.relative));
+  const open = (name: string) =>
+    openChildFile(parent, name, jail).catch((error: unknown) => {
+      if ((error as { code?: unknown }).code === 'tool.path_hardlinked') search.skippedHardLinked += 1;
+      return undefined;
+    });
   for (let i = 0; i < wanted.length; i += CONCURRENCY) {
     const batch = wanted.slice(i, i + CONCURRENCY);
-    const results = await Promise.all(
-      batch.map((file) => searchHandle(() => openChildFile(parent, file.name).catch(() => undefined), file.relative, search, maxBytes)),
-    );
+    const results = await Promise.all(batch.map((file) => searchHandle(() => open(file.name), file.relative, search, maxBytes)));
     for (const found of results) search.matches.push(...found);
     if (search.matches.length > search.limit) return false;
   }
@@ -109,7 +124,7 @@ export function grepTool(jail: PathJail, config: GrepConfig): ToolV1 {
       }
       const globs = args.glob === undefined ? undefined : Array.isArray(args.glob) ? args.glob : [args.glob];
       const included = globs ? globMatcher(globs, { nocase: false }) : () => true;
-      const search: Search = { regex, matches: [], limit: args.maxMatches ?? config.maxGrepMatches, skippedLarge: 0 };
+      const search: Search = { regex, matches: [], limit: args.maxMatches ?? config.maxGrepMatches, skippedLarge: 0, skippedHardLinked: 0, redact: config.redact };
       const target = jail.resolve(args.path);
       if (!target.exists) throw toolError('tool.file_not_found', `${args.path} does not exist`, 'Check the path with list_files.');
 
@@ -123,7 +138,7 @@ export function grepTool(jail: PathJail, config: GrepConfig): ToolV1 {
         const dir = await openPinnedDir(jail, target.real, target.relative);
         try {
           await walkWorkspace(jail, dir, { maxDepth: config.maxListDepth, respectGitignore: config.respectGitignore, signal: ctx.signal }, {
-            onFiles: (parent, files) => searchFiles(parent, files, search, config.maxGrepFileBytes, included),
+            onFiles: (parent, files) => searchFiles(jail, parent, files, search, config.maxGrepFileBytes, included),
           });
         } finally {
           await dir.close();
@@ -135,6 +150,7 @@ export function grepTool(jail: PathJail, config: GrepConfig): ToolV1 {
       if (lines.length === 0) lines.push(`[no matches for ${JSON.stringify(args.pattern)}]`);
       if (more) lines.push(`[stopped after ${search.limit} matches; narrow the pattern, path or glob]`);
       if (search.skippedLarge > 0) lines.push(`[skipped ${search.skippedLarge} file(s) larger than ${config.maxGrepFileBytes} bytes]`);
+      if (search.skippedHardLinked > 0) lines.push(`[skipped ${search.skippedHardLinked} file(s) with several hard links (see allowHardLinks)]`);
       return lines.join('\n');
     },
   });

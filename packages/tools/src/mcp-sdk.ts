@@ -41,7 +41,7 @@ export interface McpClientLike {
 }
 
 export interface StdioTransportLike {
-  readonly stderr: { on(event: 'data', listener: (chunk: Buffer) => void): unknown } | null;
+  readonly stderr: { on(event: 'data', listener: (chunk: Buffer) => void): unknown; on(event: 'end', listener: () => void): unknown } | null;
 }
 
 export interface McpSdk {

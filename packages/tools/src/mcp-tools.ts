@@ -2,6 +2,7 @@ import { ConfigError, type ToolV1 } from '@warden/protocol';
 import { fingerprintMcpTool } from './mcp-fingerprint.js';
 import { loadMcpSdk, type McpClientLike, type McpSdk, type McpToolInfo, type ModuleImporter } from './mcp-sdk.js';
 import { mcpToolToToolV1 } from './mcp-tool-adapter.js';
+import { stderrForwarder } from './mcp-stderr.js';
 import { MCP_SERVER_NAME, namespacedToolName } from './mcp-tool-name.js';
 import { toolError } from './tool-error-codes.js';
 
@@ -32,6 +33,13 @@ export interface McpToolsOptions {
   clientInfo?: { name: string; version: string };
   /** Receives a stdio server's stderr (the library never prints it). */
   onStderr?(server: string, chunk: string): void;
+  /**
+   * Removes secrets from text (governance's `createRedactor().redact`). When set, stderr reaches
+   * `onStderr` redacted and line by line (a secret split across two pipe chunks is redacted
+   * whole), and the messages in `failures` are redacted too. Tool results are not: redact them
+   * with the other tools' results (core's `afterTool` hook).
+   */
+  redact?(text: string): string;
   /** How the SDK is imported (default: dynamic `import()`). */
   importModule?: ModuleImporter;
 }
@@ -116,7 +124,9 @@ async function connect(sdk: McpSdk, server: string, config: McpServerConfig, opt
       ...(config.cwd ? { cwd: config.cwd } : {}),
       stderr: 'pipe',
     });
-    stdio.stderr?.on('data', (chunk: Buffer) => options.onStderr?.(server, chunk.toString('utf8')));
+    const forward = stderrForwarder(server, options.onStderr, options.redact);
+    stdio.stderr?.on('data', (chunk: Buffer) => forward.push(chunk));
+    stdio.stderr?.on('end', () => forward.flush());
     transport = stdio;
   } else {
     transport = new sdk.StreamableHTTPClientTransport(new URL(config.url), config.headers ? { requestInit: { headers: config.headers } } : undefined);
@@ -156,7 +166,8 @@ export async function mcpTools(options: McpToolsOptions): Promise<McpToolSet> {
     if (result.status === 'fulfilled') connected.push(result.value);
     else {
       const reason = result.reason instanceof Error ? result.reason.message : String(result.reason);
-      failures.push({ server, code: 'tool.mcp_connect_failed', message: `MCP server ${server} could not be connected: ${reason}` });
+      const message = `MCP server ${server} could not be connected: ${reason}`;
+      failures.push({ server, code: 'tool.mcp_connect_failed', message: options.redact ? options.redact(message) : message });
     }
   });
 

@@ -1,6 +1,7 @@
 import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '@warden/protocol';
+import { asJailError } from './fs-errors.js';
 import { normalizePathInput } from './path-input.js';
 import { createProtectedMatcher } from './protected-paths.js';
 import { toolError } from './tool-error-codes.js';
@@ -13,6 +14,12 @@ export interface PathJailOptions {
   root: string;
   /** Extra protected globs on top of `.env`, `.env.*`, `.git`, `.warden`. */
   protectedPaths?: readonly string[];
+  /**
+   * Read regular files that have more than one hard link (default false: refused with
+   * `tool.path_hardlinked`, since another link may lie outside the workspace). Writes never go
+   * through a hard link either way: they replace the directory entry.
+   */
+  allowHardLinks?: boolean;
 }
 
 export interface JailedPath {
@@ -29,6 +36,8 @@ export interface JailedPath {
 export interface PathJail {
   /** The real path of the root. */
   readonly root: string;
+  /** Whether files with several hard links may be read (see `PathJailOptions.allowHardLinks`). */
+  readonly allowHardLinks: boolean;
   /**
    * Resolves a path argument against the root and checks it: refused with
    * `tool.path_outside_workspace`, `tool.path_protected` or `tool.path_invalid`.
@@ -54,40 +63,88 @@ function isWithin(rootSegments: readonly string[], candidate: string): boolean {
   return true;
 }
 
+/** Whether `candidate` is the file-system root or a directory on the way down to the jail root. */
+function isAncestorOf(rootSegments: readonly string[], candidate: string): boolean {
+  const segments = segmentsOf(candidate);
+  if (segments.length > rootSegments.length) return false;
+  for (let i = 0; i < segments.length; i++) if (segments[i] !== rootSegments[i]) return false;
+  return true;
+}
+
+function startsWithSegments(segments: readonly string[], prefix: readonly string[]): boolean {
+  return prefix.length <= segments.length && prefix.every((s, i) => segments[i] === s);
+}
+
+interface WalkChecks {
+  /** Called with every place the lookup reaches, before it is looked at; throws to refuse. */
+  enter(place: string, viaLink: boolean): void;
+  label: string;
+}
+
 /**
- * Resolves `segments` below the real directory `start` the way the kernel
- * would, reading each symlink (file, directory, chain or dangling) and stopping
- * at the first component that does not exist.
+ * Resolves `segments` from the real directory `start` component by component, the way the
+ * kernel's lookup does: each existing component is `lstat`ed, a symlink's target is spliced in
+ * (relative to the link's directory, or from `/` when absolute), and `..` goes to the parent of
+ * the directory actually reached — so `link/..` is the parent of the link's *target*, as `cat`
+ * would see it, never the directory holding the link. Where a component does not exist the rest
+ * is taken literally (nothing below a missing name can be a link); a `..` there cancels the missing
+ * name before it. Every place reached is shown to `checks.enter` first, so the walk stops at the
+ * first step out of bounds without looking further.
  */
-function resolveReal(start: string, segments: readonly string[]): { real: string; exists: boolean } {
+function resolveReal(start: string, segments: readonly string[], checks: WalkChecks): { real: string; exists: boolean } {
   let current = start;
   const queue = [...segments];
+  const missing: string[] = [];
   let hops = 0;
   while (queue.length > 0) {
     const segment = queue.shift() as string;
     if (segment === '' || segment === '.') continue;
     if (segment === '..') {
-      current = path.dirname(current);
+      if (missing.length > 0) missing.pop();
+      else {
+        current = path.dirname(current);
+        checks.enter(current, hops > 0);
+      }
+      continue;
+    }
+    if (missing.length > 0) {
+      missing.push(segment);
+      checks.enter(path.join(current, ...missing), hops > 0);
       continue;
     }
     const next = path.join(current, segment);
-    const stat = lstatSync(next, { throwIfNoEntry: false });
-    if (stat === undefined) return { real: path.join(next, ...queue), exists: false };
+    checks.enter(next, hops > 0);
+    let stat;
+    try {
+      stat = lstatSync(next, { throwIfNoEntry: false });
+    } catch (error) {
+      throw asJailError(error, checks.label);
+    }
+    if (stat === undefined) {
+      missing.push(segment);
+      continue;
+    }
     if (stat.isSymbolicLink()) {
       hops += 1;
       if (hops > MAX_SYMLINK_HOPS) throw toolError('tool.path_invalid', 'path has too many levels of symbolic links', 'Check for a symlink loop.');
-      const target = readlinkSync(next);
+      let target: string;
+      try {
+        target = readlinkSync(next);
+      } catch (error) {
+        // Replaced (EINVAL) or removed (ENOENT) between the lstat and the readlink.
+        throw asJailError(error, checks.label);
+      }
       if (path.isAbsolute(target)) current = path.parse(target).root;
       queue.unshift(...target.split(path.sep === '\\' ? /[/\\]/ : '/'));
       continue;
     }
     if (!stat.isDirectory() && queue.some((s) => s !== '' && s !== '.')) {
-      // A file in the middle of the path: the lookup fails with ENOTDIR; report it as not existing.
-      return { real: path.join(next, ...queue), exists: false };
+      // A file in the middle of the path: the kernel's lookup fails with ENOTDIR.
+      throw toolError('tool.not_a_file', `${checks.label}: a component of the path is a file, not a directory`, 'Check the path with list_files.');
     }
     current = next;
   }
-  return { real: current, exists: true };
+  return { real: missing.length === 0 ? current : path.join(current, ...missing), exists: missing.length === 0 };
 }
 
 /**
@@ -127,24 +184,39 @@ export function createPathJail(options: PathJailOptions): PathJail {
 
   const resolve = (input: string): JailedPath => {
     const normalized = normalizePathInput(input);
-    let lexical: string;
-    if (path.isAbsolute(normalized)) {
-      const absolute = path.resolve(normalized);
-      if (isWithin(rootSegments, absolute)) lexical = absolute;
-      else if (isWithin(givenSegments, absolute)) lexical = path.join(root, ...segmentsOf(absolute).slice(givenSegments.length));
-      else throw outside(input, 'is an absolute path outside the workspace');
-    } else {
-      lexical = path.resolve(root, normalized);
-      if (!isWithin(rootSegments, lexical)) throw outside(input, 'climbs out of the workspace');
+    const absolute = path.isAbsolute(normalized);
+    let start = root;
+    let segments = normalized.split('/');
+    if (absolute) {
+      const given = segments.filter((s) => s !== '');
+      // The root may be spelled by its real path or as it was given (through a symlink); any other
+      // absolute path is looked up from `/`, and refused at its first step away from the root.
+      if (startsWithSegments(given, rootSegments)) segments = given.slice(rootSegments.length);
+      else if (startsWithSegments(given, givenSegments)) segments = given.slice(givenSegments.length);
+      else {
+        start = path.parse(root).root;
+        segments = given;
+      }
     }
-    const lexicalRelative = relativeOf(lexical);
-    if (isProtected(lexicalRelative)) throw protectedError(input, lexicalRelative, false);
-    const { real, exists } = resolveReal(root, segmentsOf(lexical).slice(rootSegments.length));
-    if (!contains(real)) throw outside(input, 'resolves through a symbolic link to a place outside the workspace');
+    const enter = (place: string, viaLink: boolean): void => {
+      if (contains(place)) {
+        const relative = relativeOf(place);
+        if (isProtected(relative)) throw protectedError(input, relative, viaLink);
+        return;
+      }
+      // Passing through the root's ancestors is how `..` and absolute link targets come back in.
+      if (isAncestorOf(rootSegments, place)) return;
+      throw outside(
+        input,
+        viaLink ? 'resolves through a symbolic link to a place outside the workspace' : absolute ? 'is an absolute path outside the workspace' : 'climbs out of the workspace',
+      );
+    };
+    const { real, exists } = resolveReal(start, segments, { enter, label: JSON.stringify(input) });
+    if (!contains(real)) throw outside(input, absolute ? 'is an absolute path outside the workspace' : 'climbs out of the workspace');
     const relative = relativeOf(real);
-    if (relative !== lexicalRelative && isProtected(relative)) throw protectedError(input, relative, true);
+    if (isProtected(relative)) throw protectedError(input, relative, false);
     return { input, real, relative, exists };
   };
 
-  return { root, resolve, contains, isProtected, relativeOf };
+  return { root, allowHardLinks: options.allowHardLinks === true, resolve, contains, isProtected, relativeOf };
 }

@@ -1,12 +1,8 @@
 import picomatch from 'picomatch';
+import { canonicalName, isDefaultProtectedName } from './path-names.js';
 
 /** The paths every workspace refuses, at any depth: `.env`, `.env.*`, `.git`, `.warden`. */
 export const DEFAULT_PROTECTED_PATHS: readonly string[] = ['.env', '.env.*', '.git', '.warden'];
-
-function isDefaultProtectedSegment(segment: string): boolean {
-  const s = segment.toLowerCase();
-  return s === '.git' || s === '.warden' || s === '.env' || s.startsWith('.env.');
-}
 
 /**
  * One matcher for several globs: a glob without `/` matches a path's last
@@ -29,21 +25,27 @@ export function globMatcher(globs: readonly string[], options: { nocase?: boolea
 /**
  * Builds the protected-path test for workspace-relative POSIX paths. The
  * defaults match a segment at any depth (case-insensitively, for
- * case-insensitive file systems). Extra patterns are globs: a pattern without
- * a slash matches a segment name anywhere, one with a slash matches from the
- * root; a match on any ancestor protects everything below it.
+ * case-insensitive file systems), and so does every spelling another platform
+ * folds into one of them (see `path-names.ts`: `.env.`, `.env::$DATA`,
+ * `GIT~1`, `．git`). Extra patterns are globs: a pattern without a slash
+ * matches a segment name anywhere, one with a slash matches from the root; a
+ * match on any ancestor protects everything below it, and they are tried on
+ * the folded spelling too.
  */
 export function createProtectedMatcher(extra: readonly string[] = []): (relative: string) => boolean {
   const custom = extra.length === 0 ? undefined : globMatcher(extra);
   return (relative: string): boolean => {
     if (relative === '' || relative === '.') return false;
     const segments = relative.split('/');
-    for (const segment of segments) if (isDefaultProtectedSegment(segment)) return true;
+    for (const segment of segments) if (isDefaultProtectedName(segment)) return true;
     if (custom) {
       let prefix = '';
+      let folded = '';
       for (const segment of segments) {
         prefix = prefix === '' ? segment : `${prefix}/${segment}`;
-        if (custom(prefix)) return true;
+        const name = canonicalName(segment);
+        folded = folded === '' ? name : `${folded}/${name}`;
+        if (custom(prefix) || (folded !== prefix && custom(folded))) return true;
       }
     }
     return false;

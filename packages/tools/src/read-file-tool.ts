@@ -2,12 +2,16 @@ import { z } from 'zod';
 import type { ToolV1 } from '@warden/protocol';
 import { defineTool } from './define-tool.js';
 import type { PathJail } from './path-jail.js';
+import { readRedactedLineRange } from './redacted-range.js';
+import type { Redact } from './redaction-cut.js';
 import { openFileForRead } from './secure-fs.js';
 import { looksBinary, readLineRange, readSample, sniffImage } from './text-reader.js';
 
 export interface ReadFileConfig {
   maxReadBytes: number;
   maxImageBytes: number;
+  /** Applied to the text before the byte cap cuts it (see `readRedactedLineRange`). */
+  redact?: Redact;
 }
 
 const Input = z.strictObject({
@@ -44,7 +48,9 @@ export function readFileTool(jail: PathJail, config: ReadFileConfig): ToolV1 {
           }
           return `[${target.relative} is a binary file${mediaType ? ` (${mediaType})` : ''} of ${size} bytes: not shown]`;
         }
-        const range = await readLineRange(handle, start, end, config.maxReadBytes);
+        const range = config.redact
+          ? await readRedactedLineRange(handle, start, end, config.maxReadBytes, config.redact)
+          : await readLineRange(handle, start, end, config.maxReadBytes);
         const notes: string[] = [];
         if (range.lastLine === 0) {
           return range.eof ? `[${target.relative} has ${range.totalLines} lines; none from line ${start}]` : `[no lines shown]`;

@@ -10,6 +10,8 @@ export interface RunProcessOptions {
   maxOutputBytes: number;
   killGraceMs: number;
   signal?: AbortSignal;
+  /** Applied to the output before its middle is cut (see `OutputBuffer`). */
+  redact?: (text: string) => string;
 }
 
 export interface ProcessResult {
@@ -40,7 +42,7 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
  */
 export function runProcess(options: RunProcessOptions): Promise<ProcessResult> {
   return new Promise((resolve) => {
-    const buffer = new OutputBuffer(options.maxOutputBytes);
+    const buffer = new OutputBuffer(options.maxOutputBytes, options.redact);
     let timedOut = false;
     let aborted = false;
     let settled = false;

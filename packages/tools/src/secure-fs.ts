@@ -1,6 +1,7 @@
 import { constants, existsSync } from 'node:fs';
 import { open, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { jailErrorOf } from './fs-errors.js';
 import type { PathJail } from './path-jail.js';
 import { toolError } from './tool-error-codes.js';
 
@@ -69,12 +70,22 @@ function pinned(real: string, handle: FileHandle): PinnedDir {
 }
 
 function translateOpenError(error: unknown, label: string): Error {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return toolError('tool.file_not_found', `${label} does not exist`, 'Check the path with list_files.');
-  if (code === 'ELOOP') return refusedAfterOpen(label);
-  if (code === 'ENOTDIR') return toolError('tool.not_a_file', `${label} is not a directory`);
-  if (code === 'EISDIR') return toolError('tool.not_a_file', `${label} is a directory, not a file`, 'Use list_files to see what it holds.');
-  return error as Error;
+  if ((error as NodeJS.ErrnoException).code === 'ELOOP') return refusedAfterOpen(label);
+  return jailErrorOf(error, label) ?? (error as Error);
+}
+
+/**
+ * Refuses a regular file with more than one hard link unless the jail allows them: the other
+ * links cannot be found without searching every file system, and one may lie outside the
+ * workspace (or be a protected file under another name).
+ */
+function checkHardLinks(jail: PathJail, nlink: number, label: string): void {
+  if (nlink <= 1 || jail.allowHardLinks) return;
+  throw toolError(
+    'tool.path_hardlinked',
+    `${label} has ${nlink} hard links; another may be outside the workspace, so it is not read`,
+    'Copy the file (cp breaks the link) or ask the user; set allowHardLinks: true if every hard link in this workspace is trusted (pnpm node_modules, for example).',
+  );
 }
 
 /** Opens and verifies a directory given by its (already jail-checked) real path. */
@@ -86,7 +97,9 @@ export async function openPinnedDir(jail: PathJail, realDir: string, label = jai
     throw translateOpenError(error, label);
   }
   try {
-    const real = await verifyDescriptor(jail, handle, realDir, label);
+    const real = await verifyDescriptor(jail, handle, realDir, label).catch((error: unknown) => {
+      throw translateOpenError(error, label);
+    });
     return pinned(real, handle);
   } catch (error) {
     await handle.close();
@@ -99,19 +112,35 @@ export async function openPinnedDir(jail: PathJail, realDir: string, label = jai
  * result is inside the jail because its parent is.
  */
 export async function openChildDir(parent: PinnedDir, name: string): Promise<PinnedDir> {
-  const handle = await open(parent.child(name), O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+  let handle: FileHandle;
+  try {
+    handle = await open(parent.child(name), O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+  } catch (error) {
+    throw translateOpenError(error, name);
+  }
   return pinned(path.join(parent.real, name), handle);
 }
 
-/** Opens a regular file of a pinned directory for reading, never following a symlink. */
-export async function openChildFile(parent: PinnedDir, name: string): Promise<FileHandle> {
-  const handle = await open(parent.child(name), O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
-  const info = await handle.stat();
-  if (!info.isFile()) {
-    await handle.close();
-    throw toolError('tool.not_a_file', `${name} is not a regular file`);
+/**
+ * Opens a regular file of a pinned directory for reading, never following a symlink. A file with
+ * several hard links is refused (`tool.path_hardlinked`) unless the jail allows them.
+ */
+export async function openChildFile(parent: PinnedDir, name: string, jail: PathJail): Promise<FileHandle> {
+  let handle: FileHandle;
+  try {
+    handle = await open(parent.child(name), O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+  } catch (error) {
+    throw translateOpenError(error, name);
   }
-  return handle;
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw toolError('tool.not_a_file', `${name} is not a regular file`);
+    checkHardLinks(jail, info.nlink, name);
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
 }
 
 /**
@@ -127,10 +156,13 @@ export async function openFileForRead(jail: PathJail, realFile: string, label = 
     throw translateOpenError(error, label);
   }
   try {
-    await verifyDescriptor(jail, handle, realFile, label);
+    await verifyDescriptor(jail, handle, realFile, label).catch((error: unknown) => {
+      throw translateOpenError(error, label);
+    });
     const info = await handle.stat();
     if (info.isDirectory()) throw toolError('tool.not_a_file', `${label} is a directory, not a file`, 'Use list_files to see what it holds.');
     if (!info.isFile()) throw toolError('tool.not_a_file', `${label} is not a regular file (device, socket or FIFO)`);
+    checkHardLinks(jail, info.nlink, label);
     return handle;
   } catch (error) {
     await handle.close();

@@ -14,6 +14,8 @@ export interface ShellConfig {
   env?: Record<string, string | undefined>;
   shellPath: string;
   killGraceMs: number;
+  /** Applied to the merged output before its middle is cut. */
+  redact?: (text: string) => string;
 }
 
 /**
@@ -47,6 +49,7 @@ export function shellTool(jail: PathJail, config: ShellConfig): ToolV1 {
         maxOutputBytes: config.maxOutputBytes,
         killGraceMs: config.killGraceMs,
         signal: ctx.signal,
+        ...(config.redact ? { redact: config.redact } : {}),
       });
       if (result.spawnError !== undefined) {
         throw toolError('tool.execution_failed', `could not start ${config.shellPath}: ${result.spawnError}`, 'Check the shellPath option.');

@@ -34,7 +34,7 @@ export async function listSkills(jail: PathJail, skillsDir: string): Promise<Ski
       const skillDir = await openChildDir(pinned, entry.name).catch(() => undefined);
       if (!skillDir) continue;
       try {
-        const handle = await openChildFile(skillDir, 'SKILL.md').catch(() => undefined);
+        const handle = await openChildFile(skillDir, 'SKILL.md', jail).catch(() => undefined);
         if (!handle) continue;
         try {
           const head = Buffer.alloc(8192);

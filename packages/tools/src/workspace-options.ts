@@ -46,6 +46,19 @@ export const WorkspaceToolsOptions = z.strictObject({
       killGraceMs: positive.default(2000),
     })
     .prefault({}),
+  /**
+   * Read files that have more than one hard link (default false: refused with
+   * `tool.path_hardlinked`, grep skips them). Set it for workspaces whose hard links are trusted,
+   * such as pnpm's `node_modules`.
+   */
+  allowHardLinks: z.boolean().default(false),
+  /**
+   * Removes secrets from text (governance's `createRedactor().redact`). When set, read_file,
+   * grep and shell apply it to the whole text before their caps cut it, so a cut never splits a
+   * secret past the redactor. It does not replace redacting tool results afterwards (core's
+   * `afterTool` hook): the other tools' outputs are not passed through it here.
+   */
+  redact: z.custom<(text: string) => string>((v) => typeof v === 'function', 'redact must be a function (text: string) => string').optional(),
   /** Clock for `remember` dates (tests pass a fixed one). */
   now: z.custom<() => Date>((v) => typeof v === 'function', 'now must be a function returning a Date').optional(),
 });

@@ -1,5 +1,6 @@
-import type { ToolV1 } from '@warden/protocol';
+import { ToolError, type ToolV1 } from '@warden/protocol';
 import { editFileTool } from './edit-file-tool.js';
+import { jailErrorOf } from './fs-errors.js';
 import { grepTool } from './grep-tool.js';
 import { listFilesTool } from './list-files-tool.js';
 import { createPathJail, type PathJail } from './path-jail.js';
@@ -18,13 +19,34 @@ export interface WorkspaceTools {
 }
 
 /**
+ * A last line for errors the tools did not classify where they happened: a file-system errno
+ * (`defineTool` wrapped it in `tool.execution_failed`) becomes the jail's typed result, so a path
+ * changing under a tool ends in a `tool.*` refusal with a plain cause, never an errno message.
+ */
+function classifyFsErrors(tool: ToolV1): ToolV1 {
+  return {
+    ...tool,
+    async execute(args, ctx) {
+      try {
+        return await tool.execute(args, ctx);
+      } catch (error) {
+        if (ToolError.isInstance(error) && error.code === 'tool.execution_failed' && error.cause !== undefined) {
+          throw jailErrorOf(error.cause, `a path of ${tool.name}`) ?? error;
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+/**
  * The workspace tools, all jailed to `root`. Options are checked strictly
  * (an unknown key is a `config.unknown_key` ConfigError). `shell` is only
  * included when `allowShell` is true.
  */
 export function createWorkspaceTools(options: WorkspaceToolsOptions): WorkspaceTools {
   const o = parseWorkspaceOptions(options);
-  const jail = createPathJail({ root: o.root, protectedPaths: o.protectedPaths });
+  const jail = createPathJail({ root: o.root, protectedPaths: o.protectedPaths, allowHardLinks: o.allowHardLinks });
   const tools: ToolV1[] = [
     readFileTool(jail, o),
     listFilesTool(jail, o),
@@ -36,9 +58,9 @@ export function createWorkspaceTools(options: WorkspaceToolsOptions): WorkspaceT
   ];
   if (o.allowShell) {
     const { env, ...shell } = o.shell;
-    tools.push(shellTool(jail, { ...shell, ...(env ? { env } : {}) }));
+    tools.push(shellTool(jail, { ...shell, ...(env ? { env } : {}), ...(o.redact ? { redact: o.redact } : {}) }));
   }
-  return { tools, jail };
+  return { tools: tools.map(classifyFsErrors), jail };
 }
 
 /** The workspace tools as a plain list, ready for `createAgent({ tools })`. */

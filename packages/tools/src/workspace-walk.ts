@@ -31,10 +31,10 @@ function kindOf(entry: Dirent): WalkEntry['kind'] {
   return 'other';
 }
 
-async function loadGitignore(dir: PinnedDir): Promise<string | undefined> {
+async function loadGitignore(jail: PathJail, dir: PinnedDir): Promise<string | undefined> {
   let handle;
   try {
-    handle = await openChildFile(dir, '.gitignore');
+    handle = await openChildFile(dir, '.gitignore', jail);
   } catch {
     return undefined;
   }
@@ -56,7 +56,7 @@ async function seedGitignores(jail: PathJail, startRelative: string, stack: Giti
     const dir = await openPinnedDir(jail, base === '' ? jail.root : `${jail.root}/${base}`).catch(() => undefined);
     if (!dir) continue;
     try {
-      const content = await loadGitignore(dir);
+      const content = await loadGitignore(jail, dir);
       if (content !== undefined) stack.push(base, content);
     } finally {
       await dir.close();
@@ -92,7 +92,7 @@ export async function walkWorkspace(jail: PathJail, start: PinnedDir, options: W
     const dirents = await readdir(dir.ref, { withFileTypes: true });
     let pushed = false;
     if (options.respectGitignore && dirents.some((d) => d.name === '.gitignore')) {
-      const content = await loadGitignore(dir);
+      const content = await loadGitignore(jail, dir);
       if (content !== undefined) {
         stack.push(base, content);
         pushed = true;

@@ -47,6 +47,7 @@ describe('error codes', () => {
       'tool.mcp_sdk_missing',
       'tool.mcp_tool_changed',
       'tool.not_a_file',
+      'tool.path_hardlinked',
       'tool.path_invalid',
       'tool.path_outside_workspace',
       'tool.path_protected',

@@ -2,13 +2,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, renameSync, symlinkSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ToolError } from '@warden/protocol';
 import { createPathJail, createWorkspaceTools, writeFileAtomic } from '../src/index.js';
 import { openFileForRead } from '../src/secure-fs.js';
 import { byName, runTool, tempDir, writeTree } from './helpers/workspace.js';
 
 const SECRET = 'OUTSIDE-SECRET';
 
-// Swaps a directory and a file inside the root for symlinks to the outside, and back, as fast as it can.
+// Swaps a directory and a file inside the root for symlinks to the outside, for a plain file,
+// for a symlink loop and for nothing at all, and back, as fast as it can: every errno a lookup can
+// meet mid-race (ELOOP, ENOTDIR, ENOENT, EISDIR, EINVAL from readlink) comes up.
 const SWAPPER = `
 const fs = require('node:fs');
 const [R, P] = process.argv.slice(1);
@@ -19,11 +22,20 @@ for (;;) {
   t(() => fs.renameSync(R + '/f.txt', R + '/f.real'));
   t(() => fs.symlinkSync(P + '/outside/file.txt', R + '/f.txt'));
   t(() => fs.unlinkSync(R + '/d'));
+  t(() => fs.writeFileSync(R + '/d', 'a file where a directory was'));
+  t(() => fs.unlinkSync(R + '/f.txt'));
+  t(() => fs.symlinkSync('f.txt', R + '/f.txt'));
+  t(() => fs.unlinkSync(R + '/d'));
+  t(() => fs.mkdirSync(R + '/d'));
+  t(() => fs.rmdirSync(R + '/d'));
   t(() => fs.renameSync(R + '/d.real', R + '/d'));
   t(() => fs.unlinkSync(R + '/f.txt'));
   t(() => fs.renameSync(R + '/f.real', R + '/f.txt'));
 }
 `;
+
+/** The typed results a jail may end a call with while its paths change under it. */
+const JAIL_REFUSALS = new Set(['tool.path_outside_workspace', 'tool.path_protected', 'tool.path_invalid', 'tool.file_not_found', 'tool.not_a_file']);
 
 function outsideState(P: string): string {
   const dir = path.join(P, 'outside');
@@ -97,12 +109,13 @@ describe('symlink swap race (a concurrent process swapping links in a loop)', ()
     swapper = undefined;
   });
 
-  it('never reads or writes anything outside the root', async () => {
-    const { tools } = createWorkspaceTools({ root: R });
+  it('never reads or writes anything outside the root, and every failure is a typed jail refusal', async () => {
+    const { tools, jail } = createWorkspaceTools({ root: R });
     const [read, write, edit, grep, list] = ['read_file', 'write_file', 'edit_file', 'grep', 'list_files'].map((n) => byName(tools, n));
     swapper = spawn(process.execPath, ['-e', SWAPPER, R, P], { stdio: 'ignore' });
     const outcomes = { ok: 0, refused: 0 };
     const seen: string[] = [];
+    const unclassified: string[] = [];
     const attempt = async (run: () => Promise<{ text: string }>) => {
       try {
         const { text } = await run();
@@ -111,8 +124,11 @@ describe('symlink swap race (a concurrent process swapping links in a loop)', ()
       } catch (error) {
         seen.push(String((error as Error).message));
         outcomes.refused += 1;
+        const code = ToolError.isInstance(error) ? error.code : undefined;
+        if (code === undefined || !JAIL_REFUSALS.has(code)) unclassified.push(`${code ?? 'untyped'}: ${(error as Error).message}`);
       }
     };
+    const resolved = async (input: string) => ({ text: jail.resolve(input).relative });
     for (let round = 0; round < 150; round++) {
       await Promise.all([
         attempt(() => runTool(read!, { path: 'd/file.txt' })),
@@ -122,10 +138,13 @@ describe('symlink swap race (a concurrent process swapping links in a loop)', ()
         attempt(() => runTool(edit!, { path: 'f.txt', oldText: 'inside', newText: 'inside' })),
         attempt(() => runTool(grep!, { pattern: 'SECRET' })),
         attempt(() => runTool(list!, { depth: 3 })),
+        attempt(() => resolved('d/file.txt')),
+        attempt(() => resolved('d/../f.txt')),
       ]);
     }
     swapper.kill('SIGKILL');
-    expect(outcomes.ok + outcomes.refused).toBe(150 * 7);
+    expect(outcomes.ok + outcomes.refused).toBe(150 * 9);
+    expect(unclassified).toEqual([]);
     expect(seen.filter((text) => text.includes(SECRET))).toEqual([]);
     expect(outsideState(P)).toBe(`file.txt=${SECRET}`);
   });

@@ -46,6 +46,12 @@ beforeAll(() => {
     'ws/name with spaces.txt': 'spaces',
     'ws/ünïcødé/日本語.txt': 'unicode',
     'ws/...': 'three dots',
+    'ws/a%2e%2e': 'percent name',
+    'ws/100%25.txt': 'percent sign',
+    'ws/%2e%2e/inside.txt': 'percent dir',
+    'ws/x%2fy%5cz.txt': 'encoded separators',
+    'ws/n%00.txt': 'encoded nul',
+    'ws/\u2026': 'ellipsis',
   });
   const link = (target: string, at: string) => symlinkSync(target, path.join(R, at));
   link('../outside/secret.txt', 'link-out-file');
@@ -128,10 +134,14 @@ const attacks: Array<[string, () => string, string]> = [
   ['symlink to .env', () => 'link-to-env', PROT],
   ['symlink to .git, file below', () => 'link-to-git/config', PROT],
   ['symlink to the root, then .env', () => 'link-self/.env', PROT],
-  ['URL-encoded traversal', () => '%2e%2e/outside/secret.txt', INV],
-  ['URL-encoded slash', () => '..%2foutside%2fsecret.txt', INV],
-  ['URL-encoded backslash', () => '..%5Coutside', INV],
-  ['encoded NUL', () => 'real.txt%00.png', INV],
+  ['encoded-looking name after a real traversal', () => '../%2e%2e/outside', OUT],
+  ['look-alike dots (one-dot leaders)', () => '\u2024\u2024/outside/secret.txt', INV],
+  ['look-alike dots (full-width)', () => '\uff0e\uff0e/outside/secret.txt', INV],
+  ['look-alike .env (full-width dot)', () => '\uff0eenv', PROT],
+  ['.env with a trailing dot', () => '.env.', PROT],
+  ['.env with a trailing space', () => '.env ', PROT],
+  ['.env as an NTFS data stream', () => '.env::$DATA', PROT],
+  ['.git as an NTFS index stream', () => '.git::$INDEX_ALLOCATION/config', PROT],
   ['file:// URL', () => 'file:///etc/passwd', INV],
   ['NUL byte', () => 'real.txt\u0000.png', INV],
   ['newline', () => 'real.txt\n../../etc/passwd', INV],
@@ -161,6 +171,12 @@ const legitimate: Array<[string, string, string]> = [
   ['symlink to the root', 'link-self/real.txt', 'real content'],
   ['symlink chain inside', 'chain-inside', 'hidden'],
   ['Windows separators inside', 'nested\\.config\\.hidden', 'hidden'],
+  ['a name with %2e%2e', 'a%2e%2e', 'percent name'],
+  ['a name with %25', '100%25.txt', 'percent sign'],
+  ['a directory named %2e%2e', '%2e%2e/inside.txt', 'percent dir'],
+  ['a name with %2f and %5c', 'x%2fy%5cz.txt', 'encoded separators'],
+  ['a name with %00', 'n%00.txt', 'encoded nul'],
+  ['the ellipsis character is a name', '\u2026', 'ellipsis'],
 ];
 
 describe('path jail: attacks', () => {

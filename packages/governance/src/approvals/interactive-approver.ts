@@ -14,6 +14,12 @@ export interface InteractiveApproverOptions {
   by?: string;
   /** Longest argument text shown. Default 4000 characters. */
   maxArgsChars?: number;
+  /**
+   * Removes secrets from what the prompt shows (`createRedactor().redact`): the arguments are
+   * redacted whole before they are cut to `maxArgsChars`, and the reason too. The answer still
+   * binds to the original arguments.
+   */
+  redact?: (text: string) => string;
 }
 
 /** Control characters (but tab and newline), and bidi or zero-width characters that could hide what the arguments say. */
@@ -39,15 +45,21 @@ export function terminalSafe(text: string): string {
 }
 
 /** The question shown to the person. */
-export function formatApprovalPrompt(request: ApprovalRequest, maxArgsChars = 4000): string {
-  let args = JSON.stringify(request.call.args, null, 2);
-  if (args.length > maxArgsChars) args = `${args.slice(0, maxArgsChars)}\n… (${args.length - maxArgsChars} more characters not shown)`;
+export function formatApprovalPrompt(request: ApprovalRequest, maxArgsChars = 4000, redact: (text: string) => string = (t) => t): string {
+  let args = redact(JSON.stringify(request.call.args, null, 2));
+  if (args.length > maxArgsChars) {
+    // Cut the redacted text, and never inside a `[redacted:…]` marker.
+    let cut = maxArgsChars;
+    const open = args.lastIndexOf('[redacted:', cut - 1);
+    if (open !== -1 && args.indexOf(']', open) >= cut) cut = open;
+    args = `${args.slice(0, cut)}\n… (${args.length - cut} more characters not shown)`;
+  }
   const lines = [
     '',
     'Approval needed',
     `  tool:   ${terminalSafe(request.call.name)}`,
     `  rule:   ${terminalSafe(request.decision.rule)}`,
-    `  reason: ${terminalSafe(request.decision.reason)}`,
+    `  reason: ${terminalSafe(redact(request.decision.reason))}`,
     '  args:',
     ...terminalSafe(args).split('\n').map((line) => `    ${line}`),
   ];
@@ -114,7 +126,7 @@ export function interactiveApprover(options: InteractiveApproverOptions): Approv
     specificationVersion: 'v1',
     kind: 'person',
     async approve(request, { signal }): Promise<ApprovalAnswer> {
-      output.write(formatApprovalPrompt(request, options.maxArgsChars));
+      output.write(formatApprovalPrompt(request, options.maxArgsChars, options.redact));
       const line = await readLine(signal);
       if (line === undefined) {
         output.write('\n(no answer: denied)\n');

@@ -1,8 +1,8 @@
 import { ConfigError, type ToolResultContent } from '@warden/protocol';
-import { BUILTIN_PATTERNS, isReference, type SecretPattern } from './secret-patterns.js';
+import { BUILTIN_PATTERNS, isPlaceholder, isReference, type SecretPattern } from './secret-patterns.js';
 import { isSecretName, kindForName } from './secret-names.js';
 import { createProbeFilter } from './secret-probes.js';
-import { redactAssignments, redactUrlPasswords } from './secret-scanners.js';
+import { redactAssignments, redactBareCredentials, redactUrlPasswords } from './secret-scanners.js';
 
 export interface CustomSecretPattern {
   /** Kebab-case kind shown in the marker: `[redacted:<name>]`. */
@@ -90,11 +90,15 @@ function applyPattern(text: string, p: SecretPattern): string {
     }
     if (p.wordStart && offset > 0 && isWordCode(text.charCodeAt(offset - 1))) continue;
     const groups = m.groups;
-    const secret = groups?.secret ?? match;
-    if (p.validate && !p.validate(secret, groups ?? {}, text.slice(Math.max(0, offset - 16), offset))) continue;
+    const back = p.startBefore ? offset - p.startBefore(text, offset) : (p.extendBack ?? 0);
+    if (back > offset) continue;
+    if (offset - back < last) continue;
+    const secret = back > 0 ? text.slice(offset - back, offset) + match : (groups?.secret ?? match);
+    if (p.validate && !p.validate(secret, groups ?? {}, text.slice(Math.max(0, offset - Math.max(16, back)), offset))) continue;
+    if (isPlaceholder(secret)) continue;
     const quote = quoteOf(secret);
     const replaced = quote ? `${quote}${marker(p.kind)}${quote}` : marker(p.kind);
-    out += text.slice(last, offset);
+    out += text.slice(last, offset - back);
     out += groups?.secret === undefined ? replaced : `${groups.pre ?? ''}${replaced}${groups.post ?? ''}`;
     last = offset + match.length;
     changed = true;
@@ -140,6 +144,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     let out = envRegex ? applyEnvValues(text, envRegex, envByValue) : text;
     for (const p of builtinsFor(out)) out = applyPattern(out, p);
     out = redactUrlPasswords(out, marker);
+    out = redactBareCredentials(out, marker);
     out = redactAssignments(out, marker);
     for (const p of custom) out = applyPattern(out, p);
     return out;

@@ -1,29 +1,50 @@
 import { isSecretName } from './secret-names.js';
+import type { SecretPattern } from './secret-pattern-type.js';
+import { URL_AND_COMMAND_PATTERNS, VENDOR_PATTERNS, WEBHOOK_PATTERNS } from './vendor-patterns.js';
+
+export type { SecretPattern } from './secret-pattern-type.js';
+
+const KEY_BODY_LINE = /^[A-Za-z0-9+/=]{16,128}\r?$/;
 
 /**
- * One secret format. The regex is global; when it has a `secret` named group only that group is
- * replaced and the named groups `pre` and `post` are kept.
+ * The start of the base64 lines just before an END line, when there are some and no BEGIN line
+ * (a whole block is the first pattern's): -1 otherwise.
  */
-export interface SecretPattern {
-  kind: string;
-  regex: RegExp;
-  /** The match must not start in the middle of a word. */
-  wordStart?: boolean;
-  /**
-   * A prefix of `regex.source` (case-sensitive, no capturing group) that every match starts with.
-   * One combined search for the probes tells which patterns can match at all; the others are skipped.
-   */
-  probe?: string;
-  /** `before` is up to 16 characters of text before the match. */
-  validate?(secret: string, groups: Record<string, string | undefined>, before: string): boolean;
+function keyBodyStart(text: string, offset: number): number {
+  if (offset === 0 || text.charCodeAt(offset - 1) !== 10) return -1;
+  let start = offset;
+  let lineEnd = offset - 1;
+  while (lineEnd >= 0) {
+    const lineStart = text.lastIndexOf('\n', lineEnd - 1) + 1;
+    if (!KEY_BODY_LINE.test(text.slice(lineStart, lineEnd))) break;
+    start = lineStart;
+    if (lineStart === 0) break;
+    lineEnd = lineStart - 1;
+  }
+  return start === offset ? -1 : start;
 }
 
 const hasDigitAndLetter = (s: string): boolean => /\d/.test(s) && /[A-Za-z]/.test(s);
 
-/** Values that point at a secret rather than hold one: `$TOKEN`, `${{ secrets.X }}`, `process.env.X`. */
+/**
+ * Placeholders the documentation of a project puts where a secret goes: `your-api-key-here`,
+ * `YOUR_TOKEN`, `<token>`, `xxx`, `sk-xxxx…`, `changeme`, `replace-me`, `insert-key-here`, `…`.
+ */
+const PLACEHOLDER =
+  /^(?:your[-_ .]|<[^>]*>$|\[[a-z _-]*\]$|\{[a-z _-]*\}$|(?:change|replace)[-_ ]?me$|replace[-_ ]with\b|insert[-_ ]|put[-_ ]your|enter[-_ ]your|(?:todo|tbd|fixme|dummy|placeholder|redacted|password|passwd|secret|token)$|\.{3,}$|\u2026$)|[-_ ](?:here|goes[-_ ]here)$/i;
+/** A value that is one character repeated after an optional prefix (`xxxx`, `****`, `sk-xxxxxxxx`, `ghp_0000…`). */
+const REPEATED = /^(?:[A-Za-z]{1,12}[-_]){0,3}(.)\1{3,}$/;
+
+/** Whether a value is a documentation placeholder rather than a secret (kept by every format). */
+export function isPlaceholder(value: string): boolean {
+  const v = value.replace(/^["']|["']$/g, '');
+  return PLACEHOLDER.test(v) || REPEATED.test(v);
+}
+
+/** Values that point at a secret rather than hold one (`$TOKEN`, `${{ secrets.X }}`, `process.env.X`), and placeholders. */
 export function isReference(value: string): boolean {
   const v = value.replace(/^["']|["']$/g, '');
-  return v.length === 0 || /^(?:\$|%\w+%|\{\{|<[^>]*>$|\*+$|x{3,}$|\[redacted:|process\.env|os\.environ|env\(|getenv|secrets\.|!Ref|vault:)/i.test(v);
+  return v.length === 0 || /^(?:\$|%\w+%|\{\{|<[^>]*>$|\*+$|x{3,}$|\[redacted:|process\.env|os\.environ|env\(|getenv|secrets\.|!Ref|vault:)/i.test(v) || isPlaceholder(v);
 }
 
 const TYPE_WORDS = /^(?:string|number|boolean|bool|null|undefined|true|false|none|nil|any|object|str|int|bytes|optional|required|secret|password|token|redacted|changeme|example|placeholder|yes|no|\d{1,7})[;,]?$/i;
@@ -34,7 +55,8 @@ export function validAssignment(
   isSecret: (name: string) => boolean = isSecretName,
 ): boolean {
   const name = groups.name ?? '';
-  if (!isSecret(name) || isReference(secret)) return false;
+  // A value a format already replaced (`KEY="FlyV1 [redacted:fly-token]"`) is done.
+  if (!isSecret(name) || isReference(secret) || secret.includes('[redacted:')) return false;
   const unquoted = secret.replace(/^["']|["']$/g, '');
   if (TYPE_WORDS.test(unquoted) || unquoted.length < 4 || /^[{[(]/.test(unquoted)) return false;
   const quoted = unquoted.length !== secret.length;
@@ -50,6 +72,9 @@ export function validAssignment(
  */
 export const BUILTIN_PATTERNS: readonly SecretPattern[] = [
   { kind: 'private-key', regex: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g, probe: '-----BEGIN ' },
+  // The tail of a key block whose BEGIN line was cut off (a read that starts inside it, the tail of a long output).
+  { kind: 'private-key', regex: /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g, probe: '-----END ', startBefore: keyBodyStart },
+  ...WEBHOOK_PATTERNS,
   { kind: 'jwt', regex: /eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, probe: 'eyJ', wordStart: true },
   { kind: 'aws-access-key', regex: /A(?:KIA|SIA|BIA|CCA|GPA|IDA|IPA|NPA|NVA|ROA|PKA|SCA|3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9_])/g, probe: 'A(?:KIA|SIA|BIA|CCA|GPA|IDA|IPA|NPA|NVA|ROA|PKA|SCA|3T[A-Z0-9])', wordStart: true },
   { kind: 'aws-secret-key', regex: /(?<pre>aws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?)(?<secret>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi },
@@ -63,6 +88,7 @@ export const BUILTIN_PATTERNS: readonly SecretPattern[] = [
   { kind: 'stripe-key', regex: /[sr]k_(?:live|test)_[A-Za-z0-9]{16,}(?![A-Za-z0-9_])/g, probe: '[sr]k_(?:live|test)_', wordStart: true },
   { kind: 'stripe-webhook-secret', regex: /whsec_[A-Za-z0-9+/=]{24,}/g, probe: 'whsec_', wordStart: true },
   { kind: 'anthropic-key', regex: /sk-ant-[A-Za-z0-9_-]{20,}/g, probe: 'sk-ant-', wordStart: true },
+  { kind: 'openrouter-key', regex: /sk-or-v1-[a-f0-9]{64}(?![A-Za-z0-9])/g, probe: 'sk-or-v1-', wordStart: true },
   {
     kind: 'openai-key',
     regex: /sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}/g,
@@ -82,6 +108,8 @@ export const BUILTIN_PATTERNS: readonly SecretPattern[] = [
   { kind: 'pypi-token', regex: /pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{40,}/g, probe: 'pypi-AgEIcHlwaS5vcmc', wordStart: true },
   { kind: 'docker-token', regex: /dckr_pat_[A-Za-z0-9_-]{20,}/g, probe: 'dckr_pat_', wordStart: true },
   { kind: 'telegram-bot-token', regex: /:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g, probe: ':AA', validate: (_s, _g, before) => /(?<!\d)\d{8,10}$/.test(before) },
+  ...VENDOR_PATTERNS,
+  ...URL_AND_COMMAND_PATTERNS,
   {
     kind: 'authorization',
     regex: /(?<pre>Authorization["']?\s*[:=]\s*["']?(?:(?:Bearer|Token|Basic|Bot|Digest|ApiKey|SSWS|Splunk)\s+)?)(?<secret>[A-Za-z0-9._~+/=:-]{8,})/gi,

@@ -101,3 +101,46 @@ export function redactUrlPasswords(text: string, marker: (kind: string) => strin
   }
   return last === 0 ? text : out + text.slice(last);
 }
+
+/** Ends the password of a bare `user:password@host`: whitespace, quotes, `:@/<>()[]{},;=`. */
+function endsBarePassword(c: number): boolean {
+  return c <= 32 || c === 34 || c === 39 || c === 96 || c === 58 || c === 64 || c === 47 || c === 60 || c === 62 || c === 40 || c === 41 || c === 91 || c === 93 || c === 123 || c === 125 || c === 44 || c === 59 || c === 61;
+}
+function isUserChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c === 45 || c === 37 || c === 43;
+}
+/** Words before `:x@host` that make it an address or a header, not a login (`mailto:ada@x.org`, `To:bob@x.org`). */
+const NOT_A_USER = /^(?:mailto|sips?|xmpp|tel|urn|acct|im|news|to|from|cc|bcc|reply-to|sender|e-?mail|mail|author|committer|contact|by|signed-off-by|co-authored-by)$/i;
+const BARE_HOST = /(?:localhost|[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9-]{1,63})+)(?![A-Za-z0-9-])/y;
+
+/**
+ * `user:password@host` without a scheme (`mysql -u … admin:s3cret@db.internal`, `redis-cli -u`,
+ * connection settings): only the password goes. The part after `@` must be a host name with a dot
+ * (or `localhost`), so `git@github.com:o/r`, `image:tag@sha256:…` and e-mail addresses are kept.
+ * A `scheme://` URL is `redactUrlPasswords`' job.
+ */
+export function redactBareCredentials(text: string, marker: (kind: string) => string): string {
+  let out = '';
+  let last = 0;
+  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
+    // Cheapest tests first: most `@`s (e-mail addresses, `pkg@1.2.3`, `@@` of diffs) have no `:` before them.
+    if (at < 3 || endsBarePassword(text.charCodeAt(at - 1))) continue;
+    let p = at;
+    while (p > 0 && at - p < 128 && !endsBarePassword(text.charCodeAt(p - 1))) p -= 1;
+    if (p === at || text.charCodeAt(p - 1) !== 58) continue;
+    BARE_HOST.lastIndex = at + 1;
+    if (!BARE_HOST.test(text)) continue;
+    const colon = p - 1;
+    let u = colon;
+    while (u > 0 && colon - u < 64 && isUserChar(text.charCodeAt(u - 1))) u -= 1;
+    if (u === colon || u < last) continue;
+    // Part of a path or a URL (`//user:pw@`, `/x:y@`): not this scanner's case.
+    const before = text.charCodeAt(u - 1);
+    if (u > 0 && (before === 47 || before === 58 || before === 64 || isUserChar(before))) continue;
+    const password = text.slice(p, at);
+    if (password.length < 3 || NOT_A_USER.test(text.slice(u, colon)) || isReference(password)) continue;
+    out += `${text.slice(last, p)}${marker('password')}`;
+    last = at;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
