@@ -1,4 +1,4 @@
-import type { ToolV1 } from '@warden/protocol';
+import { ConfigError, type ToolV1 } from '@warden/protocol';
 import { editFileTool } from './edit-file-tool.js';
 import { grepTool } from './grep-tool.js';
 import { listFilesTool } from './list-files-tool.js';
@@ -35,8 +35,15 @@ export function createWorkspaceTools(options: WorkspaceToolsOptions): WorkspaceT
     useSkillTool(jail, o),
   ];
   if (o.allowShell) {
-    const { env, ...shell } = o.shell;
-    tools.push(shellTool(jail, { ...shell, ...(env ? { env } : {}) }));
+    const { env, sandbox, ...shell } = o.shell;
+    if (sandbox !== undefined && sandbox.workspace !== jail.root) {
+      throw new ConfigError({
+        code: 'config.invalid',
+        message: `workspaceTools options: shell.sandbox was made for ${sandbox.workspace}, not for the workspace root ${jail.root}`,
+        hint: 'Create the sandbox with createSandbox({ workspace: root }) for the same root.',
+      });
+    }
+    tools.push(shellTool(jail, { ...shell, ...(env ? { env } : {}), ...(sandbox ? { sandbox } : {}) }));
   }
   return { tools, jail };
 }
