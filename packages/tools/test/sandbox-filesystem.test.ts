@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxedShell, type SandboxedShell } from './helpers/sandbox.js';
+import { closeSandboxes, sandboxedShell, type SandboxedShell } from './helpers/sandbox.js';
 import { tempDir, writeTree } from './helpers/workspace.js';
 
 // Real bubblewrap: the workspace is writable, its protected paths are not,
@@ -39,7 +39,10 @@ beforeAll(() => {
   sb = sandboxedShell(WS, { mode: 'on', home: HOME, readableHomePaths: ['.gitconfig'] }, { PATH: '/usr/local/bin:/usr/bin:/bin', HOME });
 });
 
-afterAll(() => temp.cleanup());
+afterAll(() => {
+  closeSandboxes();
+  temp.cleanup();
+});
 
 describe('filesystem: ordinary work in the workspace still works', () => {
   it('creates, edits, moves and deletes files and folders', async () => {

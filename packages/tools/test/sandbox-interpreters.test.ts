@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxedShell, tcpListener, type Listener, type SandboxedShell } from './helpers/sandbox.js';
+import { closeSandboxes, sandboxedShell, tcpListener, type Listener, type SandboxedShell } from './helpers/sandbox.js';
 import { tempDir, writeTree } from './helpers/workspace.js';
 
 // Inline interpreter code is what a command analyzer cannot decide. Inside
@@ -22,6 +22,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  closeSandboxes();
   await listener.close();
   temp.cleanup();
 });

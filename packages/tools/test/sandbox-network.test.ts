@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxedShell, tcpListener, type Listener, type SandboxedShell } from './helpers/sandbox.js';
+import { closeSandboxes, sandboxedShell, tcpListener, type Listener, type SandboxedShell } from './helpers/sandbox.js';
 import { tempDir, writeTree } from './helpers/workspace.js';
 
 // Real bubblewrap, real sockets: a command in the sandbox reaches only the
@@ -24,6 +24,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  closeSandboxes();
   await outside.close();
   await allowed.close();
   temp.cleanup();

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAlive, pidsWithArg, sandboxedShell, sleep, tcpListener, waitFor, type Listener, type SandboxedShell } from './helpers/sandbox.js';
+import { closeSandboxes, isAlive, pidsWithArg, sandboxedShell, sleep, tcpListener, waitFor, type Listener, type SandboxedShell } from './helpers/sandbox.js';
 import { tempDir } from './helpers/workspace.js';
 
 // Real bubblewrap, real processes: whatever a command starts in the
@@ -20,6 +20,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  closeSandboxes();
   await listener.close();
   temp.cleanup();
 });

@@ -1,8 +1,8 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, createWorkspaceTools, probeSandbox } from '../src/index.js';
-import { sandboxedShell } from './helpers/sandbox.js';
+import { closeSandboxes, sandboxedShell } from './helpers/sandbox.js';
 import { tempDir, toolContext } from './helpers/workspace.js';
 
 // When the sandbox cannot work: `auto` says so once and runs the command
@@ -20,7 +20,10 @@ beforeAll(() => {
   chmodSync(REFUSING, 0o755);
 });
 
-afterAll(() => temp.cleanup());
+afterAll(() => {
+  closeSandboxes();
+  temp.cleanup();
+});
 
 const brokenSandboxes: Array<[string, string, RegExp]> = [
   ['a missing bwrap binary', MISSING, /bubblewrap not found/],
@@ -94,6 +97,20 @@ describe('sandbox modes and configuration', () => {
     expect(existsSync(path.join(temp.dir, 'nosocat.txt'))).toBe(false);
   });
 
+  it('keeps its placeholders in one folder outside the workspace, removed by close() and remade when needed', async () => {
+    const stateDir = path.join(temp.dir, 'state');
+    mkdirSync(stateDir);
+    const sb = sandboxedShell(WS, { mode: 'on', stateDir });
+    expect(readdirSync(stateDir)).toEqual([]);
+    expect((await sb.run('echo one')).text).toBe('one\n[exit code 0]');
+    const made = readdirSync(stateDir);
+    expect(made).toHaveLength(1);
+    rmSync(path.join(stateDir, made[0] ?? ''), { recursive: true }); // a temp cleaner
+    expect((await sb.run('echo two')).text).toBe('two\n[exit code 0]');
+    sb.sandbox.close();
+    expect(readdirSync(stateDir)).toEqual([]);
+  });
+
   it('refuses a sandbox made for another workspace', () => {
     const other = createSandbox({ workspace: temp.dir });
     expect(() => createWorkspaceTools({ root: WS, allowShell: true, shell: { sandbox: other } })).toThrow(expect.objectContaining({ code: 'config.invalid' }));
@@ -106,6 +123,7 @@ describe('sandbox modes and configuration', () => {
     [{ workspace: WS, readableHomePaths: ['/etc'] }, 'config.invalid'],
     [{ workspace: WS, readOnlyPaths: ['../outside'] }, 'config.invalid'],
     [{ workspace: path.join(temp.dir, 'missing') }, 'config.invalid'],
+    [{ workspace: WS, stateDir: path.join(WS, '.cache') }, 'config.invalid'],
   ])('refuses bad options %j', (options, code) => {
     expect(() => createSandbox(options as never)).toThrow(expect.objectContaining({ code }));
   });

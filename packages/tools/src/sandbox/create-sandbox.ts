@@ -51,6 +51,23 @@ export interface Sandbox {
    * sandbox and sets `notice` the first time; `off` never sandboxes.
    */
   wrap(command: string, options: WrapOptions): Promise<SandboxCommand>;
+  /** Removes the sandbox's folder of placeholders in the temp directory (made on the first sandboxed command). */
+  close(): void;
+}
+
+interface StateDir {
+  dir: string;
+  emptyFile: string;
+  emptyDir: string;
+}
+
+function makeStateDir(parent: string): StateDir {
+  const dir = mkdtempSync(path.join(parent, 'warden-sbx-'));
+  const emptyFile = path.join(dir, 'empty');
+  const emptyDir = path.join(dir, 'empty.d');
+  writeFileSync(emptyFile, '', { mode: 0o444 });
+  mkdirSync(emptyDir, { mode: 0o555 });
+  return { dir, emptyFile, emptyDir };
 }
 
 function isInside(root: string, candidate: string): boolean {
@@ -115,8 +132,19 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     throw new ConfigError({ code: 'config.invalid', message: `createSandbox: readableHomePaths entry ${outside} is not a path inside ${home}`, hint: 'Name files or folders inside the home directory, e.g. .gitconfig.' });
   }
   const writable = o.writablePaths.map((p) => path.resolve(p));
+  const stateParent = realIfExists(o.stateDir ?? tmpdir()) ?? path.resolve(o.stateDir ?? tmpdir());
+  if (isInside(workspace, stateParent)) {
+    throw new ConfigError({
+      code: 'config.invalid',
+      message: `createSandbox: the state folder ${stateParent} is inside the workspace, where commands could change its placeholders`,
+      hint: 'Pass stateDir: a folder outside the workspace.',
+    });
+  }
   let statusPromise: Promise<SandboxStatus> | undefined;
   let noticeGiven = false;
+  let state: StateDir | undefined;
+  let privateDirs: string[] | undefined;
+  let commands = 0;
 
   const status = (): Promise<SandboxStatus> => {
     statusPromise ??= (async (): Promise<SandboxStatus> => {
@@ -147,21 +175,20 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       const cwd = realIfExists(wrapOptions.cwd);
       if (cwd === undefined || !isInside(workspace, cwd)) throw toolError('tool.path_outside_workspace', `working directory ${wrapOptions.cwd} is not inside the sandbox's workspace`);
 
-      const dir = mkdtempSync(path.join(o.stateDir ?? tmpdir(), 'warden-sbx-'));
+      if (state !== undefined && !isDir(state.emptyDir)) state = undefined; // a temp cleaner removed it
+      state ??= makeStateDir(stateParent);
+      privateDirs ??= privateDirsFor(home);
+      const { emptyFile, emptyDir } = state;
       let proxy: EgressProxy | undefined;
       try {
-        const emptyFile = path.join(dir, 'empty');
-        const emptyDir = path.join(dir, 'empty.d');
-        writeFileSync(emptyFile, '', { mode: 0o444 });
-        mkdirSync(emptyDir, { mode: 0o555 });
         const scan = scanProtected(workspace, { readOnly: o.readOnlyPaths, hidden: o.hiddenPaths });
         if (current.network === 'proxy' && current.socatPath !== undefined) {
-          proxy = await startEgressProxy({ socketPath: path.join(dir, 'proxy.sock'), allowlist });
+          proxy = await startEgressProxy({ socketPath: path.join(state.dir, `proxy-${++commands}.sock`), allowlist });
         }
         const args = bwrapArgs({
           workspace,
           cwd,
-          privateDirs: privateDirsFor(home),
+          privateDirs,
           readableHomePaths: readableHome.filter((p) => realIfExists(p) !== undefined),
           writablePaths: writable.filter((p) => realIfExists(p) !== undefined),
           protectedScan: scan,
@@ -181,7 +208,6 @@ export function createSandbox(options: SandboxOptions): Sandbox {
           finish(output: string) {
             finished ??= (async () => {
               await started?.close();
-              rmSync(dir, { recursive: true, force: true });
               const violations = [
                 ...violationsFromProxy(started?.refusals ?? []),
                 ...violationsFromCreated(createdProtected(workspace, scan)),
@@ -194,9 +220,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         };
       } catch (error) {
         await proxy?.close();
-        rmSync(dir, { recursive: true, force: true });
         throw error;
       }
+    },
+    close() {
+      if (state !== undefined) rmSync(state.dir, { recursive: true, force: true });
+      state = undefined;
     },
   };
 }

@@ -4,6 +4,13 @@ import type { ToolNotice, ToolV1 } from '@warden/protocol';
 import { createSandbox, createWorkspaceTools, type Sandbox, type SandboxOptions } from '../../src/index.js';
 import { byName, runTool, toolContext } from './workspace.js';
 
+const made: Sandbox[] = [];
+
+/** Removes the state folders of every sandbox these helpers made (call in afterAll). */
+export function closeSandboxes(): void {
+  for (const sandbox of made.splice(0)) sandbox.close();
+}
+
 export const BASE_ENV = { PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8' };
 
 export interface SandboxedShell {
@@ -16,6 +23,7 @@ export interface SandboxedShell {
 /** The shell tool of `root`, sandboxed with `options`. */
 export function sandboxedShell(root: string, options: Omit<SandboxOptions, 'workspace'> = {}, env: Record<string, string> = BASE_ENV): SandboxedShell {
   const sandbox = createSandbox({ workspace: root, ...options });
+  made.push(sandbox);
   const { tools } = createWorkspaceTools({ root, allowShell: true, shell: { sandbox, env, timeoutMs: 60_000, killGraceMs: 500 } });
   const shell = byName(tools, 'shell');
   return {
