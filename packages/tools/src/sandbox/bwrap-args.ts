@@ -50,19 +50,16 @@ export interface BwrapPlan {
 
 /**
  * The bridge: socat listens on 127.0.0.1:3128 inside the network namespace and
- * forwards each connection to the proxy's unix socket; the script waits (with
- * shell builtins only, reading /proc/net/tcp) until socat listens, then
- * becomes the command's shell. `$0` is the shell, `$1` the command.
+ * forwards each connection to the proxy's unix socket. The script blocks (no
+ * polling) until socat logs that it listens — or exits — then becomes the
+ * command's shell. socat inherits an ignored SIGPIPE, so its later log lines
+ * into the closed pipe cannot kill it. `$0` is the shell, `$1` the command.
  */
 export function bridgeScript(socatPath: string): string {
-  const portHex = SANDBOX_PROXY_PORT.toString(16).toUpperCase().padStart(4, '0');
   return [
-    `'${socatPath.replaceAll("'", `'\\''`)}' TCP-LISTEN:${SANDBOX_PROXY_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${SANDBOX_PROXY_SOCKET} </dev/null >/dev/null 2>&1 &`,
-    'i=0; up=',
-    'while [ -z "$up" ] && [ "$i" -lt 5000 ]; do',
-    `  while read -r _ a _ s _; do [ "$a" = 0100007F:${portHex} ] && [ "$s" = 0A ] && up=1; done < /proc/net/tcp`,
-    '  i=$((i+1))',
-    'done',
+    "trap '' PIPE",
+    `{ '${socatPath.replaceAll("'", `'\\''`)}' -d -d TCP-LISTEN:${SANDBOX_PROXY_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${SANDBOX_PROXY_SOCKET} 2>&1 >/dev/null </dev/null & } | { while read -r line; do case "$line" in *listening*) break ;; esac; done; }`,
+    'trap - PIPE',
     'exec "$0" -c "$1"',
   ].join('\n');
 }
