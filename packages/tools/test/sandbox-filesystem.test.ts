@@ -196,3 +196,16 @@ describe('filesystem: the sandbox cannot be taken apart from inside', () => {
     expect(readFileSync(path.join(SIBLING, 'keep.txt'), 'utf8')).toBe('sibling-original\n');
   });
 });
+
+describe('filesystem: what the result says', () => {
+  it('names a refused mount and a denied permission as sandbox refusals', async () => {
+    const result = await sb.run('mount -t tmpfs none /mnt; echo x > /etc/hostname');
+    expect(result.text).toMatch(/- filesystem: permission denied \(the sandbox drops every capability, also root's\): .*(must be superuser|operation not permitted|permission denied)/i);
+    expect(result.text).toContain('- filesystem: write refused (read-only here)');
+  });
+
+  it('adds nothing to the result of a command that was not refused anything', async () => {
+    const result = await sb.run('echo fine');
+    expect(result).toMatchObject({ text: 'fine\n[exit code 0]', notices: [] });
+  });
+});

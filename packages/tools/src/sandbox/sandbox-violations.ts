@@ -8,6 +8,7 @@ export interface SandboxViolation {
 }
 
 const FILESYSTEM = /Read-only file system|\bEROFS\b/;
+const PERMISSION = /permission denied|\bEACCES\b|operation not permitted|\bEPERM\b|must be superuser/i;
 const NETWORK =
   /Network is unreachable|\bENETUNREACH\b|Could not resolve host|Temporary failure in name resolution|\bEAI_AGAIN\b|Name or service not known|getaddrinfo ENOTFOUND|Couldn't connect to server|Connection refused|\bECONNREFUSED\b/;
 const MAX_PER_KIND = 5;
@@ -19,9 +20,11 @@ function clip(line: string): string {
 
 /**
  * Reads a command's output for the marks the sandbox leaves: a write to a
- * read-only mount fails with EROFS ("Read-only file system"), and with no
- * network a name does not resolve or a connection cannot be made. At most
- * five lines of each kind are kept.
+ * read-only mount fails with EROFS ("Read-only file system"), an operation
+ * that needed a capability with EACCES/EPERM, and with no network a name does
+ * not resolve or a connection cannot be made. At most five lines of each
+ * kind are kept; they are hints read from the output, the proxy's refusals
+ * are exact.
  */
 export function violationsInOutput(output: string): SandboxViolation[] {
   const found: SandboxViolation[] = [];
@@ -31,6 +34,9 @@ export function violationsInOutput(output: string): SandboxViolation[] {
     if (FILESYSTEM.test(line) && fs < MAX_PER_KIND) {
       fs++;
       found.push({ kind: 'filesystem', detail: `write refused (read-only here): ${clip(line)}` });
+    } else if (PERMISSION.test(line) && fs < MAX_PER_KIND) {
+      fs++;
+      found.push({ kind: 'filesystem', detail: `permission denied (the sandbox drops every capability, also root's): ${clip(line)}` });
     } else if (NETWORK.test(line) && net < MAX_PER_KIND) {
       net++;
       found.push({ kind: 'network', detail: `no network here: ${clip(line)}` });
