@@ -26,6 +26,7 @@ export async function runSandboxSuite({ quick, log }) {
   const status = await tools.probeSandbox({ needProxy: true });
   if (!status.available) return { raw: { status }, figures: [notMeasured('sandbox.overhead', 'sandbox start-up overhead', 'ms', status.reason)] };
   const root = mkdtempSync(path.join(tmpdir(), 'warden-bench-sandbox-'));
+  const sandboxes = [];
   try {
     // A small real-looking workspace: protected paths to mount, a tree to scan for .env files.
     for (let d = 0; d < 20; d += 1) {
@@ -36,10 +37,11 @@ export async function runSandboxSuite({ quick, log }) {
     writeFileSync(path.join(root, '.git/config'), '[core]\n');
     writeFileSync(path.join(root, '.env'), 'A=1\n');
     writeFileSync(path.join(root, 'AGENTS.md'), '# agents\n');
+    sandboxes.push(tools.createSandbox({ workspace: root, mode: 'on' }), tools.createSandbox({ workspace: root, mode: 'on', allowedHosts: ['example.com'] }));
     const variants = {
       plain: shellOf(tools, root),
-      sandboxed: shellOf(tools, root, tools.createSandbox({ workspace: root, mode: 'on' })),
-      sandboxed_proxy: shellOf(tools, root, tools.createSandbox({ workspace: root, mode: 'on', allowedHosts: ['example.com'] })),
+      sandboxed: shellOf(tools, root, sandboxes[0]),
+      sandboxed_proxy: shellOf(tools, root, sandboxes[1]),
     };
     const ctx = { signal: new AbortController().signal, callId: 'bench', runId: 'bench', emit: () => {} };
     const runs = quick ? 8 : 40;
@@ -71,6 +73,7 @@ export async function runSandboxSuite({ quick, log }) {
       ],
     };
   } finally {
+    for (const sandbox of sandboxes) sandbox.close();
     rmSync(root, { recursive: true, force: true });
   }
 }
