@@ -2,6 +2,7 @@
 // bubblewrap sandbox (no network; and with allowed hosts, i.e. proxy + socat bridge)
 // against the same tool without it, on `true` (a command that does nothing, so what is
 // left is start-up). Samples are interleaved so machine load falls on all variants alike.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,20 @@ const ENV = { PATH: '/usr/local/bin:/usr/bin:/bin' };
 function shellOf(tools, root, sandbox) {
   const shell = { env: ENV, ...(sandbox ? { sandbox } : {}) };
   return tools.createWorkspaceTools({ root, allowShell: true, shell }).tools.find((t) => t.name === 'shell');
+}
+
+/**
+ * CPU time (user + system) the children of a bash loop spent per run of `argv`, from bash's
+ * `times`: unlike wall-clock time, it does not grow when other processes take the cores.
+ */
+function childCpuMsPerRun(argv, runs) {
+  const script = `for i in $(seq ${runs}); do "$@" >/dev/null 2>&1; done; times`;
+  const out = spawnSync('bash', ['-c', script, 'bash', ...argv], { encoding: 'utf8', env: ENV }).stdout.trim().split('\n');
+  const [user, sys] = (out[1] ?? '').split(/\s+/).map((t) => {
+    const m = /^(\d+)m([\d.]+)s$/.exec(t);
+    return m ? Number(m[1]) * 60_000 + Number(m[2]) * 1000 : NaN;
+  });
+  return (user + sys) / runs;
 }
 
 export async function runSandboxSuite({ quick, log }) {
@@ -57,18 +72,28 @@ export async function runSandboxSuite({ quick, log }) {
         cpu[name].push(t.cpuMs);
       }
     }
+    // The same bwrap argv the shell tool runs, timed by CPU: the overhead an idle machine sees.
+    const wrapped = await sandboxes[0].wrap('true', { cwd: root, env: ENV });
+    await wrapped.finish('');
+    const cpuPlain = [];
+    const cpuBwrap = [];
+    for (let round = 0; round < (quick ? 2 : 6); round += 1) {
+      cpuPlain.push(childCpuMsPerRun(['/bin/sh', '-c', 'true'], 20));
+      cpuBwrap.push(childCpuMsPerRun([wrapped.file, ...wrapped.args], 20));
+    }
     const base = median(samples.plain);
     const overhead = (name) => samples[name].map((v) => v - base);
     log(`sandbox: plain ${base.toFixed(1)} ms, sandboxed ${median(samples.sandboxed).toFixed(1)} ms, with proxy ${median(samples.sandboxed_proxy).toFixed(1)} ms`);
     const group = { group: 'sandbox' };
     return {
-      raw: { status, samples, cpu },
+      raw: { status, samples, cpu, childCpu: { plain: cpuPlain, bwrap: cpuBwrap } },
       figures: [
         figure('sandbox.plain', 'shell tool, `true`, no sandbox', 'ms', samples.plain, group),
         figure('sandbox.sandboxed', `shell tool, \`true\`, bubblewrap ${status.version}, no network`, 'ms', samples.sandboxed, group),
         figure('sandbox.sandboxed_proxy', 'shell tool, `true`, bubblewrap with allowed hosts (per-command proxy + socat bridge)', 'ms', samples.sandboxed_proxy, group),
         figure('sandbox.overhead', 'sandbox start-up overhead per command (sandboxed − median of no sandbox), no network', 'ms', overhead('sandboxed'), group),
         figure('sandbox.overhead_proxy', 'sandbox start-up overhead per command with allowed hosts', 'ms', overhead('sandboxed_proxy'), group),
+        figure('sandbox.child_cpu_overhead', 'CPU time (user + system) of bwrap and its children per command minus that of `sh -c true` (load-independent)', 'ms', cpuBwrap.map((v, i) => v - cpuPlain[i]), group),
         figure('sandbox.cpu_sandboxed', 'this process’s CPU time per sandboxed command (wrap, scan, spawn), no network', 'ms', cpu.sandboxed, group),
       ],
     };
