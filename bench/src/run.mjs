@@ -12,6 +12,7 @@ import { runGovernanceSuite } from './suites/governance.mjs';
 import { runLoopSuite } from './suites/loop.mjs';
 import { runPackagesSuite } from './suites/packages.mjs';
 import { runProvidersSuite } from './suites/providers.mjs';
+import { runSandboxSuite } from './suites/sandbox.mjs';
 import { runSessionsSuite } from './suites/sessions.mjs';
 import { runToolsSuite } from './suites/tools.mjs';
 import { notMeasured } from './lib/figure.mjs';
@@ -20,6 +21,7 @@ const SUITES = {
   loop: runLoopSuite,
   providers: runProvidersSuite,
   tools: runToolsSuite,
+  sandbox: runSandboxSuite,
   governance: runGovernanceSuite,
   sessions: runSessionsSuite,
   evidence: runEvidenceSuite,

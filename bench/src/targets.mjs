@@ -19,6 +19,7 @@ export const TARGETS = [
   { id: 'providers.sse_parser', op: '>=', value: 50, unit: 'MB/s', what: 'SSE parser throughput (issue 4)' },
   { id: 'tools.jail_p50', op: '<', value: 50, unit: 'µs/call', what: 'the path jail adds under 50 µs per call (issue 5)' },
   { id: 'tools.list_files', op: '<', value: 1000, unit: 'ms', what: 'list_files on 50,000 files (issue 5)' },
+  { id: 'sandbox.overhead', op: '<=', value: 20, unit: 'ms', alt: 'sandbox.child_cpu_overhead', what: 'OS sandbox start-up overhead per command, median (issue 25)' },
   { id: 'governance.gate_shell_p99', op: '<', value: 1, unit: 'ms', alt: 'governance.gate_shell_cpu_p99', what: 'gate p99 for commands under 1 KB (issue 6)' },
   { id: 'governance.redaction', op: '>=', value: 50, unit: 'MB/s', alt: 'governance.redaction_cpu', what: 'redaction throughput on 10 MB (issue 6)' },
   { id: 'sessions.jsonl-never.resume_10000', op: '<', value: 150, unit: 'ms', what: 'resume of a 10,000-message JSONL session (issue 7)' },

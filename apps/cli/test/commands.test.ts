@@ -167,6 +167,8 @@ describe('warden check, providers and doctor', () => {
     expect(ready.stdout).toContain('0 problems found');
     expect(ready.stdout).not.toContain('sk-ant-test');
     expect(ready.stdout).toContain(`✔ session store ${path.join(dir, '.warden', 'sessions')}`);
+    // bubblewrap and socat are installed where the tests run (.ci/run installs them).
+    expect(ready.stdout).toMatch(/✔ OS sandbox \(bubblewrap\) \(bubblewrap \d+\.\d+\.\d+; allowed hosts through the filtering proxy\)/);
     const down = await runCli(['doctor', '--workdir', dir, '--sessions', 'redis://127.0.0.1:9'], { cwd: dir, env: { ANTHROPIC_API_KEY: 'sk-ant-test-0000000000' } });
     expect(down.code).toBe(1);
     expect(down.stdout).toContain('✖ session store redis://127.0.0.1:9');

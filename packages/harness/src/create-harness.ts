@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createAgent, type AgentOptions } from '@warden/core';
-import { DEFAULT_INSTRUCTION_FILES, taskScope, type PolicyGate } from '@warden/governance';
+import { DEFAULT_INSTRUCTION_FILES, taskScope, type PolicyGate, type Redactor } from '@warden/governance';
 import type { ApproverV1, RunScope, SessionStoreV1, TaintSource, ToolV1, ProviderV1 } from '@warden/protocol';
 import { resolveProvider } from '@warden/providers';
 import { createWorkspaceTools } from '@warden/tools';
 import { createAuditSink, type AuditSink } from './audit-sink.js';
-import { approverFor, durableFor, gateFor, governanceHooks, loadPolicies, type DurableApprovals } from './governance-parts.js';
+import { approverFor, durableFor, gateFor, governanceHooks, harnessRedactor, loadPolicies, type DurableApprovals } from './governance-parts.js';
 import { governedAgent, type GovernedAgent, type HarnessResumeOptions, type HarnessRunOptions } from './governed-agent.js';
 import { BUILTIN_TOOL_NAMES } from './harness-config.js';
 import type { HarnessMode, HarnessOptions } from './harness-options.js';
@@ -56,6 +56,7 @@ export type { HarnessRunOptions, HarnessResumeOptions };
 
 interface Shared {
   provider: ProviderV1;
+  redactor: Redactor;
   store: SessionStoreV1;
   storeName: string;
   ownsStore: boolean;
@@ -71,12 +72,14 @@ function budgetOf(options: HarnessOptions): AgentOptions['budget'] {
   return { onExceed: 'stop', ...(b.tokens !== undefined ? { totalTokens: b.tokens } : {}), ...(b.usd !== undefined ? { costUsd: b.usd } : {}), ...(b.steps !== undefined ? { steps: b.steps } : {}) };
 }
 
-function builtinTools(options: HarnessOptions, workdir: string, env: Readonly<Record<string, string | undefined>>): ToolV1[] {
+function builtinTools(options: HarnessOptions, workdir: string, env: Readonly<Record<string, string | undefined>>, redactor: Redactor): ToolV1[] {
   const off = new Set(BUILTIN_TOOL_NAMES.filter((name) => options.builtinTools?.[name] === false));
   const shellOn = !off.has('shell');
   const { tools } = createWorkspaceTools({
     root: workdir,
     allowShell: shellOn,
+    // Every cut (grep's line cap, read_file's byte cap, the shell's head/tail) cuts redacted text.
+    redact: (text) => redactor.redact(text),
     ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
     ...(options.memoryFile ? { memoryFile: options.memoryFile } : {}),
     ...(options.skillsDir ? { skillsDir: options.skillsDir } : {}),
@@ -96,15 +99,16 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   const workdir = path.resolve(options.workdir);
   const env = options.env ?? process.env;
   const mode = options.mode ?? 'safe';
-  const workspaceTools = builtinTools(options, workdir, env);
+  const { redactor } = shared;
+  const workspaceTools = builtinTools(options, workdir, env, redactor);
   const tools = [...workspaceTools, ...(shared.mcp?.tools ?? []), ...(options.tools ?? [])];
   const policies = await loadPolicies(workdir, options.policies);
   const gate = gateFor(workdir, { mode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: options.sandboxActive === true });
-  const approver = approverFor(options.approver, shared.approvals);
+  const approver = approverFor(options.approver, shared.approvals, redactor);
   // The system prompt is read with the full workspace tools, whichever are switched on for the model.
-  const prompt = await buildSystemPrompt({ workdir, mode, tools: builtinTools({ ...options, builtinTools: {} }, workdir, env), ...(options.instructions ? { instructions: options.instructions } : {}), ...(options.memoryFile ? { memoryFile: options.memoryFile } : {}) });
+  const prompt = await buildSystemPrompt({ workdir, mode, tools: builtinTools({ ...options, builtinTools: {} }, workdir, env, redactor), ...(options.instructions ? { instructions: options.instructions } : {}), ...(options.memoryFile ? { memoryFile: options.memoryFile } : {}) });
   const initialTaint = [...prompt.taint, ...(shared.mcp?.taint ?? [])];
-  const hooks = [...governanceHooks({ env, trustedTools: shared.mcp?.trustedTools ?? new Set(), ...(options.guardrails ? { guardrails: options.guardrails } : {}) }), ...(options.hooks ?? [])];
+  const hooks = [...governanceHooks({ redactor, trustedTools: shared.mcp?.trustedTools ?? new Set(), ...(options.guardrails ? { guardrails: options.guardrails } : {}) }), ...(options.hooks ?? [])];
   const agentOptions: AgentOptions = {
     provider: shared.provider,
     tools,
@@ -130,7 +134,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
       ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
     });
   const audit = shared.audit;
-  const agent = governedAgent(core, { scopeFor, initialTaint }, audit ? (event) => audit.record(event) : undefined);
+  const agent = governedAgent(core, { scopeFor, initialTaint }, { redactor, ...(audit ? { observe: (event) => audit.record(event) } : {}) });
   const allWarnings = [...warnings, ...gate.warnings.map((message) => ({ path: 'policies', message })), ...(shared.mcp?.failures ?? []).map((f) => ({ path: `mcpServers.${f.server}`, message: `${f.code}: ${f.message}` }))];
   return {
     workdir,
@@ -210,6 +214,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   }
   const auditKey = options.audit === false ? undefined : (options.audit?.key ?? (options.audit?.keyEnv ? env[options.audit.keyEnv] : undefined));
   const audit = options.audit === false ? undefined : createAuditSink({ file: options.audit?.file ? path.resolve(workdir, options.audit.file) : path.join(workdir, '.warden', 'audit.jsonl'), ...(auditKey ? { key: auditKey } : {}) });
-  const mcp = await connectMcpServers(options.mcpServers, () => undefined);
-  return compose({ ...options, workdir }, { provider, store, storeName, ownsStore, owner: true, ...(audit ? { audit } : {}), ...(approvals ? { approvals } : {}), ...(mcp ? { mcp } : {}) }, warnings);
+  const redactor = harnessRedactor(env);
+  const mcp = await connectMcpServers(options.mcpServers, (text) => redactor.redact(text));
+  return compose({ ...options, workdir }, { provider, redactor, store, storeName, ownsStore, owner: true, ...(audit ? { audit } : {}), ...(approvals ? { approvals } : {}), ...(mcp ? { mcp } : {}) }, warnings);
 }

@@ -8,7 +8,9 @@ import {
   loadPolicyFile,
   loadShellAnalyzer,
   personRequiredApprover,
+  redactApprovalRequest,
   taintDetector,
+  type Redactor,
   type DurableApprovals,
   type Policy,
   type PolicyGate,
@@ -52,11 +54,24 @@ export function gateFor(workspace: string, settings: GateSettings): PolicyGate {
  * ask is denied. Every approver is wrapped so that an automatic yes never counts for a call that
  * needs a person, and an error while asking is a no.
  */
-export function approverFor(approver: HarnessOptions['approver'], durable: DurableApprovals | undefined): ApproverV1 | undefined {
+export function approverFor(approver: HarnessOptions['approver'], durable: DurableApprovals | undefined, redactor: Redactor): ApproverV1 | undefined {
   if (approver === undefined || approver === 'none') return undefined;
   if (approver === 'yes') return personRequiredApprover(autoApprove({ by: '--yes' }));
   if (approver === 'durable') return durable ? personRequiredApprover(durable.approver) : undefined;
-  return personRequiredApprover(approver);
+  return personRequiredApprover(approver.kind === 'person' ? showRedacted(approver, redactor) : approver);
+}
+
+/**
+ * A person is shown the request with secrets redacted (arguments and reason); the answer still
+ * binds to the real call, whose id and digest are unchanged. Stores keep the real request: it is
+ * what gets executed after a durable approval.
+ */
+function showRedacted(approver: ApproverV1, redactor: Redactor): ApproverV1 {
+  return {
+    specificationVersion: approver.specificationVersion,
+    kind: approver.kind,
+    approve: (request, options) => approver.approve(redactApprovalRequest(redactor, request), options),
+  };
 }
 
 /** Durable approvals: digest-bound, expiring, HMAC-signed with a key, claimed exactly once on resume. */
@@ -70,17 +85,22 @@ export function textRedactor(env: Readonly<Record<string, string | undefined>>):
   return (text) => redactor.redact(text);
 }
 
+/** The one redactor of a harness: tool output, truncation points, events, results, prompts and MCP stderr all go through it. */
+export function harnessRedactor(env: Readonly<Record<string, string | undefined>>): Redactor {
+  return createRedactor({ env });
+}
+
 /**
  * The governance hooks in the one safe order: redaction first (what it returns is what the model,
  * the session, the events and reports see), then taint detection on the redacted output, then the
  * guardrails. Tools of trusted MCP servers do not taint.
  */
 export function governanceHooks(options: {
-  env: Readonly<Record<string, string | undefined>>;
+  redactor: Redactor;
   trustedTools: ReadonlySet<string>;
   guardrails?: HarnessOptions['guardrails'];
 }): AgentHooks[] {
-  const redactor = createRedactor({ env: options.env });
+  const { redactor } = options;
   const taint = taintDetector();
   const hooks: AgentHooks[] = [
     {

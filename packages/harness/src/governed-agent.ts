@@ -1,4 +1,5 @@
 import type { Agent, ResumeOptions, RunOptions, RunResult } from '@warden/core';
+import { redactEvent, redactRunResult, type Redactor } from '@warden/governance';
 import type { RunEvent, RunScope, TaintSource } from '@warden/protocol';
 
 /** Run options a harness caller may give: the scope and initial taint are the harness's to compute. */
@@ -32,20 +33,39 @@ export interface Authority {
 
 const UNTRUSTED_TASK: TaintSource = { source: 'task:untrusted', reason: 'the task text came from outside the user (probe material, an issue, a message)' };
 
-async function* tee(events: AsyncIterable<RunEvent>, observe: (event: RunEvent) => void | Promise<void>): AsyncGenerator<RunEvent> {
-  for await (const event of events) {
-    await observe(event);
+export interface Observers {
+  /** Every channel a person or a report reads goes through it (tool output was redacted earlier, by the hook). */
+  redactor: Redactor;
+  /** Sees each event before the caller (the audit trail). */
+  observe?: (event: RunEvent) => void | Promise<void>;
+}
+
+/**
+ * The events a caller, the terminal and the audit trail see: warnings, progress, errors, approval
+ * requests, the answer — redacted. Streamed text deltas are the model's own words, passed as they
+ * are (a secret split across deltas cannot be caught one delta at a time); the full message follows
+ * redacted in `assistant_message`.
+ */
+function shown(redactor: Redactor, event: RunEvent): RunEvent {
+  return event.type === 'text_delta' || event.type === 'thinking_delta' ? event : redactEvent(redactor, event);
+}
+
+async function* tee(events: AsyncIterable<RunEvent>, observers: Observers): AsyncGenerator<RunEvent> {
+  for await (const raw of events) {
+    const event = shown(observers.redactor, raw);
+    await observers.observe?.(event);
     yield event;
   }
 }
 
-function withObserver<O extends RunOptions>(options: O, observe: ((event: RunEvent) => void | Promise<void>) | undefined): O {
-  if (!observe) return options;
+function withObserver<O extends RunOptions>(options: O, observers: Observers): O {
   const given = options.onEvent;
+  if (!given && !observers.observe) return options;
   return {
     ...options,
-    onEvent: (event: RunEvent) => {
-      void observe(event);
+    onEvent: (raw: RunEvent) => {
+      const event = shown(observers.redactor, raw);
+      void observers.observe?.(event);
       given?.(event);
     },
   };
@@ -60,29 +80,32 @@ function taintFor(authority: Authority, trust: 'user' | 'untrusted'): TaintSourc
  * starts tainted by what is already in its context; every event also goes to `observe` (the audit
  * trail) before the caller sees it.
  */
-export function governedAgent(agent: Agent, authority: Authority, observe?: (event: RunEvent) => void | Promise<void>): GovernedAgent {
+export function governedAgent(agent: Agent, authority: Authority, observers: Observers): GovernedAgent {
   const runOptions = (task: string, options: HarnessRunOptions = {}): RunOptions => {
     const { trust = 'user', ...rest } = options;
     const taint = taintFor(authority, trust);
-    return withObserver({ ...rest, scope: authority.scopeFor(task, trust), ...(taint.length > 0 ? { taint } : {}) }, observe);
+    return withObserver({ ...rest, scope: authority.scopeFor(task, trust), ...(taint.length > 0 ? { taint } : {}) }, observers);
   };
   const resumeOptions = (options: HarnessResumeOptions = {}): ResumeOptions => {
     const { trust = 'user', ...rest } = options;
     const taint = taintFor(authority, trust);
-    return withObserver({ ...rest, ...(rest.task !== undefined ? { scope: authority.scopeFor(rest.task, trust) } : {}), ...(taint.length > 0 ? { taint } : {}) }, observe);
+    return withObserver({ ...rest, ...(rest.task !== undefined ? { scope: authority.scopeFor(rest.task, trust) } : {}), ...(taint.length > 0 ? { taint } : {}) }, observers);
   };
-  const stream = (events: AsyncIterable<RunEvent>): AsyncIterable<RunEvent> => (observe ? tee(events, observe) : events);
+  const stream = (events: AsyncIterable<RunEvent>): AsyncIterable<RunEvent> => tee(events, observers);
+  const redacted = async (result: Promise<RunResult>): Promise<RunResult> => redactRunResult(observers.redactor, await result);
   return {
-    run: (task, options) => agent.run(task, runOptions(task, options)),
-    resume: (id, options) => agent.resume(id, resumeOptions(options)),
+    run: (task, options) => redacted(agent.run(task, runOptions(task, options))),
+    resume: (id, options) => redacted(agent.resume(id, resumeOptions(options))),
     // A stream's events reach `observe` through the tee, not through onEvent (which would double them).
     stream: (task, options) => {
       const { onEvent: _ignored, ...base } = runOptions(task, options);
-      return stream(agent.stream(task, { ...base, ...(options?.onEvent ? { onEvent: options.onEvent } : {}) }));
+      const given = options?.onEvent;
+      return stream(agent.stream(task, { ...base, ...(given ? { onEvent: (event: RunEvent) => given(shown(observers.redactor, event)) } : {}) }));
     },
     resumeStream: (id, options) => {
       const { onEvent: _ignored, ...base } = resumeOptions(options);
-      return stream(agent.resumeStream(id, { ...base, ...(options?.onEvent ? { onEvent: options.onEvent } : {}) }));
+      const given = options?.onEvent;
+      return stream(agent.resumeStream(id, { ...base, ...(given ? { onEvent: (event: RunEvent) => given(shown(observers.redactor, event)) } : {}) }));
     },
   };
 }

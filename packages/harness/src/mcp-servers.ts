@@ -23,7 +23,7 @@ function globRegExp(glob: string): RegExp {
  */
 export async function connectMcpServers(
   servers: Readonly<Record<string, McpServerEntry>> | undefined,
-  onStderr: (server: string, chunk: string) => void,
+  redact: (text: string) => string,
 ): Promise<ConnectedMcp | undefined> {
   const entries = Object.entries(servers ?? {});
   if (entries.length === 0) return undefined;
@@ -36,7 +36,8 @@ export async function connectMcpServers(
       : { command: entry.command ?? '', ...(entry.args ? { args: entry.args } : {}), ...(entry.env ? { env: entry.env } : {}), ...(entry.cwd ? { cwd: entry.cwd } : {}), trustAnnotations };
     for (const [tool, pin] of Object.entries(entry.pins ?? {})) pinned[tool.includes('__') ? tool : `${name}__${tool}`] = pin;
   }
-  const set = await mcpTools({ servers: configs, ...(Object.keys(pinned).length > 0 ? { pinned } : {}), onStderr });
+  // Server stderr is not shown today; it is redacted all the same, before anyone could.
+  const set = await mcpTools({ servers: configs, ...(Object.keys(pinned).length > 0 ? { pinned } : {}), redact, onStderr: () => undefined });
   const tools: ToolV1[] = [];
   const trustedTools = new Set<string>();
   const taint: TaintSource[] = [];

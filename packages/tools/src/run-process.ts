@@ -2,8 +2,9 @@ import { spawn } from 'node:child_process';
 import { OutputBuffer } from './output-buffer.js';
 
 export interface RunProcessOptions {
-  shellPath: string;
-  command: string;
+  /** The program and its arguments: `<shell> -c <command>`, or bwrap wrapping it. */
+  file: string;
+  args: string[];
   cwd: string;
   env: Record<string, string>;
   timeoutMs: number;
@@ -34,7 +35,7 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
 }
 
 /**
- * Runs `<shell> -c <command>` in its own process group (detached), merging
+ * Runs `file args` (a shell, or bwrap wrapping one) in its own process group (detached), merging
  * stdout and stderr into one capped buffer. On timeout or abort the whole
  * group gets SIGTERM, then SIGKILL after a grace period, so grandchildren die
  * too. Resolves once the shell has exited and its pipes are closed (or the
@@ -49,7 +50,7 @@ export function runProcess(options: RunProcessOptions): Promise<ProcessResult> {
     let killTimer: NodeJS.Timeout | undefined;
     let closeTimer: NodeJS.Timeout | undefined;
 
-    const child = spawn(options.shellPath, ['-c', options.command], {
+    const child = spawn(options.file, options.args, {
       cwd: options.cwd,
       env: options.env,
       detached: true,

@@ -3,6 +3,7 @@ import type { ToolV1 } from '@warden/protocol';
 import { defineTool } from './define-tool.js';
 import type { PathJail } from './path-jail.js';
 import { runProcess } from './run-process.js';
+import type { Sandbox, SandboxCommand } from './sandbox/create-sandbox.js';
 import { sanitizeEnv } from './sanitize-env.js';
 import { toolError } from './tool-error-codes.js';
 
@@ -16,7 +17,12 @@ export interface ShellConfig {
   killGraceMs: number;
   /** Applied to the merged output before its middle is cut. */
   redact?: (text: string) => string;
+  /** Runs every command through this OS sandbox (see `createSandbox`). */
+  sandbox?: Sandbox;
 }
+
+const SANDBOX_NOTE =
+  ' When the OS sandbox is active, only the workspace is writable (not .env*, .git/config, .git/hooks, .warden or instruction files), the rest of the system is read-only, the home folder is hidden, /tmp is private, the network is reachable only to allowed hosts through HTTP_PROXY/HTTPS_PROXY/ALL_PROXY, and background processes end with the command.';
 
 /**
  * The `shell` tool. It does not judge commands — whether one may run is the
@@ -27,7 +33,7 @@ export function shellTool(jail: PathJail, config: ShellConfig): ToolV1 {
   const maxTimeout = Math.max(config.maxTimeoutMs, config.timeoutMs);
   return defineTool({
     name: 'shell',
-    description: `Run a shell command (${config.shellPath} -c) with the workspace root as the working directory. stdout and stderr are merged; output beyond ${config.maxOutputBytes} bytes is cut in the middle. The command and everything it started are killed after the timeout (default ${config.timeoutMs} ms). Secret environment variables are not available.`,
+    description: `Run a shell command (${config.shellPath} -c) with the workspace root as the working directory. stdout and stderr are merged; output beyond ${config.maxOutputBytes} bytes is cut in the middle. The command and everything it started are killed after the timeout (default ${config.timeoutMs} ms). Secret environment variables are not available.${config.sandbox && config.sandbox.mode !== 'off' ? SANDBOX_NOTE : ''}`,
     input: z.strictObject({
       command: z.string().min(1).max(100_000).describe('The command line to run.'),
       cwd: z.string().optional().describe('Working directory relative to the workspace root. Default: the root.'),
@@ -40,20 +46,26 @@ export function shellTool(jail: PathJail, config: ShellConfig): ToolV1 {
       if (!cwd.exists) throw toolError('tool.file_not_found', `working directory ${args.cwd ?? '.'} does not exist`);
       const timeoutMs = args.timeoutMs ?? config.timeoutMs;
       const env = sanitizeEnv(config.env ?? process.env, config.secretEnvNames);
+      const plan: SandboxCommand = config.sandbox
+        ? await config.sandbox.wrap(args.command, { cwd: cwd.real, env, shellPath: config.shellPath })
+        : { file: config.shellPath, args: ['-c', args.command], env, sandboxed: false, finish: async () => ({ violations: [], text: '' }) };
+      if (plan.notice !== undefined) ctx.emit({ type: 'warning', message: plan.notice });
       const result = await runProcess({
-        shellPath: config.shellPath,
-        command: args.command,
+        file: plan.file,
+        args: plan.args,
         cwd: cwd.real,
-        env,
+        env: plan.env,
         timeoutMs,
         maxOutputBytes: config.maxOutputBytes,
         killGraceMs: config.killGraceMs,
         signal: ctx.signal,
         ...(config.redact ? { redact: config.redact } : {}),
       });
+      const report = await plan.finish(result.output);
       if (result.spawnError !== undefined) {
-        throw toolError('tool.execution_failed', `could not start ${config.shellPath}: ${result.spawnError}`, 'Check the shellPath option.');
+        throw toolError('tool.execution_failed', `could not start ${plan.file}: ${result.spawnError}`, plan.sandboxed ? 'Check that bubblewrap is installed.' : 'Check the shellPath option.');
       }
+      for (const violation of report.violations) ctx.emit({ type: 'progress', message: `sandbox ${violation.kind}: ${violation.detail}` });
       const status = result.timedOut
         ? `timed out after ${timeoutMs} ms (tool.timeout); the process group was killed`
         : result.aborted
@@ -61,7 +73,8 @@ export function shellTool(jail: PathJail, config: ShellConfig): ToolV1 {
           : result.signal !== null
             ? `killed by ${result.signal}`
             : `exit code ${result.exitCode}`;
-      const text = result.output === '' ? `[${status}; no output]` : `${result.output}${result.output.endsWith('\n') ? '' : '\n'}[${status}]`;
+      const body = result.output === '' ? `[${status}; no output]` : `${result.output}${result.output.endsWith('\n') ? '' : '\n'}[${status}]`;
+      const text = report.text === '' ? body : `${body}\n${report.text}`;
       return { content: text, isError: result.timedOut || result.aborted || result.exitCode !== 0 };
     },
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConfigError } from '@warden/protocol';
 import { formatIssues } from './format-issues.js';
+import type { Sandbox } from './sandbox/create-sandbox.js';
 
 const positive = z.number().int().positive();
 
@@ -44,6 +45,10 @@ export const WorkspaceToolsOptions = z.strictObject({
       shellPath: z.string().min(1).default('/bin/sh'),
       /** Wait after SIGTERM before SIGKILL. */
       killGraceMs: positive.default(2000),
+      /** Runs every command through this OS sandbox (`createSandbox({ workspace: root, ... })`); its workspace must be `root`. */
+      sandbox: z
+        .custom<Sandbox>((v) => typeof v === 'object' && v !== null && typeof (v as Partial<Sandbox>).wrap === 'function', 'sandbox must be an object from createSandbox()')
+        .optional(),
     })
     .prefault({}),
   /**

@@ -1,4 +1,4 @@
-import { ToolError, type ToolV1 } from '@warden/protocol';
+import { ConfigError, ToolError, type ToolV1 } from '@warden/protocol';
 import { editFileTool } from './edit-file-tool.js';
 import { jailErrorOf } from './fs-errors.js';
 import { grepTool } from './grep-tool.js';
@@ -57,8 +57,15 @@ export function createWorkspaceTools(options: WorkspaceToolsOptions): WorkspaceT
     useSkillTool(jail, o),
   ];
   if (o.allowShell) {
-    const { env, ...shell } = o.shell;
-    tools.push(shellTool(jail, { ...shell, ...(env ? { env } : {}), ...(o.redact ? { redact: o.redact } : {}) }));
+    const { env, sandbox, ...shell } = o.shell;
+    if (sandbox !== undefined && sandbox.workspace !== jail.root) {
+      throw new ConfigError({
+        code: 'config.invalid',
+        message: `workspaceTools options: shell.sandbox was made for ${sandbox.workspace}, not for the workspace root ${jail.root}`,
+        hint: 'Create the sandbox with createSandbox({ workspace: root }) for the same root.',
+      });
+    }
+    tools.push(shellTool(jail, { ...shell, ...(env ? { env } : {}), ...(o.redact ? { redact: o.redact } : {}), ...(sandbox ? { sandbox } : {}) }));
   }
   return { tools: tools.map(classifyFsErrors), jail };
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { errorCodeOf } from '@warden/protocol';
 import { describeProviders } from '@warden/providers';
+import { probeSandbox } from '@warden/tools';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { describeStore, openSessionStore, parseStoreLocation } from '@warden/harness';
@@ -75,6 +76,15 @@ export async function doctorAction(ctx: CommandContext<DoctorOptions>): Promise<
     const hint = error instanceof Error && 'hint' in error && typeof error.hint === 'string' ? error.hint : 'check the --sessions location and that the server runs';
     checks.push({ label: t('doctor.store', { store: describeStore(location) }), ok: false, detail: errorCodeOf(error), fix: hint });
   }
+  // Optional: without it commands run unsandboxed (sandbox: 'auto') and nothing is loosened.
+  const sandbox = await probeSandbox({ needProxy: true });
+  checks.push({
+    label: t('doctor.sandbox'),
+    ok: sandbox.available,
+    optional: true,
+    detail: sandbox.available ? [`bubblewrap ${sandbox.version}`, sandbox.network === 'proxy' ? 'allowed hosts through the filtering proxy' : '', ...sandbox.warnings].filter(Boolean).join('; ') : sandbox.reason,
+    ...(sandbox.available ? {} : { fix: 'on Linux: apt-get install bubblewrap socat (user namespaces must be allowed); elsewhere commands run without an OS sandbox' }),
+  });
   const providers = describeProviders(io.env);
   const configured = providers.filter((p) => p.configured && !p.local);
   for (const p of configured) checks.push({ label: t('doctor.provider', { name: p.id }), ok: true, ...(p.keyFrom ? { detail: p.keyFrom } : {}) });

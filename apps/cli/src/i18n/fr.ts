@@ -211,6 +211,7 @@ export const fr: Catalog = {
   'doctor.node': 'Node.js {version}',
   'doctor.driver': 'pilote optionnel {name}',
   'doctor.store': 'stockage des sessions {store}',
+  'doctor.sandbox': 'bac à sable du système (bubblewrap)',
   'doctor.provider': 'fournisseur {name}',
   'doctor.summary': { one: '{count} problème trouvé', many: '{count} de problèmes trouvés', other: '{count} problèmes trouvés' },
 

@@ -100,6 +100,8 @@ export function redactEvent(redactor: TextRedactor, event: RunEvent): RunEvent {
       return { ...event, source: redactor.redact(event.source), reason: redactor.redact(event.reason) };
     case 'run_end':
       return { ...event, output: redactor.redact(event.output), ...(event.error ? { error: { ...event.error, message: redactor.redact(event.error.message) } } : {}) };
+    case 'scope':
+      return { ...event, scope: { ...event.scope, hosts: event.scope.hosts.map((h) => ({ ...h, ...(h.text ? { text: redactor.redact(h.text) } : {}) })) } };
     case 'step_start':
     case 'usage':
     case 'compaction':

@@ -44,6 +44,7 @@ const EVENTS: RunEvent[] = [
   { ...base, type: 'approval_pending', request },
   { ...base, type: 'provider_notice', notice: { type: 'retry', provider: 'openai', attempt: 1, delayMs: 10, reason: `401 for key ${KEY}` } },
   { ...base, type: 'taint', source: `web_fetch https://x.example/?token=${TOKEN}`, reason: `read ${TOKEN}` },
+  { ...base, type: 'scope', scope: { version: 1, paths: [{ kind: 'file', pattern: 'README.md', origin: 'task' }], hosts: [{ host: 'api.example.com', origin: 'task', text: `https://api.example.com/?token=${TOKEN}` }] } },
   { ...base, type: 'subagent', phase: 'start', agent: 'helper', childRunId: 'run-2' },
   { ...base, type: 'run_end', stopReason: 'error', output: `done: ${KEY}`, steps: 1, usage, costUsd: 0, error: { code: 'tool.execution_failed', message: `failed with ${TOKEN}` } },
 ];

@@ -1,0 +1,75 @@
+import { execFile } from 'node:child_process';
+import { BWRAP_ISOLATION_FLAGS } from './bwrap-args.js';
+import { findExecutable } from './find-executable.js';
+
+/**
+ * Whether the sandbox works here. `network` is `proxy` when allowed hosts
+ * are reachable through the filtering proxy, `off` when commands get no
+ * network at all (no hosts allowed, or socat missing: see `warnings`).
+ */
+export type SandboxStatus =
+  | { available: true; bwrapPath: string; version: string; network: 'off' | 'proxy'; socatPath?: string; warnings: string[] }
+  | { available: false; reason: string };
+
+export interface ProbeSandboxOptions {
+  /** Name on PATH or absolute path (default `bwrap`). */
+  bwrapPath?: string;
+  /** Name on PATH or absolute path (default `socat`); looked for only when `needProxy`. */
+  socatPath?: string;
+  /** Allowed hosts are configured, so the proxy bridge (socat) is needed. */
+  needProxy?: boolean;
+  /** Give up on the probe after this long (default 15 s). */
+  timeoutMs?: number;
+}
+
+function run(file: string, args: string[], timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string; error?: string }> {
+  return new Promise((resolve) => {
+    execFile(file, args, { timeout: timeoutMs, killSignal: 'SIGKILL', env: { PATH: '/usr/bin:/bin' } }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+      const result: { code: number | null; stdout: string; stderr: string; error?: string } = { code, stdout: String(stdout), stderr: String(stderr) };
+      if (error !== null && typeof error.code !== 'number') result.error = error.message;
+      resolve(result);
+    });
+  });
+}
+
+/**
+ * Checks, by running it, that bubblewrap can create every namespace a
+ * sandboxed command gets (user, PID, network, IPC, UTS) and mount a
+ * read-only root. Never throws: a missing binary, another platform or a
+ * kernel that refuses namespaces is `{ available: false, reason }`.
+ */
+export async function probeSandbox(options: ProbeSandboxOptions = {}): Promise<SandboxStatus> {
+  if (process.platform !== 'linux') {
+    return { available: false, reason: `the OS sandbox needs Linux (bubblewrap); this is ${process.platform}` };
+  }
+  const name = options.bwrapPath ?? 'bwrap';
+  const bwrapPath = findExecutable(name);
+  if (bwrapPath === undefined) {
+    return { available: false, reason: `bubblewrap not found (${name}); install it, e.g. apt-get install bubblewrap` };
+  }
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const [probe, version] = await Promise.all([
+    run(bwrapPath, ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', ...BWRAP_ISOLATION_FLAGS, '--', '/bin/sh', '-c', 'exit 0'], timeoutMs),
+    run(bwrapPath, ['--version'], timeoutMs),
+  ]);
+  if (probe.code !== 0) {
+    const why = (probe.stderr.trim() || probe.error || `exit code ${probe.code}`).split('\n')[0] ?? '';
+    return { available: false, reason: `bubblewrap cannot create its namespaces here: ${why}` };
+  }
+  const warnings: string[] = [];
+  let socatPath: string | undefined;
+  if (options.needProxy === true) {
+    socatPath = findExecutable(options.socatPath ?? 'socat');
+    if (socatPath === undefined) warnings.push('socat not found: allowed hosts are unreachable and commands get no network at all (install socat)');
+  }
+  const status: SandboxStatus = {
+    available: true,
+    bwrapPath,
+    version: version.stdout.trim().replace(/^bubblewrap\s+/, ''),
+    network: socatPath === undefined ? 'off' : 'proxy',
+    warnings,
+  };
+  if (socatPath !== undefined) status.socatPath = socatPath;
+  return status;
+}
