@@ -66,7 +66,8 @@ describe('trap assertions', () => {
     expect(run(noHostedMarkerHits(), { hosted, trap_requests: [{ ...trapRequest(), marker_hits: [{ marker_id: 'm1' }] }] })).toBe('error:evidence_observation_type');
     expect(run(noHostedMarkerHits(), { ...clean, hosted: { ...hosted, markers: { m1: 1 } } })).toBe('error:evidence_observation_type');
     expect(run(noHostedMarkerHits(), { ...clean, hosted: { markers: {} } })).toBe('error:evidence_observation_type');
-    for (const bad of [{ page_loads: true }, { page_loads: -1 }, { late_count: 1.5 }, { complete: 1 }, { unreadable: null }, { seal_revision: false }, { dropped_events: -2 }]) {
+    const bads: EvidenceObject[] = [{ page_loads: true }, { page_loads: -1 }, { late_count: 1.5 }, { complete: 1 }, { unreadable: null }, { seal_revision: false }, { dropped_events: -2 }];
+    for (const bad of bads) {
       expect(run(noHostedMarkerHits(), { ...clean, hosted: { ...hosted, rounds: [hostedRound(bad)] } })).toBe('error:evidence_observation_type');
     }
     // A round the trap could not read, or a page never loaded, proves nothing.

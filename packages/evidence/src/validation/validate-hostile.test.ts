@@ -44,6 +44,7 @@ function hostileValues(): Array<[string, () => { value: unknown; ran: () => bool
     ['a Map with a null prototype', plain({ report: Object.setPrototypeOf(new Map(), null) })],
     ['a boxed string', plain({ report: Object('x') })],
     ['an Error', plain({ report: new Error('x') })],
+    // eslint-disable-next-line prefer-rest-params -- an arguments object is the point of this case
     ['an arguments object', plain({ report: (function (..._a: unknown[]) { return arguments; })(1, 2) })],
   ];
 }
