@@ -93,6 +93,7 @@ describe('public surface', () => {
       'selectItems',
       'stateDiff',
       'validateEvidence',
+      'validateTarget',
       'wardenTarget',
       'writeReport',
     ]);

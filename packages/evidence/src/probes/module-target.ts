@@ -68,7 +68,12 @@ interface Reply {
  * instance per file; the main thread only waits, so a timeout stops waiting even
  * for a synchronous function. After finalization the worker is terminated.
  */
-export function createModuleTarget(spec: ModuleTargetSpec, options: { baseDir: string; name: string }): ProbeTarget {
+export interface ModuleTarget extends ProbeTarget {
+  /** Loads the entry and every hook without calling any, each within the timeout; rejects with what failed. */
+  verify(): Promise<void>;
+}
+
+export function createModuleTarget(spec: ModuleTargetSpec, options: { baseDir: string; name: string }): ModuleTarget {
   let worker: Worker | undefined;
   let nextId = 0;
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
@@ -119,6 +124,9 @@ export function createModuleTarget(spec: ModuleTargetSpec, options: { baseDir: s
     name: options.name,
     timeoutMs: spec.timeout_s * 1000,
     prepare: () => send({ op: 'load', ref: entry() }),
+    async verify() {
+      for (const ref of [spec.entry, spec.cleanup, spec.close]) if (ref !== undefined) await send({ op: 'load', ref: parseRef(ref, options.baseDir) });
+    },
     call(prompt, material, context) {
       const { signal, ...plain } = context;
       return send({ op: 'call', ref: entry(), prompt, material, context: plain }, signal);
