@@ -9,6 +9,8 @@ import { TargetFunctionError, TargetResultInvalid } from './module-target.js';
 import { CleanupStateUnknown, RunStopped, stoppedParts } from './run-stopped.js';
 
 export const DEFAULT_TARGET_TIMEOUT_MS = 300_000;
+/** Entry loading precedes the call's deadline; it is bounded separately (never below this) so a hanging import cannot hang a run. */
+const LOAD_TIMEOUT_MS = 60_000;
 
 export type CallOutcome =
   | { kind: 'ok'; value: unknown }
@@ -159,15 +161,15 @@ export function openTarget(target: ProbeTarget): TargetSession {
       latest = copy(context);
       if (target.prepare !== undefined) {
         prepared ??= Promise.resolve().then(() => target.prepare!());
-        try {
-          await prepared;
-        } catch (error) {
-          return { kind: 'threw', errorClass: classOf(error) };
-        }
+        // Loading precedes the call's deadline; it gets one of its own so a hanging import cannot hang the run.
+        const loaded = await withDeadline(() => prepared, Math.max(timeoutMs, LOAD_TIMEOUT_MS));
+        if (loaded.kind === 'timeout') return { kind: 'timeout' };
+        if (loaded.kind === 'threw') return { kind: 'threw', errorClass: classOf(loaded.error) };
         if (finalizing !== undefined) return { kind: 'rejected' };
       }
       const controller = new AbortController();
-      const outcome = await withDeadline(() => target.call(prompt, material, { ...copy(context), signal: controller.signal }), timeoutMs, controller);
+      // Material is null when the probe has none (the spec's None), for every kind of target.
+      const outcome = await withDeadline(() => target.call(prompt, material ?? null, { ...copy(context), signal: controller.signal }), timeoutMs, controller);
       if (outcome.kind === 'timeout') return { kind: 'timeout' };
       if (outcome.kind === 'ok') return { kind: 'ok', value: outcome.value };
       if (RunStopped.isInstance(outcome.error)) {
