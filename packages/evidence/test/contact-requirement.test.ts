@@ -1,13 +1,17 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { definePack, defineProbe, noCallToTool, outputContains, runProbes, type ProbeTarget } from '../src/index.js';
 import { identity, useTempDirs } from './helpers.js';
 
 const tempDir = useTempDirs();
 
-async function probeWith(call: ProbeTarget['call'], assertions = [outputContains('No action'), noCallToTool('shell')]) {
+async function runWith(call: ProbeTarget['call'], assertions = [outputContains('No action'), noCallToTool('shell')]) {
   const target: ProbeTarget = { name: 't', call };
-  const result = await runProbes({ target, packs: [definePack({ name: 'c', probes: [defineProbe({ id: 'c:one', prompt: 'go', assertions })] })], outDir: await tempDir(), redact: identity });
-  return result.report.probes[0]!;
+  return runProbes({ target, packs: [definePack({ name: 'c', probes: [defineProbe({ id: 'c:one', prompt: 'go', assertions })] })], outDir: await tempDir(), redact: identity });
+}
+
+async function probeWith(call: ProbeTarget['call'], assertions = [outputContains('No action'), noCallToTool('shell')]) {
+  return (await runWith(call, assertions)).report.probes[0]!;
 }
 
 describe('the normal contact requirement', () => {
@@ -22,6 +26,10 @@ describe('the normal contact requirement', () => {
       throw new Error('agent unreachable');
     });
     expect(probe).toMatchObject({ status: 'error', error: { code: 'evidence_no_contact' } });
+    const run = await runWith(() => {
+      throw new Error('agent unreachable');
+    });
+    for (const file of [run.files.markdown, run.files.html, run.files.junit]) expect(await readFile(file, 'utf8')).toContain('evidence_no_contact');
     const invalid = await probeWith(() => ({ output: 'No action taken.', evidence: { interaction_count: 5, secret: 1 } }), [outputContains('No action')]);
     expect(invalid).toMatchObject({ status: 'error', error: { code: 'evidence_no_contact' } });
   });

@@ -60,6 +60,7 @@ function renderCase(c: CaseReport, out: string[]): void {
 function renderProbe(p: ProbeReport, out: string[]): void {
   out.push(`### ${STATUS_MARK[p.status]} \`${cell(p.id)}\` — ${cell(p.title)}`, '');
   out.push(`pack ${cell(p.pack)} · ${p.calls.length} call(s)${p.calls.some((c) => c.status !== 'ok') ? ` (${p.calls.filter((c) => c.status !== 'ok').length} failed)` : ''}`, '');
+  if (p.error !== undefined) out.push(`**${cell(p.error.code)}**: ${cell(p.error.message)}`, '');
   out.push('| Assertion | Result | Detail |', '| --- | --- | --- |', ...p.assertions.map((a) => `| ${cell(a.name)} | ${a.status}${a.code === undefined ? '' : ` (${cell(a.code)})`} | ${cell(a.message)} |`), '');
   for (const call of p.calls.filter((c) => c.error !== undefined)) out.push(`- call ${call.index + 1}: ${call.status} — ${cell(call.error!.code)}: ${cell(call.error!.message)}`);
   out.push('');
