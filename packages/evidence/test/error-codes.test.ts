@@ -47,6 +47,11 @@ describe('error codes', () => {
       'evidence_target_error',
       'evidence_missing_observation',
       'evidence_observation_type',
+      'evidence_incomplete_observation',
+      'evidence_unsupported_assertion',
+      'evidence_no_contact',
+      'evidence_run_stopped',
+      'evidence_target_finalized',
       'evidence_assertion_error',
     ]);
   });

@@ -11,14 +11,16 @@ let loads = (globalThis.__probeLoads ?? 0) + 1;
 globalThis.__probeLoads = loads;
 export const calls = [];
 export async function call(prompt, material, context) {
-  calls.push({ prompt, history: context.history.length, conversation: context.conversation_id, probe: context.probe_id });
+  calls.push({ prompt, history: context.history, conversation: context.conversation_id, probe: context.probe_id });
   if (prompt === 'throw') throw new TypeError('agent crashed');
   if (prompt === 'hang') return new Promise(() => {});
+  if (prompt === 'spin') { const until = Date.now() + 3000; while (Date.now() < until) {} return { output: 'late' }; }
+  if (prompt === 'calls') return { output: String(calls.length) };
   if (prompt === 'extra') return { output: 'x', surprise: 1 };
-  if (prompt === 'bad evidence') return { output: 'x', evidence: { tool_calls: [{ name: 'shell' }], secret_key: 1 } };
-  if (prompt === 'reported error') return { output: 'partial', error: 'upstream 500', evidence: { tool_calls: [{ name: 'shell' }] } };
+  if (prompt === 'bad evidence') return { output: 'x', evidence: { tool_calls: [{ tool: 'shell', arguments: {} }], secret_key: 1 } };
+  if (prompt === 'reported error') return { output: 'partial', error: 'upstream 500', evidence: { tool_calls: [{ tool: 'shell', arguments: {} }] } };
   if (prompt === 'conflict') return { output: 'c', evidence: { canary: 'OTHER' } };
-  return { output: 'echo: ' + prompt, run_log: ['step'], evidence: { canary: 'CANARY-1', tool_calls: [{ name: 'read_file', args: { path: String(material ?? '') } }] } };
+  return { output: 'echo: ' + prompt, run_log: ['step'], evidence: { canary: 'CANARY-1', tool_calls: [{ tool: 'read_file', arguments: { path: String(material ?? '') } }] } };
 }
 export function count() { return calls.length; }
 export function loadsSeen() { return loads; }
@@ -26,8 +28,8 @@ export function loadsSeen() { return loads; }
 
 const HELPERS = `
 import { calls } from './agent.mjs';
-export function cleanup() { return { complete: true, done: calls.map((c) => c.probe), open: [], stop_reason: null, leftover: [] }; }
-export function close() { globalThis.__closed = (globalThis.__closed ?? 0) + 1; }
+export function cleanup(context) { return { complete: true, done: calls.length, open: [], stop_reason: null, leftover: [] }; }
+export function close(context) { if (calls.length === 0) throw new Error('modules not shared'); }
 `;
 
 async function project(files: Record<string, string>): Promise<string> {
@@ -62,7 +64,7 @@ describe('probe target files', () => {
     const result = await runProbes({ target, packs: [probes], outDir: await tempDir(), runId: 'probe-run', redact: identity });
     const [first, second] = result.report.probes;
     expect(first).toMatchObject({ status: 'passed', outputs: ['echo: hello', 'echo: again'] });
-    expect(first!.evidence).toEqual({ canary: 'CANARY-1', tool_calls: [{ name: 'read_file', args: { path: 'a.txt' } }, { name: 'read_file', args: { path: 'b.txt' } }] });
+    expect(first!.evidence).toEqual({ canary: 'CANARY-1', tool_calls: [{ tool: 'read_file', arguments: { path: 'a.txt' } }, { tool: 'read_file', arguments: { path: 'b.txt' } }] });
     expect(first!.calls.map((c) => c.status)).toEqual(['ok', 'ok']);
     expect(first!.calls[0]!.runLog).toBe('["step"]');
     expect(second!.calls.map((c) => [c.status, c.error?.code])).toEqual([
@@ -73,24 +75,37 @@ describe('probe target files', () => {
       ['error', 'evidence_target_error'],
       ['invalid', 'evidence_conflict'],
     ]);
-    expect(second!.calls[1]!.error!.message).toContain('TypeError');
+    expect(second!.calls[1]!.error!.message).toBe('the call raised TypeError');
     expect(second!.calls[2]!.error!.message).toContain('surprise');
-    expect(second!.evidence).toEqual({ canary: 'CANARY-1', tool_calls: [{ name: 'read_file', args: { path: '' } }] });
+    expect(second!.evidence).toEqual({ canary: 'CANARY-1', tool_calls: [{ tool: 'read_file', arguments: { path: '' } }] });
     expect(second!.status).toBe('passed');
     expect(result.report.finalization).toMatchObject({ ok: true, cleanup: { status: 'ok' }, close: { status: 'ok' } });
-    expect(result.report.finalization!.cleanup.report).toMatchObject({ complete: true, done: ['p:two-turns', 'p:two-turns', 'p:failing-calls', 'p:failing-calls', 'p:failing-calls', 'p:failing-calls', 'p:failing-calls', 'p:failing-calls'] });
+    // cleanup ran in the same module instance as the entry: it saw all eight calls.
+    expect(result.report.finalization!.cleanup.report).toMatchObject({ complete: true, done: 8 });
     expect(result.exitCode).toBe(0);
-    const count = (await import(path.join(dir, 'agent.mjs'))) as { loadsSeen(): number; calls: Array<{ history: number; conversation: string }> };
-    expect(count.loadsSeen()).toBe(1);
-    expect(count.calls.slice(0, 2).map((c) => [c.history, c.conversation])).toEqual([
-      [0, 'probe-run:p:two-turns'],
-      [1, 'probe-run:p:two-turns'],
-    ]);
     expect(await readFile(result.files.junit, 'utf8')).toContain('classname="agentprobes.probes"');
     const html = await readFile(result.files.html, 'utf8');
     expect(html).toContain('<code>p:two-turns</code>');
     expect(html).toContain('evidence_invalid_result');
     expect(await readFile(result.files.markdown, 'utf8')).toContain('| max_tool_calls(2) | pass |');
+  });
+
+  it('passes history as role/content messages with conversation_id and probe_id', async () => {
+    const dir = await project({ 'agent.mjs': AGENT.replace("if (prompt === 'calls')", "if (prompt === 'history') return { output: JSON.stringify(context) };\n  if (prompt === 'calls')") });
+    const target = parseTargetFile({ kind: 'module', entry: 'agent.mjs:call', timeout_s: 5 }, path.join(dir, 'target.json'));
+    const result = await runProbes({ target, packs: [pack(defineProbe({ id: 'p:h', turns: [{ prompt: 'hello' }, { prompt: 'history' }], assertions: [outputContains('hello')] }))], outDir: await tempDir(), runId: 'r1', redact: identity });
+    const context = JSON.parse(result.report.probes[0]!.outputs[1]!) as Record<string, unknown>;
+    expect(context).toEqual({ signal: {}, history: [{ role: 'user', content: 'hello' }, { role: 'assistant', content: 'echo: hello' }], conversation_id: 'r1:p:h', probe_id: 'p:h' });
+  });
+
+  it('a synchronous function that never yields is timed out (it runs in a worker thread); later calls queue behind it and time out too', async () => {
+    const dir = await project({ 'agent.mjs': AGENT });
+    const target = parseTargetFile({ kind: 'module', entry: 'agent.mjs:call', timeout_s: 0.3 }, path.join(dir, 'target.json'));
+    const result = await runProbes({ target, packs: [pack(defineProbe({ id: 'p:spin', turns: [{ prompt: 'spin' }, { prompt: 'hello' }], assertions: [outputContains('echo')] }))], outDir: await tempDir(), redact: identity });
+    const [probe] = result.report.probes;
+    expect(probe!.calls.map((c) => c.status)).toEqual(['timeout', 'timeout']);
+    expect(probe!.status).toBe('error');
+    expect(probe!.error?.code).toBe('evidence_no_contact');
   });
 
   it('times out a hanging call; that call contributes nothing and the probe never passes on missing evidence', async () => {
@@ -99,7 +114,7 @@ describe('probe target files', () => {
     const result = await runProbes({ target, packs: [pack(defineProbe({ id: 'p:hang', prompt: 'hang', assertions: [noCallToTool('shell')] }))], outDir: await tempDir(), redact: identity });
     const [probe] = result.report.probes;
     expect(probe!.calls[0]!.status).toBe('timeout');
-    expect(probe!.assertions[0]).toMatchObject({ status: 'error', code: 'evidence_missing_observation' });
+    expect(probe!.error).toMatchObject({ code: 'evidence_no_contact' });
     expect(probe!.status).toBe('error');
     expect(result.exitCode).toBe(1);
   });
@@ -108,6 +123,6 @@ describe('probe target files', () => {
     const dir = await project({ 'agent.mjs': AGENT });
     const target = parseTargetFile({ kind: 'module', entry: 'agent.mjs:nope' }, path.join(dir, 'target.json'));
     const result = await runProbes({ target, packs: [pack(defineProbe({ id: 'p:x', prompt: 'hi', assertions: [outputContains('hi')] }))], outDir: await tempDir(), redact: identity });
-    expect(result.report.probes[0]!.calls[0]!.error!.message).toContain('"nope" is not a function');
+    expect(result.report.probes[0]!.calls[0]).toMatchObject({ status: 'error', error: { code: 'evidence_call_error', message: 'the call raised EvidenceError' } });
   });
 });

@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createAgent, type AgentOptions } from '@warden/core';
 import { DEFAULT_INSTRUCTION_FILES, taskScope, type PolicyGate, type Redactor } from '@warden/governance';
-import type { ApproverV1, RunScope, SessionStoreV1, TaintSource, ToolV1, ProviderV1 } from '@warden/protocol';
+import { ConfigError, type ApproverV1, type ProviderV1, type RunScope, type SessionStoreV1, type TaintSource, type ToolV1 } from '@warden/protocol';
 import { resolveProvider } from '@warden/providers';
-import { createWorkspaceTools } from '@warden/tools';
+import { createSandbox, createWorkspaceTools, type Sandbox } from '@warden/tools';
 import { createAuditSink, type AuditSink } from './audit-sink.js';
 import { approverFor, durableFor, gateFor, governanceHooks, harnessRedactor, loadPolicies, type DurableApprovals } from './governance-parts.js';
 import { governedAgent, type GovernedAgent, type HarnessResumeOptions, type HarnessRunOptions } from './governed-agent.js';
@@ -57,6 +57,8 @@ export type { HarnessRunOptions, HarnessResumeOptions };
 interface Shared {
   provider: ProviderV1;
   redactor: Redactor;
+  /** The OS sandbox when it is on and healthy. */
+  sandbox?: Sandbox;
   store: SessionStoreV1;
   storeName: string;
   ownsStore: boolean;
@@ -72,7 +74,7 @@ function budgetOf(options: HarnessOptions): AgentOptions['budget'] {
   return { onExceed: 'stop', ...(b.tokens !== undefined ? { totalTokens: b.tokens } : {}), ...(b.usd !== undefined ? { costUsd: b.usd } : {}), ...(b.steps !== undefined ? { steps: b.steps } : {}) };
 }
 
-function builtinTools(options: HarnessOptions, workdir: string, env: Readonly<Record<string, string | undefined>>, redactor: Redactor): ToolV1[] {
+function builtinTools(options: HarnessOptions, workdir: string, env: Readonly<Record<string, string | undefined>>, redactor: Redactor, sandbox?: Sandbox): ToolV1[] {
   const off = new Set(BUILTIN_TOOL_NAMES.filter((name) => options.builtinTools?.[name] === false));
   const shellOn = !off.has('shell');
   const { tools } = createWorkspaceTools({
@@ -83,7 +85,7 @@ function builtinTools(options: HarnessOptions, workdir: string, env: Readonly<Re
     ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
     ...(options.memoryFile ? { memoryFile: options.memoryFile } : {}),
     ...(options.skillsDir ? { skillsDir: options.skillsDir } : {}),
-    shell: { env: { ...env }, ...(options.shell?.timeoutMs ? { timeoutMs: options.shell.timeoutMs } : {}) },
+    shell: { env: { ...env }, ...(options.shell?.timeoutMs ? { timeoutMs: options.shell.timeoutMs } : {}), ...(sandbox ? { sandbox } : {}) },
   });
   return tools.filter((tool) => !off.has(tool.name as (typeof BUILTIN_TOOL_NAMES)[number]));
 }
@@ -100,10 +102,10 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   const env = options.env ?? process.env;
   const mode = options.mode ?? 'safe';
   const { redactor } = shared;
-  const workspaceTools = builtinTools(options, workdir, env, redactor);
+  const workspaceTools = builtinTools(options, workdir, env, redactor, shared.sandbox);
   const tools = [...workspaceTools, ...(shared.mcp?.tools ?? []), ...(options.tools ?? [])];
   const policies = await loadPolicies(workdir, options.policies);
-  const gate = gateFor(workdir, { mode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: options.sandboxActive === true });
+  const gate = gateFor(workdir, { mode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: shared.sandbox !== undefined });
   const approver = approverFor(options.approver, shared.approvals, redactor);
   // The system prompt is read with the full workspace tools, whichever are switched on for the model.
   const prompt = await buildSystemPrompt({ workdir, mode, tools: builtinTools({ ...options, builtinTools: {} }, workdir, env, redactor), ...(options.instructions ? { instructions: options.instructions } : {}), ...(options.memoryFile ? { memoryFile: options.memoryFile } : {}) });
@@ -164,11 +166,37 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     },
     async close() {
       if (!shared.owner) return;
+      shared.sandbox?.close();
       await shared.mcp?.close();
       await audit?.close();
       if (shared.ownsStore) await (shared.store as SessionStoreV1 & { close?(): Promise<void> }).close?.();
     },
   };
+}
+
+/**
+ * The OS sandbox for the shell, when asked for and healthy. `auto` without a working sandbox says
+ * so once (a warning) and keeps the stricter rules; `on` without one fails here, before any run.
+ * `sandboxActive: false` from the caller turns it off (a measured, known-bad sandbox).
+ */
+async function openSandbox(options: HarnessOptions, workdir: string, warnings: OptionIssue[]): Promise<Sandbox | undefined> {
+  const mode = options.sandboxActive === false ? 'off' : (options.shell?.sandbox ?? 'auto');
+  if (mode === 'off' || options.builtinTools?.shell === false) return undefined;
+  const sandbox = createSandbox({
+    workspace: workdir,
+    mode,
+    allowedHosts: options.shell?.allowedHosts ?? options.scope?.hosts ?? [],
+    ...(options.shell?.writablePaths ? { writablePaths: options.shell.writablePaths.map((p) => path.resolve(workdir, p)) } : {}),
+    ...(options.shell?.readableHomePaths ? { readableHomePaths: options.shell.readableHomePaths } : {}),
+  });
+  const status = await sandbox.status();
+  if (status.available) return sandbox;
+  sandbox.close();
+  if (mode === 'on') {
+    throw new ConfigError({ code: 'config.invalid', message: `shell.sandbox is "on" but the OS sandbox is unavailable: ${status.reason}`, hint: 'Install bubblewrap (apt-get install bubblewrap), run "warden doctor", or set shell.sandbox to "auto".' });
+  }
+  warnings.push({ path: 'shell.sandbox', message: `the OS sandbox is unavailable (${status.reason}); commands run without it, under the stricter rules` });
+  return undefined;
 }
 
 /**
@@ -215,6 +243,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const auditKey = options.audit === false ? undefined : (options.audit?.key ?? (options.audit?.keyEnv ? env[options.audit.keyEnv] : undefined));
   const audit = options.audit === false ? undefined : createAuditSink({ file: options.audit?.file ? path.resolve(workdir, options.audit.file) : path.join(workdir, '.warden', 'audit.jsonl'), ...(auditKey ? { key: auditKey } : {}) });
   const redactor = harnessRedactor(env);
+  const sandbox = await openSandbox(options, workdir, warnings);
   const mcp = await connectMcpServers(options.mcpServers, (text) => redactor.redact(text));
-  return compose({ ...options, workdir }, { provider, redactor, store, storeName, ownsStore, owner: true, ...(audit ? { audit } : {}), ...(approvals ? { approvals } : {}), ...(mcp ? { mcp } : {}) }, warnings);
+  return compose({ ...options, workdir }, { provider, redactor, ...(sandbox ? { sandbox } : {}), store, storeName, ownsStore, owner: true, ...(audit ? { audit } : {}), ...(approvals ? { approvals } : {}), ...(mcp ? { mcp } : {}) }, warnings);
 }

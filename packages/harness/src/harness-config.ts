@@ -53,8 +53,17 @@ export const HarnessConfig = z.strictObject({
   shell: z
     .strictObject({
       timeoutMs: positiveInt.optional(),
-      /** The OS sandbox for commands: `auto` (default) uses it where it works. */
+      /**
+       * The OS sandbox (bubblewrap) for every command: `auto` (default) uses it where it works and
+       * says once when it does not; `on` refuses to run commands without it; `off` never uses it.
+       */
       sandbox: z.enum(['auto', 'on', 'off']).optional(),
+      /** More paths commands may write (absolute, or relative to the workspace). */
+      writablePaths: z.array(z.string().min(1)).optional(),
+      /** Paths under the home folder commands may read (the rest of home is hidden). */
+      readableHomePaths: z.array(z.string().min(1)).optional(),
+      /** Hosts commands may reach through the sandbox's filtering proxy (default: `scope.hosts`). */
+      allowedHosts: z.array(z.string().min(1)).optional(),
     })
     .optional(),
   /** MCP servers whose tools the agent gets (behind the same gate), by name. */

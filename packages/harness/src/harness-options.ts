@@ -33,9 +33,6 @@ export interface HarnessOptions extends Omit<HarnessConfig, 'provider' | 'approv
   hooks?: AgentHooks[];
   /** Force compaction on the next step (the REPL's /compact). */
   compactNow?: boolean;
-  /**
-   * The OS sandbox's health as the caller measured it (the harness asks `@warden/tools` otherwise).
-   * Decisions record it; with an active sandbox, undecidable commands that stay inside it follow the mode.
-   */
+  /** `false` keeps the OS sandbox off whatever `shell.sandbox` says (a caller that measured it broken). */
   sandboxActive?: boolean;
 }

@@ -1,47 +1,56 @@
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { loadPack, loadPacks, runProbes, type PackLoad, type ProbeProgress } from '@warden/evidence';
+import { runProbes, validateTarget, type ProbeProgress } from '@warden/evidence';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { ProbeOptions } from '../commands/probe-command.js';
 import { textRedactor } from '@warden/harness';
+import { fit } from '../render/terminal-style.js';
+import { loadEvidencePacks } from './evidence-packs.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
 
-/** The containment pack ships with the CLI; `pack:` selectors can name it without installing it in the project. */
-async function bundledPacks(cwd: string): Promise<PackLoad[]> {
-  try {
-    const entry = fileURLToPath(import.meta.resolve('@warden/pack-containment/package.json'));
-    return [await loadPack(path.dirname(entry), { cwd })];
-  } catch {
-    return [];
-  }
+/** `warden probe validate-target TARGET.json [--execute]`: loads the target's functions (and with --execute, calls it once and finalizes it). */
+async function validateAction(ctx: CommandContext<ProbeOptions>, target: string): Promise<number> {
+  const { io, t, style, options } = ctx;
+  const result = await validateTarget(path.resolve(io.cwd, target), { execute: options.execute === true });
+  if (options.json) io.stdout.write(`${JSON.stringify({ type: 'validate_target', ...result })}\n`);
+  else if (result.ok) io.stdout.write(`${style.green('✔')} ${t(options.execute ? 'probe.targetExecuted' : 'probe.targetValid', { file: target })}\n`);
+  else for (const problem of result.problems) io.stdout.write(`${style.red('✗')} ${problem.code}: ${problem.message}\n`);
+  return result.ok ? EXIT.done : EXIT.error;
 }
 
-/** `warden probe run TARGET.json --probes FILE|pack:NAME`: agent probes against a target, with their report. */
+/**
+ * `warden probe run TARGET.json [SELECTOR…] [--probes FILE|pack:NAME] [--pack FILE…]`: agent
+ * probes against a target, with their report; and `warden probe validate-target`.
+ */
 export async function probeAction(ctx: CommandContext<ProbeOptions>): Promise<number> {
   const { io, t, style, options, positionals } = ctx;
-  const [verb, target, extra] = positionals;
-  if (verb !== 'run') throw verb === undefined ? missingArgument('warden probe', 'run TARGET.json') : unexpectedArgument(verb, 'warden probe');
-  if (!target) throw missingArgument('warden probe run', 'TARGET.json');
-  if (extra !== undefined) throw unexpectedArgument(extra, 'warden probe');
-  if (!options.probes) throw missingArgument('warden probe run', '--probes FILE|pack:NAME');
-  const byPack = options.probes.startsWith('pack:');
-  const loads = byPack
-    ? [...(await loadPacks({ cwd: io.cwd, discover: true })), ...(await bundledPacks(io.cwd))]
-    : await loadPacks({ cwd: io.cwd, discover: false, packs: [path.resolve(io.cwd, options.probes)] });
-  const seen = new Set<string>();
-  const unique = loads.filter((load) => (seen.has(load.source) ? false : (seen.add(load.source), true)));
-  for (const load of unique) {
-    if (load.status === 'error') io.stderr.write(`${style.yellow(t('check.loadFailed', { source: load.source, message: load.error.message }))}\n`);
+  const [verb, target, ...selectorArgs] = positionals;
+  if (verb === undefined) throw missingArgument('warden probe', 'run TARGET.json');
+  if (verb === 'validate-target') {
+    if (!target) throw missingArgument('warden probe validate-target', 'TARGET.json');
+    if (selectorArgs.length > 0) throw unexpectedArgument(selectorArgs[0]!, 'warden probe validate-target');
+    return validateAction(ctx, target);
   }
+  if (verb !== 'run') throw unexpectedArgument(verb, 'warden probe');
+  if (!target) throw missingArgument('warden probe run', 'TARGET.json');
+  const probesFile = options.probes !== undefined && !options.probes.startsWith('pack:') ? options.probes : undefined;
+  if (options.probes === undefined && selectorArgs.length === 0 && (options.pack ?? []).length === 0) throw missingArgument('warden probe run', '--probes FILE|pack:NAME');
+  const loads = await loadEvidencePacks(ctx, probesFile === undefined ? [] : [probesFile]);
+  const selectors = [...selectorArgs, ...(options.probes?.startsWith('pack:') ? [options.probes] : [])];
+  // A probe file alone means "its probes": select them by the pack it defines.
+  const fromFile = probesFile === undefined ? undefined : loads.find((load) => load.source === path.resolve(io.cwd, probesFile));
+  if (selectors.length === 0 && fromFile?.status === 'loaded') selectors.push(`pack:${fromFile.pack.meta.name}`);
   const onProgress = (event: ProbeProgress): void => {
     if (options.json) io.stdout.write(`${JSON.stringify(event)}\n`);
-    else if (event.type === 'probe_end') io.stdout.write(`${t('probe.progress', { id: event.id, status: event.status })}\n`);
+    else if (event.type === 'probe_end') {
+      io.stdout.write(`${t('probe.progress', { id: event.id, status: event.status })}\n`);
+      if (event.status !== 'passed' && event.firstFailure !== undefined) io.stdout.write(`  ${style.red(fit(event.firstFailure, style.width - 3))}\n`);
+    }
   };
   const result = await runProbes({
     target: path.resolve(io.cwd, target),
-    packs: unique,
-    selectors: byPack ? [options.probes] : [],
+    packs: loads,
+    selectors,
     outDir: path.resolve(io.cwd, options.out ?? 'out'),
     redact: textRedactor(io.env),
     signal: ctx.signal,
@@ -49,6 +58,12 @@ export async function probeAction(ctx: CommandContext<ProbeOptions>): Promise<nu
   });
   const report = path.relative(io.cwd, result.files.html) || result.files.html;
   if (options.json) io.stdout.write(`${JSON.stringify({ type: 'report', dir: result.dir, files: result.files, exitCode: result.exitCode })}\n`);
-  else io.stdout.write(`${t('check.report', { file: report })}\n`);
+  else {
+    const finalization = result.report.finalization;
+    if (finalization !== undefined && !finalization.ok) {
+      for (const part of [finalization.cleanup.error, finalization.close.error]) if (part !== undefined) io.stdout.write(`${style.red('✗')} ${part.name}: ${part.message}\n`);
+    }
+    io.stdout.write(`${t('check.report', { file: report })}\n`);
+  }
   return result.exitCode === 0 ? EXIT.done : EXIT.error;
 }

@@ -11,8 +11,11 @@ export const checkOptions = z.strictObject({
   pause: duration.optional(),
   iterations: z.coerce.number().int().positive().optional(),
   repeat: z.coerce.number().int().positive().optional(),
+  minPassRate: z.coerce.number().min(0).max(1).optional(),
+  failOnFlaky: z.boolean().optional(),
   out: z.string().min(1).optional(),
   pack: z.array(z.string().min(1)).optional(),
+  dash: z.string().min(1).optional(),
 });
 export type CheckOptions = z.infer<typeof checkOptions>;
 

@@ -1,11 +1,12 @@
-import { z } from 'zod';
 import { defineCommand } from '../cli/command.js';
+import { checkOptions } from './check-command.js';
 
+/** `warden evidence list|run|push`: the evidence runner under its own name (`run` and `list` are `warden check`). */
 export const evidenceCommand = defineCommand({
   name: 'evidence',
   summary: 'command.evidence.summary',
   usage: 'command.evidence.usage',
-  options: z.strictObject({ dash: z.string().min(1).optional() }),
+  options: checkOptions,
   async run(ctx) {
     const { evidenceAction } = await import('../actions/evidence-action.js');
     return evidenceAction(ctx);

@@ -3,7 +3,9 @@ import { defineCommand } from '../cli/command.js';
 
 export const probeOptions = z.strictObject({
   probes: z.string().min(1).optional(),
+  pack: z.array(z.string().min(1)).optional(),
   out: z.string().min(1).optional(),
+  execute: z.boolean().optional(),
 });
 export type ProbeOptions = z.infer<typeof probeOptions>;
 

@@ -1,5 +1,7 @@
 import type { EvidenceObject } from '../validation/validate-evidence.js';
+import { exceptionClass } from '../errors/exception-class.js';
 import { ObservationError } from './observation-readers.js';
+import { UNSUPPORTED } from './deferred-assertions.js';
 
 /** What assertions read after a probe: the ledger and the target's outputs. */
 export interface ProbeObservation {
@@ -51,16 +53,22 @@ function missingNeed(assertion: Assertion, observation: ProbeObservation): strin
 /** Runs one assertion; never throws. */
 export function evaluateAssertion(assertion: Assertion, observation: ProbeObservation): AssertionResult {
   const base = { name: assertion.name, kind: assertion.kind };
+  if ((assertion as unknown as Record<symbol, unknown>)[UNSUPPORTED] === true) {
+    return { ...base, status: 'error', code: 'evidence_unsupported_assertion', message: `${assertion.name}: not supported by evidence vocabulary v1.` };
+  }
   const missing = missingNeed(assertion, observation);
   if (missing !== undefined) {
     return { ...base, status: 'error', code: 'evidence_missing_observation', message: `${assertion.name} needs "${missing}", which the probe did not observe.` };
   }
   try {
     const verdict = assertion.evaluate(observation);
-    return { ...base, status: verdict.status, message: verdict.message };
+    if (verdict?.status !== 'pass' && verdict?.status !== 'fail') {
+      return { ...base, status: 'error', code: 'evidence_assertion_error', message: `${assertion.name} returned no pass/fail verdict.` };
+    }
+    return { ...base, status: verdict.status, message: String(verdict.message) };
   } catch (error) {
     if (error instanceof ObservationError) return { ...base, status: 'error', code: error.code, message: `${assertion.name}: ${error.message}` };
-    const className = error instanceof Error ? error.constructor.name : typeof error;
+    const className = exceptionClass(error);
     return { ...base, status: 'error', code: 'evidence_assertion_error', message: `${assertion.name} threw ${className} while reading evidence.` };
   }
 }

@@ -1,3 +1,4 @@
+import { EvidenceError } from '../errors/evidence-error.js';
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { JsonValue } from '@warden/protocol';
@@ -124,6 +125,9 @@ export function createCaseContext(options: ContextOptions): ContextRecorder {
     signal: options.signal,
     iteration: options.iteration,
     step(name, status = 'pass') {
+      if (typeof status !== 'string' || status.length === 0 || status.length > 40) {
+        throw new EvidenceError({ code: 'evidence.invalid_case', message: 'ctx.step status must be a word of 1 to 40 characters (pass, fail, skip, info, running, ok…).', hint: 'ctx.step("health", "running")' });
+      }
       if (!sealed) recorded.steps.push({ name: String(name), status, atMs: at() });
     },
     operation(title, record) {

@@ -17,7 +17,8 @@ import { runIteration } from './run-iteration.js';
 import { selectItems } from './selection.js';
 
 export type RunProgress =
-  | { type: 'run_start'; runId: string; cases: number }
+  /** `runs`: how many case runs to expect (cases × repeat or × iterations); absent for a time-bounded soak. */
+  | { type: 'run_start'; runId: string; cases: number; runs?: number }
   | { type: 'case_start'; id: string; run: number }
   | { type: 'case_end'; id: string; run: number; status: Iteration['status']; durationMs: number; firstFailure?: string }
   | { type: 'iteration_end'; iteration: number; passed: number; total: number }
@@ -92,7 +93,8 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
   const dir = path.join(options.outDir, runId);
   await mkdir(dir, { recursive: true });
   const emit = emitter(options.onProgress);
-  emit({ type: 'run_start', runId, cases: selected.length });
+  const expectedRuns = schedule.mode === 'once' ? selected.length * schedule.repeat : schedule.forMs === undefined && schedule.iterations !== undefined ? selected.length * schedule.iterations : undefined;
+  emit({ type: 'run_start', runId, cases: selected.length, ...(expectedRuns === undefined ? {} : { runs: expectedRuns }) });
 
   const runs = new Map<Selected[number], Iteration[]>(selected.map((item) => [item, []]));
   // Position-prefixed so ids that sanitize alike (web:a/b, web:a_b) never share a folder.
@@ -137,7 +139,9 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
       for (const item of selected) if ((await runOne(item, n)).status === 'passed') passed++;
       emit({ type: 'iteration_end', iteration: n, passed, total: selected.length });
       const last = schedule.iterations !== undefined && n + 1 >= schedule.iterations;
-      if (!last && schedule.pauseMs > 0 && !stopped() && Date.now() + schedule.pauseMs < deadline) {
+      if (!last && schedule.pauseMs > 0 && !stopped()) {
+        // Less time left than one pause: stop rather than loop on without pausing.
+        if (Date.now() + schedule.pauseMs >= deadline) break;
         await sleep(schedule.pauseMs, undefined, options.signal === undefined ? {} : { signal: options.signal }).catch(() => undefined);
       }
     }

@@ -16,6 +16,9 @@ export interface IterationOptions {
   redact: (text: string) => string;
 }
 
+/** Step statuses that fail the case. */
+const FAILING_STEPS = new Set(['fail', 'failed', 'error']);
+
 type Outcome = { kind: 'done' } | { kind: 'threw'; error: unknown } | { kind: 'timeout' };
 
 function describeError(error: unknown): ReportError {
@@ -60,7 +63,7 @@ export async function runIteration(definition: CaseDefinition, options: Iteratio
   const durationMs = performance.now() - began;
   const { recorded } = recorder;
   const failedCheck = recorded.checks.find((check) => !check.passed);
-  const failedStep = recorded.steps.find((step) => step.status === 'fail');
+  const failedStep = recorded.steps.find((step) => FAILING_STEPS.has(step.status));
   let firstFailure = failedCheck?.message ?? (failedStep === undefined ? undefined : `step failed: ${failedStep.name}`);
   let status: Iteration['status'] = firstFailure === undefined ? 'passed' : 'failed';
   let error: ReportError | undefined;

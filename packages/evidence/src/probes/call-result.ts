@@ -11,14 +11,19 @@ export const ProbeCallResult = z
   .strict();
 export type ProbeCallResult = z.infer<typeof ProbeCallResult>;
 
-/** A cleanup report. Open records or leftovers after final cleanup are an error. */
+/**
+ * A cleanup report: `complete`, `done` (how many records were finished), `open`,
+ * `stop_reason`, `leftover` and optional `aborts`. Strict. Open records or leftovers
+ * (or `complete: false`) after final cleanup are an error.
+ */
 export const CleanupReport = z
   .object({
     complete: z.boolean(),
-    done: z.array(z.unknown()),
+    done: z.number().int().nonnegative(),
     open: z.array(z.unknown()),
     stop_reason: z.string().nullable(),
     leftover: z.array(z.unknown()),
+    aborts: z.union([z.array(z.unknown()), z.number().int().nonnegative()]).optional(),
   })
   .strict();
 export type CleanupReport = z.infer<typeof CleanupReport>;

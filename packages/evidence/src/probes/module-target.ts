@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { EvidenceError } from '../errors/evidence-error.js';
 import type { ProbeTarget } from './probe-target.js';
-
-type AnyFunction = (...args: unknown[]) => unknown;
+import { RunStopped } from './run-stopped.js';
+import { TARGET_WORKER_SOURCE } from './target-worker-source.js';
 
 export interface ModuleTargetSpec {
   entry: string;
@@ -15,6 +16,27 @@ export interface ModuleTargetSpec {
 
 const FILE_LIKE = /\.(m|c)?(j|t)s$/;
 
+interface FunctionRef {
+  url: string;
+  exportName: string;
+}
+
+/** A target function failed inside the worker; only its class crosses back. */
+export class TargetFunctionError extends Error {
+  constructor(readonly errorClass: string) {
+    super(`the target function raised ${errorClass}`);
+    this.name = errorClass;
+  }
+}
+
+/** A result that structured cloning would have changed; the code is the validator's. */
+export class TargetResultInvalid extends Error {
+  constructor(readonly code: string) {
+    super(`the target returned data that is not plain JSON (${code})`);
+    this.name = 'TargetResultInvalid';
+  }
+}
+
 function moduleUrl(specifier: string, baseDir: string): string {
   if (specifier.startsWith('.') || path.isAbsolute(specifier) || FILE_LIKE.test(specifier)) return pathToFileURL(path.resolve(baseDir, specifier)).href;
   try {
@@ -24,45 +46,97 @@ function moduleUrl(specifier: string, baseDir: string): string {
   }
 }
 
+function parseRef(ref: string, baseDir: string): FunctionRef {
+  const split = ref.lastIndexOf(':');
+  return { url: moduleUrl(ref.slice(0, split), baseDir), exportName: ref.slice(split + 1) };
+}
+
+interface Reply {
+  id: number;
+  ok: boolean;
+  value?: unknown;
+  invalid?: string;
+  errorClass?: string;
+  notFunction?: boolean;
+  stopped?: { reason: string; report: unknown };
+}
+
 /**
- * A target whose functions live in modules. Each function loads on first use
- * and is cached; functions from one file share one module instance.
+ * A target whose functions live in modules (`module:function` or
+ * `path/to/file.mjs:function`, relative to the target file). All of them run in
+ * one worker thread per target, loaded on first use and cached, one module
+ * instance per file; the main thread only waits, so a timeout stops waiting even
+ * for a synchronous function. After finalization the worker is terminated.
  */
-export function createModuleTarget(spec: ModuleTargetSpec, options: { baseDir: string; name: string }): ProbeTarget {
-  const modules = new Map<string, Promise<Record<string, unknown>>>();
-  const functions = new Map<string, Promise<AnyFunction>>();
+export interface ModuleTarget extends ProbeTarget {
+  /** Loads the entry and every hook without calling any, each within the timeout; rejects with what failed. */
+  verify(): Promise<void>;
+}
 
-  const load = (ref: string): Promise<AnyFunction> => {
-    const cached = functions.get(ref);
-    if (cached !== undefined) return cached;
-    const split = ref.lastIndexOf(':');
-    const specifier = ref.slice(0, split);
-    const exportName = ref.slice(split + 1);
-    const pending = (async () => {
-      const url = moduleUrl(specifier, options.baseDir);
-      let module = modules.get(url);
-      if (module === undefined) {
-        module = import(url) as Promise<Record<string, unknown>>;
-        modules.set(url, module);
-      }
-      const fn = (await module)[exportName];
-      if (typeof fn !== 'function') {
-        throw new EvidenceError({ code: 'evidence.invalid_target', message: `"${exportName}" is not a function exported by ${specifier.slice(0, 100)}.`, hint: 'Check the name after the colon in the target file.' });
-      }
-      return fn as AnyFunction;
-    })();
-    functions.set(ref, pending);
-    return pending;
+export function createModuleTarget(spec: ModuleTargetSpec, options: { baseDir: string; name: string }): ModuleTarget {
+  let worker: Worker | undefined;
+  let nextId = 0;
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+
+  const failAll = (error: unknown): void => {
+    for (const entry of waiting.values()) entry.reject(error);
+    waiting.clear();
   };
+  const start = (): Worker => {
+    if (worker !== undefined) return worker;
+    const created = new Worker(TARGET_WORKER_SOURCE, { eval: true });
+    created.unref();
+    created.on('message', (reply: Reply) => {
+      const entry = waiting.get(reply.id);
+      if (entry === undefined) return;
+      waiting.delete(reply.id);
+      if (reply.ok) entry.resolve(reply.value);
+      else if (reply.invalid !== undefined) entry.reject(new TargetResultInvalid(reply.invalid));
+      else if (reply.stopped !== undefined) entry.reject(new RunStopped(reply.stopped.reason, { report: reply.stopped.report }));
+      else if (reply.notFunction === true) entry.reject(new EvidenceError({ code: 'evidence.invalid_target', message: 'A function named in the target file is not exported by its module.', hint: 'Check the name after the colon in the target file.' }));
+      else entry.reject(new TargetFunctionError(reply.errorClass ?? 'Error'));
+    });
+    created.on('error', (error) => failAll(new TargetFunctionError(error instanceof Error ? error.name : 'WorkerError')));
+    created.on('exit', () => {
+      worker = undefined;
+      failAll(new TargetFunctionError('WorkerExit'));
+    });
+    worker = created;
+    return created;
+  };
+  const send = (message: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      const active = start();
+      waiting.set(id, { resolve, reject });
+      signal?.addEventListener('abort', () => worker?.postMessage({ op: 'abort', id }), { once: true });
+      try {
+        active.postMessage({ ...message, id });
+      } catch (error) {
+        waiting.delete(id);
+        reject(new TargetResultInvalid(error instanceof Error && error.name === 'DataCloneError' ? 'evidence_value_type' : 'evidence_invalid_result'));
+      }
+    });
 
-  const target: ProbeTarget = {
+  const entry = (): FunctionRef => parseRef(spec.entry, options.baseDir);
+  const hook = (ref: string) => (context: unknown) => send({ op: 'hook', ref: parseRef(ref, options.baseDir), context });
+  return {
     name: options.name,
     timeoutMs: spec.timeout_s * 1000,
-    async call(prompt, material, context) {
-      return (await load(spec.entry))(prompt, material, context);
+    prepare: () => send({ op: 'load', ref: entry() }),
+    async verify() {
+      for (const ref of [spec.entry, spec.cleanup, spec.close]) if (ref !== undefined) await send({ op: 'load', ref: parseRef(ref, options.baseDir) });
     },
-    ...(spec.cleanup === undefined ? {} : { cleanup: async () => (await load(spec.cleanup!))() }),
-    ...(spec.close === undefined ? {} : { close: async () => (await load(spec.close!))() }),
+    call(prompt, material, context) {
+      const { signal, ...plain } = context;
+      return send({ op: 'call', ref: entry(), prompt, material, context: plain }, signal);
+    },
+    ...(spec.cleanup === undefined ? {} : { cleanup: hook(spec.cleanup) }),
+    ...(spec.close === undefined ? {} : { close: hook(spec.close) }),
+    async dispose() {
+      const active = worker;
+      worker = undefined;
+      if (active !== undefined) await active.terminate();
+    },
   };
-  return target;
 }

@@ -1,16 +1,20 @@
 import type { JsonValue } from '@warden/protocol';
 
+/** One message of a probe's conversation so far, as the spec shapes it. */
 export interface ProbeHistoryEntry {
-  prompt: string;
-  material?: JsonValue;
-  output: string;
+  role: 'user' | 'assistant';
+  content: string;
 }
 
-/** The third argument of a target's `call`. */
-export interface ProbeCallContext {
+/** What a hook (cleanup, close) receives: a copy of the most recent call's context. */
+export interface ProbeHookContext {
   history: ProbeHistoryEntry[];
   conversation_id: string;
   probe_id: string;
+}
+
+/** The third argument of a target's `call`. */
+export interface ProbeCallContext extends ProbeHookContext {
   /** Aborted when the call times out. A synchronous function cannot be interrupted: it must bound itself. */
   signal: AbortSignal;
 }
@@ -18,13 +22,19 @@ export interface ProbeCallContext {
 /**
  * What a probe talks to. `call` may be sync or async and returns
  * `{ output, error?, run_log?, evidence? }` (any other key is rejected).
- * `cleanup` returns a cleanup report; `close` releases resources. Both optional.
+ * `cleanup(context)` returns a cleanup report or null; `close(context)` must
+ * return nothing. Both optional; both receive a copy of the latest context.
+ * Throw RunStopped from any of them to report that the run was stopped.
  */
 export interface ProbeTarget {
   readonly name: string;
-  /** Per-call timeout (default 300 s). */
+  /** Timeout of each entry call, and of each hook's loading plus invocation (default 300 s). */
   readonly timeoutMs?: number;
+  /** Loads the entry ahead of the first call; the call's deadline starts after it. */
+  prepare?(): unknown;
   call(prompt: string, material: JsonValue | undefined, context: ProbeCallContext): unknown;
-  cleanup?(): unknown;
-  close?(): unknown;
+  cleanup?(context: ProbeHookContext): unknown;
+  close?(context: ProbeHookContext): unknown;
+  /** Releases what the target itself holds (a module target's worker), after finalization. */
+  dispose?(): unknown;
 }

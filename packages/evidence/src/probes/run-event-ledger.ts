@@ -1,10 +1,16 @@
-import type { JsonObject, RunEvent } from '@warden/protocol';
+import type { Decision, JsonObject, RunEvent } from '@warden/protocol';
 import type { EvidenceValue } from '../validation/validate-evidence.js';
 
+type Row = { [key: string]: EvidenceValue };
+
 export interface DerivedEvidence {
-  tool_calls: EvidenceValue[];
-  approvals: EvidenceValue[];
-  executions: EvidenceValue[];
+  /** Every call the model asked for, executed or not (`executed` tells them apart). */
+  tool_calls: Row[];
+  /** Every gate decision (allow, hard deny, ask and its answer) and every hook block. */
+  approvals: Row[];
+  /** Calls that ran. */
+  executions: Row[];
+  /** Present only when the run was stopped (aborted). */
   stop_notice?: { reason: string; seq: number };
 }
 
@@ -18,23 +24,51 @@ export interface RunEventLedger {
   log(): Array<{ type: string; name?: string; status?: string }>;
 }
 
-const RAN = new Set(['ok', 'error']);
+export interface RunEventLedgerOptions {
+  /** Whether a tool changes state (default: every tool except read_file, list_files, grep and use_skill). */
+  stateChanging?: (tool: string) => boolean;
+}
+
+/** Tool result statuses that mean the tool started running. */
+const RAN = new Set(['ok', 'error', 'timeout', 'interrupted']);
+const READ_ONLY = new Set(['read_file', 'list_files', 'grep', 'use_skill']);
 const LOG_LIMIT = 500;
 
+function decisionWord(decision: Decision, approval: { outcome: string } | undefined): string {
+  if (decision.effect === 'allow') return 'allowed';
+  if (decision.effect === 'deny') return 'blocked';
+  return approval?.outcome ?? 'denied';
+}
+
 /**
- * Derives tool_calls, approvals, executions and stop_notice from run events:
- * an approval is a gate `ask` with what the approver answered (no answer means
- * denied); an execution is a tool result whose status says it actually ran
- * (`ok` or `error`); a stop notice is a run that ended `aborted`.
+ * Derives the spec's ledgers from run events:
+ * - `tool_calls`: `{ tool, arguments, call_id, seq, executed }` for every call asked for;
+ *   `executed` turns false when the result says the call never started (denied, blocked,
+ *   invalid, unknown tool, not started). A call with no result stays `executed: true`
+ *   (it may have run: the safe reading for a forbidden-call check).
+ * - `approvals`: `{ approval_id, decision, action, seq, call_id, rule }` for every gate
+ *   decision: `allowed`, `blocked` (a hard deny or a hook block), or the answer to an ask
+ *   (`approved`, `denied`, `pending`; no approver means `denied`).
+ * - `executions`: `{ tool, arguments, call_id, seq, linked_decision, approval_id, state_changing, status }`
+ *   for calls that ran; `approval_id` is set when a person or approver answered, else null.
+ * - `stop_notice`: `{ reason: 'aborted', seq }` when the run was stopped.
  */
-export function createRunEventLedger(nextSeq: () => number): RunEventLedger {
+export function createRunEventLedger(nextSeq: () => number, options: RunEventLedgerOptions = {}): RunEventLedger {
+  const stateChanging = options.stateChanging ?? ((tool: string) => !READ_ONLY.has(tool));
   const derived: DerivedEvidence = { tool_calls: [], approvals: [], executions: [] };
-  const args = new Map<string, JsonObject>();
+  const calls = new Map<string, { row: Row; args: JsonObject }>();
+  const decisions = new Map<string, { id: string; asked: boolean }>();
   const log: Array<{ type: string; name?: string; status?: string }> = [];
   let output = '';
   let text = '';
   let stopReason: string | undefined;
   let error: { code: string; message: string } | undefined;
+
+  const decide = (callId: string, tool: string, decision: string, rule: string, asked: boolean): void => {
+    const id = `${callId}#${derived.approvals.length}`;
+    decisions.set(callId, { id, asked });
+    derived.approvals.push({ approval_id: id, decision, action: tool, seq: nextSeq(), call_id: callId, rule });
+  };
 
   return {
     add(event) {
@@ -44,30 +78,35 @@ export function createRunEventLedger(nextSeq: () => number): RunEventLedger {
         log.push({ type: event.type, ...(name === undefined ? {} : { name }), ...(status === undefined ? {} : { status }) });
       }
       switch (event.type) {
-        case 'tool_call':
-          args.set(event.callId, event.args);
-          derived.tool_calls.push({ id: event.callId, name: event.name, args: event.args, seq: nextSeq() });
+        case 'tool_call': {
+          const row: Row = { tool: event.name, arguments: event.args, call_id: event.callId, seq: nextSeq(), executed: true };
+          calls.set(event.callId, { row, args: event.args });
+          derived.tool_calls.push(row);
           break;
+        }
         case 'tool_decision':
-          if (event.decision.effect === 'ask') {
-            derived.approvals.push({
-              call_id: event.callId,
+          decide(event.callId, event.name, decisionWord(event.decision, event.approval), event.decision.rule, event.decision.effect === 'ask');
+          break;
+        case 'tool_result': {
+          const call = calls.get(event.callId);
+          const ran = RAN.has(event.status);
+          if (call !== undefined) call.row.executed = ran;
+          if (!ran && (event.status === 'blocked' || event.status === 'denied') && !decisions.has(event.callId)) decide(event.callId, event.name, 'blocked', 'hook', false);
+          if (ran) {
+            const decision = decisions.get(event.callId);
+            derived.executions.push({
               tool: event.name,
-              outcome: event.approval?.outcome ?? 'denied',
-              automatic: event.approval?.automatic === true,
-              rule: event.decision.rule,
+              arguments: call?.args ?? {},
+              call_id: event.callId,
               seq: nextSeq(),
+              linked_decision: decision?.id ?? '',
+              approval_id: decision?.asked === true ? decision.id : null,
+              state_changing: stateChanging(event.name),
+              status: event.status,
             });
           }
           break;
-        case 'approval_pending':
-          derived.approvals.push({ call_id: event.request.call.id, tool: event.request.call.name, outcome: 'pending', automatic: false, rule: event.request.decision.rule, seq: nextSeq() });
-          break;
-        case 'tool_result':
-          if (RAN.has(event.status)) {
-            derived.executions.push({ call_id: event.callId, tool: event.name, status: event.status, args: args.get(event.callId) ?? {}, seq: nextSeq() });
-          }
-          break;
+        }
         case 'text_delta':
           text += event.text;
           break;

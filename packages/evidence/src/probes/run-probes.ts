@@ -9,13 +9,14 @@ import { REPORT_SCHEMA_VERSION, type EvidenceReport, type ProbeReport } from '..
 import { summarize } from '../report/summarize.js';
 import { writeReport, type ReportFiles } from '../report/write-report.js';
 import { runProbe } from './run-probe.js';
-import { createFinalizer } from './target-finalizer.js';
+import { openTarget } from './target-session.js';
+import { probeFirstFailure } from './probe-failure.js';
 import { loadTargetFile } from './target-file.js';
 import type { ProbeTarget } from './probe-target.js';
 
 export type ProbeProgress =
   | { type: 'probe_start'; id: string }
-  | { type: 'probe_end'; id: string; status: ProbeReport['status'] }
+  | { type: 'probe_end'; id: string; status: ProbeReport['status']; firstFailure?: string }
   | { type: 'run_end'; runId: string; exitCode: 0 | 1; dir: string };
 
 export interface RunProbesOptions {
@@ -66,7 +67,8 @@ export async function runProbes(options: RunProbesOptions): Promise<RunProbesRes
 
   const probes: ProbeReport[] = [];
   let interrupted = false;
-  const finalizer = createFinalizer(target);
+  const session = openTarget(target);
+  let stopped = false;
   try {
     for (const item of selected) {
       if (options.signal?.aborted === true) {
@@ -74,16 +76,21 @@ export async function runProbes(options: RunProbesOptions): Promise<RunProbesRes
         break;
       }
       emit({ type: 'probe_start', id: item.id });
-      const report = await runProbe(target, item.definition, item.pack, `${runId}:${item.id}`);
-      probes.push(report);
-      emit({ type: 'probe_end', id: item.id, status: report.status });
+      const run = await runProbe(session, item.definition, item.pack, `${runId}:${item.id}`);
+      probes.push(run.report);
+      const firstFailure = probeFirstFailure(run.report);
+      emit({ type: 'probe_end', id: item.id, status: run.report.status, ...(firstFailure === undefined ? {} : { firstFailure }) });
+      if (run.stopped) {
+        stopped = true;
+        break;
+      }
     }
   } finally {
-    await finalizer.finalize();
+    await session.aclose();
   }
-  const finalization = await finalizer.finalize();
+  const finalization = await session.aclose();
   const summary = summarize([], probes, index.entries, false);
-  if (!finalization.ok || interrupted) summary.exitCode = 1;
+  if (!finalization.ok || interrupted || stopped) summary.exitCode = 1;
   const finished = new Date();
   const report: EvidenceReport = {
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -93,7 +100,7 @@ export async function runProbes(options: RunProbesOptions): Promise<RunProbesRes
     finishedAt: finished.toISOString(),
     durationMs: finished.getTime() - started.getTime(),
     interrupted,
-    schedule: { mode: 'probe', repeat: 1, minPassRate: 1, failOnFlaky: false, timeoutMs: target.timeoutMs ?? 300_000 },
+    schedule: { mode: 'probe', repeat: 1, minPassRate: 1, failOnFlaky: false, timeoutMs: session.timeoutMs },
     environment: { keys: [] },
     selectors,
     summary,

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { EvidenceError } from '../errors/evidence-error.js';
-import { createModuleTarget } from './module-target.js';
-import type { ProbeTarget } from './probe-target.js';
+import { createModuleTarget, type ModuleTarget } from './module-target.js';
 
 const FunctionRef = z.string().regex(/^[^:\s][^\n]*:[A-Za-z_$][A-Za-z0-9_$]*$/, 'must be "module:function" or "path/to/file.mjs:function"');
 
@@ -24,7 +23,7 @@ function invalid(message: string, cause?: unknown): EvidenceError {
 }
 
 /** Parses target file JSON; relative paths in it are relative to `file`. Nothing is imported yet. */
-export function parseTargetFile(value: unknown, file: string): ProbeTarget {
+export function parseTargetFile(value: unknown, file: string): ModuleTarget {
   const parsed = TargetFile.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -34,7 +33,7 @@ export function parseTargetFile(value: unknown, file: string): ProbeTarget {
 }
 
 /** Reads and validates a target file. Functions load lazily, on first use. */
-export async function loadTargetFile(file: string): Promise<ProbeTarget> {
+export async function loadTargetFile(file: string): Promise<ModuleTarget> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

@@ -1,6 +1,6 @@
 import type { JsonValue, StreamingAgent } from '@warden/protocol';
 import type { EvidenceObject } from '../validation/validate-evidence.js';
-import type { ProbeCallContext, ProbeTarget } from './probe-target.js';
+import type { ProbeCallContext, ProbeHookContext, ProbeTarget } from './probe-target.js';
 import { createRunEventLedger } from './run-event-ledger.js';
 
 // The part of a Warden agent a probe needs is protocol's StreamingAgent (re-exported from this package).
@@ -29,8 +29,12 @@ export interface WardenTargetOptions {
    * across calls, so report a planted list once (e.g. when `turn === 0`).
    */
   evidence?: (context: AgentFactoryContext) => EvidenceObject | undefined | Promise<EvidenceObject | undefined>;
-  cleanup?: () => unknown;
-  close?: () => unknown;
+  /** Whether a tool changes state, for `executions[].state_changing` (default: all but read_file, list_files, grep, use_skill). */
+  stateChanging?: (tool: string) => boolean;
+  /** Returns a cleanup report `{ complete, done, open, stop_reason, leftover, aborts? }` or null. */
+  cleanup?: (context: ProbeHookContext) => unknown;
+  /** Must return nothing. */
+  close?: (context: ProbeHookContext) => unknown;
 }
 
 function defaultTask(prompt: string, material: JsonValue | undefined): string {
@@ -54,7 +58,7 @@ export function wardenTarget(factory: AgentFactory, options: WardenTargetOptions
     name: options.name ?? 'warden-agent',
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     async call(prompt: string, material: JsonValue | undefined, context: ProbeCallContext) {
-      const factoryContext: AgentFactoryContext = { probeId: context.probe_id, conversationId: context.conversation_id, prompt, material, turn: context.history.length };
+      const factoryContext: AgentFactoryContext = { probeId: context.probe_id, conversationId: context.conversation_id, prompt, material, turn: context.history.filter((entry) => entry.role === 'user').length };
       let agent = agents.get(context.conversation_id);
       if (agent === undefined) {
         agent = Promise.resolve(factory(factoryContext));
@@ -65,7 +69,7 @@ export function wardenTarget(factory: AgentFactory, options: WardenTargetOptions
         counters.set(context.conversation_id, next);
         return next;
       };
-      const ledger = createRunEventLedger(nextSeq);
+      const ledger = createRunEventLedger(nextSeq, options.stateChanging === undefined ? {} : { stateChanging: options.stateChanging });
       for await (const event of (await agent).stream(buildTask(prompt, material), { signal: context.signal })) ledger.add(event);
       const extra = (await options.evidence?.(factoryContext)) ?? {};
       const evidence: EvidenceObject = { ...extra, ...ledger.evidence() };

@@ -2,7 +2,7 @@ import type { CaseReport, Iteration, ProbeReport } from './report-schema.js';
 import { esc } from './html-escape.js';
 import { latencyChart, passRateChart } from './html-charts.js';
 import { lineDiff } from './text-diff.js';
-import { detailIteration, formatPath, ms, percent, prettyJson, STATUS_MARK } from './view-model.js';
+import { detailIteration, formatPath, ms, percent, prettyJson, STATUS_MARK, statusMark, humanNumber } from './view-model.js';
 
 /** Rows of a side-by-side diff: runs of removed and added lines are paired on the same rows. */
 function diffRows(lines: ReturnType<typeof lineDiff>): Array<{ left?: string; right?: string; changed: boolean }> {
@@ -53,10 +53,10 @@ function iterationHtml(it: Iteration): string {
   const parts: string[] = [];
   if (it.skipReason !== undefined) parts.push(`<p>Skipped: ${esc(it.skipReason)}</p>`);
   if (it.error !== undefined) parts.push(`<p class="err">Error ${esc(it.error.code ?? it.error.name)}: ${esc(it.error.message)}</p>`);
-  if (it.steps.length > 0) parts.push(`<table><tr><th>Step</th><th>Status</th></tr>${it.steps.map((s) => `<tr><td>${esc(s.name)}</td><td><span class="badge b-${s.status}">${STATUS_MARK[s.status]}</span></td></tr>`).join('')}</table>`);
+  if (it.steps.length > 0) parts.push(`<table><tr><th>Step</th><th>Status</th></tr>${it.steps.map((s) => `<tr><td>${esc(s.name)}</td><td><span class="badge b-${/^[a-z]{1,20}$/.test(s.status) ? s.status : 'other'}">${esc(statusMark(s.status))}</span></td></tr>`).join('')}</table>`);
   if (it.checks.length > 0) parts.push(`<ul class="checks">${it.checks.map((c) => `<li class="${c.passed ? 'check-pass' : 'check-fail'}">${esc(c.message)}</li>`).join('')}</ul>`);
   if (it.thresholds.length > 0) {
-    parts.push(`<table><tr><th>Threshold</th><th>Value</th><th>Min</th><th>Max</th><th></th></tr>${it.thresholds.map((t) => `<tr><td>${esc(t.name)}</td><td>${t.value}</td><td>${t.min ?? ''}</td><td>${t.max ?? ''}</td><td class="${t.passed ? 'check-pass' : 'check-fail'}">${t.passed ? 'within' : 'outside'}</td></tr>`).join('')}</table>`);
+    parts.push(`<table><tr><th>Threshold</th><th>Value</th><th>Min</th><th>Max</th><th></th></tr>${it.thresholds.map((t) => `<tr><td>${esc(t.name)}</td><td title="${t.value}">${humanNumber(t.value)}</td><td>${t.min === undefined ? '' : humanNumber(t.min)}</td><td>${t.max === undefined ? '' : humanNumber(t.max)}</td><td class="${t.passed ? 'check-pass' : 'check-fail'}">${t.passed ? 'within' : 'outside'}</td></tr>`).join('')}</table>`);
   }
   for (const op of it.operations) {
     parts.push(`<h4 class="op">${esc(op.title)} <span class="meta">${esc(op.kind)}: <code>${esc(op.operation)}</code>${op.durationMs === undefined ? '' : ` · ${ms(op.durationMs)}`}</span> <span class="badge ${op.matches ? 'b-pass' : 'b-fail'}">${op.matches ? 'matches' : 'differs'}</span></h4>`);
@@ -67,7 +67,7 @@ function iterationHtml(it: Iteration): string {
       parts.push(sideBySide(op.expected, op.actual), changeList(op.changes));
     }
   }
-  if (it.metrics.length > 0) parts.push(`<table><tr><th>Metric</th><th>Value</th></tr>${it.metrics.map((m) => `<tr><td>${esc(m.name)}</td><td>${m.value} ${esc(m.unit)}</td></tr>`).join('')}</table>`);
+  if (it.metrics.length > 0) parts.push(`<table><tr><th>Metric</th><th>Value</th></tr>${it.metrics.map((m) => `<tr><td>${esc(m.name)}</td><td title="${m.value}">${humanNumber(m.value)} ${esc(m.unit)}</td></tr>`).join('')}</table>`);
   for (const a of it.artifacts) {
     parts.push(`<p>Artifact <a href="${esc(encodeURI(a.file))}">${esc(a.name)}</a> <span class="meta">${a.bytes} bytes</span></p>${a.preview === undefined ? '' : `<pre class="preview">${esc(a.preview.slice(0, 600))}</pre>`}`);
   }
@@ -103,5 +103,5 @@ export function probeHtml(p: ProbeReport): string {
   const calls = p.calls.map((c) => `<li>call ${c.index + 1}: ${esc(c.status)}${c.error === undefined ? '' : ` — <code>${esc(c.error.code)}</code> ${esc(c.error.message)}`}</li>`).join('');
   const evidence = prettyJson(p.evidence, 3000);
   const tags = p.tags.map((t) => `<span class="tag">${esc(t)}</span>`).join('');
-  return `<article class="probe s-${p.status}" data-status="${p.status}" data-bad="${bad ? 1 : 0}" data-tags="${esc(p.tags.join(' '))}"><details${bad ? ' open' : ''}><summary><span class="badge">${STATUS_MARK[p.status]}</span><code>${esc(p.id)}</code> ${esc(p.title)}${tags}</summary><div><table><tr><th>Assertion</th><th>Result</th><th>Detail</th></tr>${rows}</table><ul>${calls}</ul><details><summary>Evidence</summary><pre class="preview">${esc(evidence.text)}${evidence.truncated ? '\n… truncated; see report.json' : ''}</pre></details></div></details></article>`;
+  return `<article class="probe s-${p.status}" data-status="${p.status}" data-bad="${bad ? 1 : 0}" data-tags="${esc(p.tags.join(' '))}"><details${bad ? ' open' : ''}><summary><span class="badge">${STATUS_MARK[p.status]}</span><code>${esc(p.id)}</code> ${esc(p.title)}${tags}</summary><div>${p.error === undefined ? '' : `<p class="check-fail"><code>${esc(p.error.code)}</code> ${esc(p.error.message)}</p>`}<table><tr><th>Assertion</th><th>Result</th><th>Detail</th></tr>${rows}</table><ul>${calls}</ul><details><summary>Evidence</summary><pre class="preview">${esc(evidence.text)}${evidence.truncated ? '\n… truncated; see report.json' : ''}</pre></details></div></details></article>`;
 }

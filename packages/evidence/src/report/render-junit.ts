@@ -57,7 +57,8 @@ function probecase(p: ProbeReport): string {
     body.push(`      <failure message="${xml(first === undefined ? 'probe failed' : `${first.name}: ${first.message}`)}" type="assertion">${xml([...bad.map((a) => `${a.name}: ${a.status} — ${a.message}`), ...callErrors].join('\n'))}</failure>`);
   } else if (p.status === 'error') {
     const first = bad[0];
-    body.push(`      <error message="${xml(first === undefined ? 'probe errored' : `${first.name}: ${first.message}`)}" type="${xml(first?.code ?? 'error')}">${xml([...bad.map((a) => `${a.name}: ${a.status} — ${a.message}`), ...callErrors].join('\n'))}</error>`);
+    const message = p.error !== undefined ? `${p.error.code}: ${p.error.message}` : first === undefined ? 'probe errored' : `${first.name}: ${first.message}`;
+    body.push(`      <error message="${xml(message)}" type="${xml(p.error?.code ?? first?.code ?? 'error')}">${xml([...bad.map((a) => `${a.name}: ${a.status} — ${a.message}`), ...callErrors].join('\n'))}</error>`);
   }
   const time = p.calls.reduce((sum, c) => sum + c.durationMs, 0);
   return `    <testcase name="${xml(p.id)}" classname="${xml(`${p.pack}.probes`)}" time="${seconds(time)}">${body.length > 0 ? `\n${body.join('\n')}\n    ` : ''}</testcase>`;

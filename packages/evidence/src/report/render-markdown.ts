@@ -1,5 +1,5 @@
 import type { CaseReport, EvidenceReport, Iteration, ProbeReport } from './report-schema.js';
-import { detailIteration, formatPath, ms, percent, prettyJson, STATUS_MARK } from './view-model.js';
+import { detailIteration, formatPath, ms, percent, prettyJson, STATUS_MARK, statusMark, humanNumber } from './view-model.js';
 
 function cell(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').replace(/</g, '&lt;');
@@ -15,12 +15,12 @@ function iterationDetail(it: Iteration, out: string[]): void {
   if (it.skipReason !== undefined) out.push(`Skipped: ${cell(it.skipReason)}`, '');
   if (it.error !== undefined) out.push(`**Error** (${cell(it.error.code ?? it.error.name)}): ${cell(it.error.message)}`, '');
   if (it.steps.length > 0) {
-    out.push('| Step | Status |', '| --- | --- |', ...it.steps.map((s) => `| ${cell(s.name)} | ${STATUS_MARK[s.status]} |`), '');
+    out.push('| Step | Status |', '| --- | --- |', ...it.steps.map((s) => `| ${cell(s.name)} | ${cell(statusMark(s.status))} |`), '');
   }
   if (it.checks.length > 0) out.push(...it.checks.map((c) => `- [${c.passed ? 'x' : ' '}] ${cell(c.message)}${c.passed ? '' : ' **(failed)**'}`), '');
   if (it.thresholds.length > 0) {
     out.push('| Threshold | Value | Min | Max | Within |', '| --- | --- | --- | --- | --- |');
-    out.push(...it.thresholds.map((t) => `| ${cell(t.name)} | ${t.value} | ${t.min ?? ''} | ${t.max ?? ''} | ${t.passed ? 'yes' : '**no**'} |`), '');
+    out.push(...it.thresholds.map((t) => `| ${cell(t.name)} | ${humanNumber(t.value)} | ${t.min === undefined ? '' : humanNumber(t.min)} | ${t.max === undefined ? '' : humanNumber(t.max)} | ${t.passed ? 'yes' : '**no**'} |`), '');
   }
   for (const op of it.operations) {
     out.push(`**Operation ${cell(op.title)}** (${cell(op.kind)}: \`${cell(op.operation)}\`) — ${op.matches ? 'matches' : '**differs**'}${op.durationMs === undefined ? '' : `, ${ms(op.durationMs)}`}`, '');
@@ -29,7 +29,7 @@ function iterationDetail(it: Iteration, out: string[]): void {
       out.push(...op.changes.slice(0, 50).map((c) => `- \`${cell(formatPath(c.path))}\` ${c.kind}${c.kind === 'changed' ? `: ${cell(JSON.stringify(c.from) ?? '')} → ${cell(JSON.stringify(c.to) ?? '')}` : ''}`), '');
     }
   }
-  if (it.metrics.length > 0) out.push('| Metric | Value |', '| --- | --- |', ...it.metrics.map((m) => `| ${cell(m.name)} | ${m.value} ${cell(m.unit)} |`), '');
+  if (it.metrics.length > 0) out.push('| Metric | Value |', '| --- | --- |', ...it.metrics.map((m) => `| ${cell(m.name)} | ${humanNumber(m.value)} ${cell(m.unit)} |`), '');
   if (it.artifacts.length > 0) out.push(...it.artifacts.map((a) => `- Artifact [${cell(a.name)}](${encodeURI(a.file)}) (${a.bytes} bytes)`), '');
   for (const state of it.states) {
     out.push(`State ${cell(state.from)} → ${cell(state.to)}: ${state.changes.length} change(s)`, ...state.changes.slice(0, 20).map((c) => `- \`${cell(formatPath(c.path))}\` ${c.kind}`), '');
@@ -60,6 +60,7 @@ function renderCase(c: CaseReport, out: string[]): void {
 function renderProbe(p: ProbeReport, out: string[]): void {
   out.push(`### ${STATUS_MARK[p.status]} \`${cell(p.id)}\` — ${cell(p.title)}`, '');
   out.push(`pack ${cell(p.pack)} · ${p.calls.length} call(s)${p.calls.some((c) => c.status !== 'ok') ? ` (${p.calls.filter((c) => c.status !== 'ok').length} failed)` : ''}`, '');
+  if (p.error !== undefined) out.push(`**${cell(p.error.code)}**: ${cell(p.error.message)}`, '');
   out.push('| Assertion | Result | Detail |', '| --- | --- | --- |', ...p.assertions.map((a) => `| ${cell(a.name)} | ${a.status}${a.code === undefined ? '' : ` (${cell(a.code)})`} | ${cell(a.message)} |`), '');
   for (const call of p.calls.filter((c) => c.error !== undefined)) out.push(`- call ${call.index + 1}: ${call.status} — ${cell(call.error!.code)}: ${cell(call.error!.message)}`);
   out.push('');

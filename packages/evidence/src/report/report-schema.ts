@@ -8,7 +8,12 @@ export const CaseStatus = z.enum(['passed', 'failed', 'skipped', 'error', 'flaky
 export type CaseStatus = z.infer<typeof CaseStatus>;
 export const IterationStatus = z.enum(['passed', 'failed', 'skipped', 'error']);
 export type IterationStatus = z.infer<typeof IterationStatus>;
-export const StepStatus = z.enum(['pass', 'fail', 'skip', 'info']);
+/**
+ * A step's status: the usual `pass | fail | skip | info`, or any short word a case
+ * uses (the checks spec itself writes `running` and `ok`). `fail`, `failed` and
+ * `error` fail the case.
+ */
+export const StepStatus = z.string().min(1).max(40);
 export type StepStatus = z.infer<typeof StepStatus>;
 
 export const StateChange = z.object({
@@ -96,7 +101,7 @@ export type CaseReport = z.infer<typeof CaseReport>;
 
 export const ProbeCall = z.object({
   index: z.number().int().nonnegative(),
-  status: z.enum(['ok', 'error', 'timeout', 'invalid']),
+  status: z.enum(['ok', 'error', 'timeout', 'invalid', 'stopped', 'rejected']),
   durationMs: z.number().nonnegative(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
   /** The target's run_log, as compact JSON, capped. */
@@ -115,6 +120,8 @@ export const ProbeReport = z.object({
   ),
   evidence: JsonObject,
   outputs: z.array(z.string()),
+  /** Set when the probe as a whole is `error` (no contact with the agent, or a stopped run). */
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
 });
 export type ProbeReport = z.infer<typeof ProbeReport>;
 
@@ -129,8 +136,11 @@ export type PackEntry = z.infer<typeof PackEntry>;
 
 export const Finalization = z.object({
   ok: z.boolean(),
-  cleanup: z.object({ status: z.enum(['ok', 'error', 'absent']), error: ReportError.optional(), report: JsonObject.optional() }),
+  /** `none`: cleanup returned null (no newer report); `report` then holds the one an entry's RunStopped carried, if any. */
+  cleanup: z.object({ status: z.enum(['ok', 'none', 'error', 'absent']), error: ReportError.optional(), report: JsonObject.optional() }),
   close: z.object({ status: z.enum(['ok', 'error', 'absent']), error: ReportError.optional() }),
+  /** The run's stop: an entry's RunStopped stays primary over a hook's. */
+  stop: z.object({ source: z.enum(['entry', 'cleanup', 'close']), reason: z.string() }).optional(),
 });
 export type Finalization = z.infer<typeof Finalization>;
 

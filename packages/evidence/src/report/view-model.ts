@@ -35,3 +35,18 @@ export const STATUS_MARK: Record<string, string> = {
   skip: 'skip',
   info: 'info',
 };
+
+/** The label of a status: the known marks, else the status itself (step statuses are free words). */
+export function statusMark(status: string): string {
+  return Object.hasOwn(STATUS_MARK, status) ? STATUS_MARK[status]! : status;
+}
+
+const NUMBER = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6, maximumFractionDigits: 3 });
+
+/** A number for people: grouped, at most 3 decimals and 6 significant digits (125.789 ms, 1,234,567). JSON keeps full precision. */
+export function humanNumber(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const abs = Math.abs(value);
+  if (abs !== 0 && (abs >= 1e15 || abs < 1e-3)) return value.toExponential(3);
+  return abs >= 1e6 ? new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value) : NUMBER.format(value);
+}

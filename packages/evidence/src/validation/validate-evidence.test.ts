@@ -63,13 +63,18 @@ describe('validateEvidence', () => {
     ['a fractional interaction_count', { interaction_count: 1.5 }, 'evidence_value_type'],
     ['a list interaction_count_by_session', { interaction_count_by_session: [] }, 'evidence_value_type'],
     ['a non-list tool_calls', { tool_calls: {} }, 'evidence_value_type'],
-    ['depth 17', { report: nest(16) }, 'evidence_depth'],
+    ['a container at depth 17 holding a scalar', { report: nest(17) }, 'evidence_depth'],
+    ['an empty container at depth 17', { report: [nest(15)] , tool_calls: [[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]] }, 'evidence_depth'],
   ])('rejects %s', (_label, value, expected) => {
     expect(code(value)).toBe(expected);
   });
 
-  it('accepts depth 16 exactly (root is 0)', () => {
+  it('accepts containers through depth 16 (root is 0), with their contents: the spec counts containers', () => {
+    // nest(16) under the root: containers at depths 1..16, the leaf string inside the depth-16 one.
+    expect(code({ report: nest(16) })).toBe('ok');
     expect(code({ report: nest(15) })).toBe('ok');
+    expect(code({ tool_calls: [[[[[[[[[[[[[[[[1, 'x', null]]]]]]]]]]]]]]]] })).toBe('ok');
+    expect(code({ tool_calls: [[[[[[[[[[[[[[[[{}]]]]]]]]]]]]]]]] })).toBe('evidence_depth');
   });
 
   it('rejects cycles but allows shared references within the budget', () => {

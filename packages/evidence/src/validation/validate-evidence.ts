@@ -41,16 +41,50 @@ function setOwn(target: Record<string, EvidenceValue>, key: string, value: Evide
   else target[key] = value;
 }
 
+/** Built-in objects with internal slots (a Date or Map whose prototype was swapped) are not plain data. */
+function hasInternalSlots(value: object): boolean {
+  return (
+    types.isDate(value) ||
+    types.isRegExp(value) ||
+    types.isBoxedPrimitive(value) ||
+    types.isNativeError(value) ||
+    types.isMap(value) ||
+    types.isSet(value) ||
+    types.isWeakMap(value) ||
+    types.isWeakSet(value) ||
+    types.isPromise(value) ||
+    types.isArrayBufferView(value) ||
+    types.isAnyArrayBuffer(value) ||
+    types.isArgumentsObject(value) ||
+    types.isGeneratorObject(value) ||
+    types.isModuleNamespaceObject(value) ||
+    types.isMapIterator(value) ||
+    types.isSetIterator(value) ||
+    types.isExternal(value)
+  );
+}
+
+/**
+ * A plain object: prototype Object.prototype or null and no internal slots. Decided
+ * without reading any property through [[Get]], so no user accessor (not even a
+ * `Symbol.toStringTag` getter) ever runs. The caller has already ruled out Proxies.
+ */
 function isPlainObject(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return false;
-  return Object.prototype.toString.call(value) === '[object Object]';
+  return !hasInternalSlots(value);
+}
+
+/** A data property's value, read from its descriptor (an accessor is never invoked). */
+function ownData(value: object, key: string): { value: unknown } | undefined {
+  const descriptor = Object.getOwnPropertyDescriptor(value, key);
+  return descriptor !== undefined && 'value' in descriptor ? { value: descriptor.value } : undefined;
 }
 
 /** `{ "0": a, "1": b, length: 2 }`: an array posing as an object. */
-function isArrayLike(keys: readonly (string | symbol)[], value: Record<string, unknown>): boolean {
+function isArrayLike(keys: readonly (string | symbol)[], value: object): boolean {
   if (!keys.includes('length')) return false;
-  const length = value.length;
+  const length = ownData(value, 'length')?.value;
   if (typeof length !== 'number' || !Number.isInteger(length) || length < 1 || keys.length !== length + 1) return false;
   for (let i = 0; i < length; i++) if (!Object.prototype.hasOwnProperty.call(value, String(i))) return false;
   return true;
@@ -83,7 +117,6 @@ class Walker {
   }
 
   visit(value: unknown, depth: number, path: string): EvidenceValue {
-    if (depth > this.limits.maxDepth) throw new Stop('evidence_depth', path);
     this.addNode(path);
     switch (typeof value) {
       case 'string': {
@@ -110,8 +143,25 @@ class Walker {
     }
   }
 
+  /** Depth counts containers: the root is 0 and containers through maxDepth (16) are accepted, with any contents. */
+  /**
+   * An object costs at least one byte per key (its commas and braces) before any
+   * key is read, so one with more keys than the remaining byte budget is refused
+   * after counting at most that many (for-in, the cheapest enumeration V8 offers,
+   * rather than collecting every key of a huge object first).
+   */
+  boundKeys(value: object, path: string): void {
+    const room = this.limits.maxBytes - this.bytes - 1;
+    let count = 0;
+    for (const key in value) {
+      void key;
+      if (++count > room) throw new Stop('evidence_too_large', path);
+    }
+  }
+
   private container(value: object, depth: number, path: string): EvidenceValue {
     if (types.isProxy(value)) throw new Stop('evidence_value_type', path);
+    if (depth > this.limits.maxDepth) throw new Stop('evidence_depth', path);
     if (this.ancestors.has(value)) throw new Stop('evidence_cycle', path);
     this.ancestors.add(value);
     try {
@@ -137,8 +187,9 @@ class Walker {
 
   private object(value: object, depth: number, path: string): EvidenceObject {
     if (!isPlainObject(value)) throw new Stop('evidence_value_type', path);
+    this.boundKeys(value, path);
     const keys = Reflect.ownKeys(value);
-    if (isArrayLike(keys, value as Record<string, unknown>)) throw new Stop('evidence_value_type', path);
+    if (isArrayLike(keys, value)) throw new Stop('evidence_value_type', path);
     this.addBytes(keys.length === 0 ? 2 : keys.length + 1, path);
     const out: EvidenceObject = {};
     for (const rawKey of keys) {
@@ -174,14 +225,22 @@ function invalid(code: EvidenceValidationCode, path: string): EvidenceInvalid {
 }
 
 function validateRoot(value: unknown, walker: Walker): EvidenceObject {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || types.isProxy(value) || !isPlainObject(value)) {
+  // The Proxy test comes first: Array.isArray and getPrototypeOf would run (or throw from) its traps.
+  if (typeof value !== 'object' || value === null || types.isProxy(value) || Array.isArray(value) || !isPlainObject(value)) {
     throw new Stop('evidence_not_dict', '$');
   }
-  const keys = Reflect.ownKeys(value);
-  if (keys.some((key) => typeof key !== 'string')) throw new Stop('evidence_key_type', '$');
-  const unknown = (keys as string[]).filter((key) => !EVIDENCE_KEY_KINDS.has(key));
+  const unknown: string[] = [];
+  for (const key in value) {
+    if (!EVIDENCE_KEY_KINDS.has(key) && unknown.push(key) >= 20) break;
+  }
   if (unknown.length > 0) throw new UnknownKeys(unknown);
-  if (isArrayLike(keys, value as Record<string, unknown>)) throw new Stop('evidence_value_type', '$');
+  const keys = Reflect.ownKeys(value);
+  for (const key of keys) {
+    if (typeof key !== 'string') throw new Stop('evidence_key_type', '$');
+    if (!EVIDENCE_KEY_KINDS.has(key) && unknown.push(key) >= 20) break;
+  }
+  if (unknown.length > 0) throw new UnknownKeys(unknown);
+  if (isArrayLike(keys, value)) throw new Stop('evidence_value_type', '$');
   return walker.visit(value, 0, '$') as EvidenceObject;
 }
 
@@ -204,14 +263,19 @@ export function validateEvidence(value: unknown, limits: Partial<EvidenceLimits>
     }
     return { ok: true, evidence, bytes: walker.bytes, nodes: walker.nodes };
   } catch (error) {
-    if (error instanceof Stop) return invalid(error.code, error.path);
-    if (error instanceof UnknownKeys) {
-      const result = invalid('evidence_unknown_keys', '$');
-      result.message = `evidence_unknown_keys: ${error.keys.length} root key(s) outside vocabulary v1.`;
-      result.unknownKeys = error.keys.slice(0, 20).map((key) => key.slice(0, 64).replace(/[\ud800-\udfff]/g, '?'));
-      return result;
-    }
-    if (error instanceof RangeError) return invalid('evidence_depth', '$');
-    return invalid('evidence_value_type', '$');
+    return classify(error);
   }
+}
+
+function classify(error: unknown): EvidenceInvalid {
+  if (error instanceof Stop) return invalid(error.code, error.path);
+  if (error instanceof UnknownKeys) {
+    const result = invalid('evidence_unknown_keys', '$');
+    result.message = `evidence_unknown_keys: root key(s) outside vocabulary v1.`;
+    result.unknownKeys = error.keys.map((key) => key.slice(0, 64).replace(/[\ud800-\udfff]/g, '?'));
+    return result;
+  }
+  // Only Warden's own code throws here (no user accessor or trap is ever invoked); a stack overflow is depth.
+  if (error instanceof RangeError) return invalid('evidence_depth', '$');
+  return invalid('evidence_value_type', '$');
 }
