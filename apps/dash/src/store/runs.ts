@@ -74,7 +74,10 @@ export function createRunStore(db: Kysely<DashDatabase>) {
       let query = db.selectFrom('dash_runs as r').select([...SUMMARY_COLUMNS]).where('r.project_id', '=', projectId);
       if (filters.environment) query = query.where('r.environment', '=', filters.environment);
       if (filters.status === 'passed' || filters.status === 'failed') query = query.where('r.verdict', '=', filters.status);
-      if (filters.status === 'flaky') query = query.where('r.flaky', '>', 0);
+      if (filters.status === 'flaky') {
+        // A case the report counts as flaky, or one flagged flaky whose pass rate still failed it.
+        query = query.where((eb) => eb.exists(eb.selectFrom('dash_case_results as f').select('f.id').whereRef('f.run_pk', '=', 'r.id').where((w) => w.or([w('f.flaky', '=', 1), w('f.status', '=', 'flaky')]))));
+      }
       if (filters.from) query = query.where('r.started_at', '>=', filters.from);
       if (filters.to) query = query.where('r.started_at', '<', filters.to);
       if (filters.pack || filters.caseId) {
