@@ -46,7 +46,8 @@ export function indexReport(report: EvidenceReport, body: string, ids: { project
     total: report.summary.total,
     passed: report.summary.passed,
     failed: report.summary.failed,
-    flaky: report.summary.flaky,
+    // Cases flaky in this run: the report's own count, plus cases flagged flaky whose pass rate still failed them.
+    flaky: report.cases.filter((c) => c.flaky || c.status === 'flaky').length,
     skipped: report.summary.skipped,
     errored: report.summary.error,
     probes: report.summary.probes.total,

@@ -38,7 +38,7 @@ export function page(options: PageOptions): string {
     ? html`<nav class="tabs">${TABS.map(([key, label, suffix]) => html`<a class="${options.tab === key ? 'on' : ''}" href="/p/${project.slug}${suffix}">${label}</a>`)}</nav>`
     : '';
   return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${options.title}${project ? html` · ${project.name}` : ''} · Warden Dash</title><link rel="stylesheet" href="/assets/dash.css"></head>
 <body>${top}${tabs}<main>${options.body}</main></body></html>`.value;
 }

@@ -15,7 +15,8 @@ export const PAGE_CSP = [
 
 export const COMMON_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
+  // same-origin, not no-referrer: with no-referrer Chromium sends `Origin: null` on our own form posts, and the CSRF origin check needs the real one.
+  'referrer-policy': 'same-origin',
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
