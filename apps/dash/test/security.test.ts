@@ -31,12 +31,13 @@ describe('CSRF', () => {
       [{ name: 'Other session', _csrf: otherCsrf }, {}],
       [{ name: 'Cross origin', _csrf: csrf }, { origin: 'https://evil.example' }],
       [{ name: 'Cross site', _csrf: csrf }, { 'sec-fetch-site': 'cross-site' }],
+      [{ name: 'Opaque origin', _csrf: csrf }, { origin: 'null' }],
     ];
     for (const [form, headers] of attempts) {
       const response = await admin.request('/projects', { method: 'POST', form, headers });
       expect(response.status, form.name).toBe(403);
     }
-    expect((await admin.get('/projects')).text).not.toMatch(/No token|Wrong|Other session|Cross/);
+    expect((await admin.get('/projects')).text).not.toMatch(/No token|Wrong|Other session|Cross|Opaque/);
     const ok = await admin.request('/projects', { method: 'POST', form: { name: 'Real', _csrf: csrf }, headers: { origin: t.dash.publicUrl } });
     expect(ok.status).toBe(303);
   });
@@ -49,6 +50,8 @@ describe('CSRF', () => {
     const setupAgain = await fresh.submit('/sign-in', '/setup', { email: 'evil@example.test', password: 'another long password', confirm: 'another long password' });
     expect(setupAgain.status).toBe(303);
     expect(setupAgain.headers.get('location')).toBe('/sign-in');
+    const evil = await new WebClient(t.dash.url).submit('/sign-in', '/sign-in', { email: 'evil@example.test', password: 'another long password' });
+    expect(evil.status).toBe(401);
     const signedIn = await fresh.submit('/sign-in', '/sign-in', { email: 'admin@example.test', password: 'correct horse battery' });
     expect(signedIn.status).toBe(303);
     expect(signedIn.headers.get('location')).toBe('/projects');
