@@ -5,6 +5,7 @@ import { createSignInLimiter } from '../src/auth/sign-in-limiter.js';
 import { hashPassword, verifyPassword } from '../src/auth/password.js';
 import { percentile } from '../src/ingest/index-report.js';
 import { html, raw } from '../src/web/html.js';
+import { loadDriver } from '../src/db/driver-loader.js';
 
 describe('public surface', () => {
   it('pins the exported names', () => {
@@ -15,6 +16,7 @@ describe('public surface', () => {
     expect(Object.keys(DASH_ERROR_CODES)).toEqual([
       'dash.invalid_options',
       'dash.insecure_public_url',
+      'dash.driver_missing',
       'dash.database_failed',
       'dash.bad_token',
       'dash.wrong_project',
@@ -82,5 +84,17 @@ describe('building blocks', () => {
     expect(percentile([5], 99)).toBe(5);
     expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 50)).toBe(5);
     expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 95)).toBe(10);
+  });
+});
+
+describe('database drivers', () => {
+  it('a missing driver names the exact install command; a broken one says rebuild; an installed one loads', async () => {
+    const notFound = Object.assign(new Error("Cannot find package 'pg' imported from /app/dist/index.js"), { code: 'ERR_MODULE_NOT_FOUND' });
+    const missing = await loadDriver('pg', () => Promise.reject(notFound)).catch((e: unknown) => e);
+    expect(DashError.isInstance(missing) && [missing.code, missing.hint]).toEqual(['dash.driver_missing', 'npm install pg@8.23.1']);
+    const broken = await loadDriver('better-sqlite3', () => Promise.reject(new Error('NODE_MODULE_VERSION 115 vs 127'))).catch((e: unknown) => e);
+    expect(DashError.isInstance(broken) && broken.hint).toBe('Reinstall it for this Node version: npm rebuild better-sqlite3');
+    const pg = await loadDriver<{ Pool: unknown }>('pg');
+    expect(typeof pg.Pool).toBe('function');
   });
 });

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { DashError } from '../errors/dash-error.js';
+import { loadDriver } from './driver-loader.js';
 import { migrationProvider } from './migrations.js';
 import type { DashDatabase } from './schema.js';
 
@@ -43,7 +44,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DashDa
   if (options.databaseUrl !== undefined) {
     const schema = options.pgSchema ?? 'public';
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw failed(`Invalid PostgreSQL schema name.`, undefined);
-    const { default: pg } = await import('pg');
+    const pg = await loadDriver<typeof import('pg')>('pg');
     if (schema !== 'public') {
       const client = new pg.Client({ connectionString: options.databaseUrl });
       try {
@@ -60,7 +61,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DashDa
   } else {
     const dir = path.resolve(options.dataDir ?? '.warden/dash');
     const file = path.join(dir, 'dash.sqlite');
-    const { default: Database } = await import('better-sqlite3');
+    const Database = await loadDriver<typeof import('better-sqlite3')>('better-sqlite3');
     let sqlite: InstanceType<typeof Database>;
     try {
       await mkdir(dir, { recursive: true, mode: 0o700 });

@@ -2,6 +2,7 @@
 export const DASH_ERROR_CODES = {
   'dash.invalid_options': 'Server options are invalid (port, public URL, database URL, limits).',
   'dash.insecure_public_url': 'The public URL is plain http on a non-loopback host, where cookies and tokens would travel in the clear.',
+  'dash.driver_missing': 'The database driver (better-sqlite3 or pg) is not installed or cannot load; the hint is the install command.',
   'dash.database_failed': 'The database could not be opened or migrated.',
   'dash.bad_token': 'The push has no token, or the token is unknown or revoked.',
   'dash.wrong_project': 'The token does not belong to the project in the URL.',
