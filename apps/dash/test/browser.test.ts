@@ -5,10 +5,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAGED_CLI } from './global-setup.js';
 import { tempDir } from './helpers.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const WARDEN = path.resolve(HERE, '../../cli/dist/bin.js');
+// The real CLI binary (apps/cli/dist/bin.js), staged by global-setup.ts so a parallel CLI rebuild cannot remove it mid-test.
+const WARDEN = path.join(STAGED_CLI, 'dist', 'bin.js');
 const EVIDENCE = pathToFileURL(path.resolve(HERE, '../../../packages/evidence/dist/index.js')).href;
 const SHOTS = path.resolve(HERE, '../.test-results/screenshots');
 const EMAIL = 'ops@example.test';
