@@ -12,6 +12,13 @@ describe('public surface', () => {
     expect(Object.keys(dash).sort()).toEqual(['DASH_ERROR_CODES', 'DashError', 'DashOptions', 'SERVE_USAGE', 'createDashApp', 'openDatabase', 'parseDashOptions', 'parseServeArgv', 'serveOptionsFrom', 'startDash']);
   });
 
+  it('pins the package.json exports and bin', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown>; bin: Record<string, string> };
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './package.json']);
+    expect(pkg.bin).toEqual({ 'warden-dash': './dist/bin.js' });
+  });
+
   it('pins the error codes', () => {
     expect(Object.keys(DASH_ERROR_CODES)).toEqual([
       'dash.invalid_options',
