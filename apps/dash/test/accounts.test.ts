@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, setupAdmin, startTestDash, WebClient, type TestDash } from './helpers.js';
+import { ADMIN, setupAdmin, startTestDash, STORE_KINDS, WebClient, type TestDash } from './helpers.js';
 
 let t: TestDash;
 
@@ -87,5 +87,24 @@ describe('sign-in rate limit', () => {
     await setupAdmin(t.dash.url);
     for (let i = 0; i < 12; i += 1) expect((await signIn(`user${i}@example.test`, 'not the password')).status).toBe(401);
     expect((await signIn(ADMIN.email, ADMIN.password)).status).toBe(429);
+  });
+});
+
+describe.each(STORE_KINDS)('first-run race (%s)', (kind) => {
+  it('of several setups racing, exactly one creates an admin', async () => {
+    const race = await startTestDash(kind);
+    try {
+      const clients = Array.from({ length: 5 }, () => new WebClient(race.dash.url));
+      await Promise.all(clients.map((c) => c.get('/setup')));
+      const answers = await Promise.all(
+        clients.map((c, i) => c.request('/setup', { method: 'POST', form: { _csrf: c.cookies.get('__Host-warden_dash_csrf')!, email: `racer${i}@example.test`, password: 'a long racing password', confirm: 'a long racing password' } })),
+      );
+      expect(answers.every((a) => a.status === 303)).toBe(true);
+      expect(answers.map((a) => a.headers.get('location')).filter((l) => l === '/projects')).toHaveLength(1);
+      const signIns = await Promise.all(clients.map((_, i) => new WebClient(race.dash.url).submit('/sign-in', '/sign-in', { email: `racer${i}@example.test`, password: 'a long racing password' })));
+      expect(signIns.filter((r) => r.status === 303)).toHaveLength(1);
+    } finally {
+      await race.stop();
+    }
   });
 });

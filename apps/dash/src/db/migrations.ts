@@ -8,6 +8,8 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
  */
 const initial: Migration = {
   async up(db: Kysely<unknown>) {
+    // One row, ever: the first-run setup claims it, so two racing setups cannot both create an admin.
+    await db.schema.createTable('dash_setup').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('done_at', 'text', (c) => c.notNull()).execute();
     await db.schema
       .createTable('dash_users')
       .addColumn('id', 'text', (c) => c.primaryKey())

@@ -102,7 +102,13 @@ export interface MetricsTable {
   started_at: string;
 }
 
+export interface SetupTable {
+  id: number;
+  done_at: string;
+}
+
 export interface DashDatabase {
+  dash_setup: SetupTable;
   dash_users: UsersTable;
   dash_web_sessions: WebSessionsTable;
   dash_projects: ProjectsTable;

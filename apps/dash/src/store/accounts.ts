@@ -27,15 +27,23 @@ export function createAccountStore(db: Kysely<DashDatabase>) {
       return Number(row?.n ?? 0);
     },
 
-    /** Creates the first admin only while there is no user at all (the setup page's one job). */
+    /**
+     * Creates the first admin, once: the transaction claims the single `dash_setup` row, so
+     * of two setups racing at first run one wins and the other gets undefined.
+     */
     async createFirstAdmin(email: string, passwordHash: string): Promise<DashUser | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('dash_users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-        if (Number(row?.n ?? 0) > 0) return undefined;
-        const user = { id: randomId(), email: normalizeEmail(email), password_hash: passwordHash, is_admin: 1, created_at: new Date().toISOString() };
-        await trx.insertInto('dash_users').values(user).execute();
-        return { id: user.id, email: user.email, isAdmin: true };
-      });
+      const user = { id: randomId(), email: normalizeEmail(email), password_hash: passwordHash, is_admin: 1, created_at: new Date().toISOString() };
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto('dash_setup').values({ id: 1, done_at: user.created_at }).execute();
+          await trx.insertInto('dash_users').values(user).execute();
+        });
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
+        throw error;
+      }
+      return { id: user.id, email: user.email, isAdmin: true };
     },
 
     async createUser(email: string, passwordHash: string, isAdmin: boolean): Promise<DashUser | undefined> {
