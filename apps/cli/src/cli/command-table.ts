@@ -17,6 +17,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   check: { summary: 'command.check.summary', load: async () => (await import('../commands/check-command.js')).checkCommand },
   probe: { summary: 'command.probe.summary', load: async () => (await import('../commands/probe-command.js')).probeCommand },
   evidence: { summary: 'command.evidence.summary', load: async () => (await import('../commands/evidence-command.js')).evidenceCommand },
+  dash: { summary: 'command.dash.summary', load: async () => (await import('../commands/dash-command.js')).dashCommand },
   audit: { summary: 'command.audit.summary', load: async () => (await import('../commands/audit-command.js')).auditCommand },
   doctor: { summary: 'command.doctor.summary', load: async () => (await import('../commands/doctor-command.js')).doctorCommand },
 };

@@ -33,6 +33,12 @@ const VALUE_NAMES: Record<string, string> = {
   pause: 'DURATION',
   pack: 'PATH',
   budgetUsd: 'USD',
+  data: 'DIR',
+  databaseUrl: 'URL',
+  pgSchema: 'NAME',
+  host: 'HOST',
+  port: 'PORT',
+  publicUrl: 'URL',
 };
 
 function valueName(key: string, schema: z.ZodType): string {

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineCommand } from '../cli/command.js';
+
+export const dashOptions = z.strictObject({
+  data: z.string().min(1).optional(),
+  databaseUrl: z.string().min(1).optional(),
+  pgSchema: z.string().min(1).optional(),
+  host: z.string().min(1).optional(),
+  port: z.coerce.number().int().min(0).max(65535).optional(),
+  publicUrl: z.string().min(1).optional(),
+  maxReportMb: z.coerce.number().positive().optional(),
+  allowInsecureHttp: z.boolean().optional(),
+});
+export type DashCommandOptions = z.infer<typeof dashOptions>;
+
+export const dashCommand = defineCommand({
+  name: 'dash',
+  summary: 'command.dash.summary',
+  usage: 'command.dash.usage',
+  options: dashOptions,
+  async run(ctx) {
+    const { dashAction } = await import('../actions/dash-action.js');
+    return dashAction(ctx);
+  },
+});

@@ -1,0 +1,45 @@
+import type { Context } from 'hono';
+import type { SignInLimiter } from '../auth/sign-in-limiter.js';
+import type { AccountStore, WebSession } from '../store/accounts.js';
+import type { HistoryStore } from '../store/history.js';
+import type { ProjectStore } from '../store/projects.js';
+import type { RunStore } from '../store/runs.js';
+import type { ReportRenderer } from './report-frame.js';
+
+/** Everything a route needs, built once per app and passed in (no module-level state). */
+export interface DashServices {
+  accounts: AccountStore;
+  projects: ProjectStore;
+  runs: RunStore;
+  history: HistoryStore;
+  renderer: ReportRenderer;
+  limiter: SignInLimiter;
+  /** The origin people reach the dashboard at; forms must come from it. */
+  publicUrl: URL;
+  secureCookies: boolean;
+  maxReportBytes: number;
+  /** A hash compared against when an email is unknown, so both paths cost one scrypt. */
+  dummyHash: () => Promise<string>;
+}
+
+export interface DashEnv {
+  Variables: { session: WebSession | undefined };
+}
+
+export type DashContext = Context<DashEnv>;
+
+export function sessionCookieName(services: DashServices): string {
+  return services.secureCookies ? '__Host-warden_dash' : 'warden_dash';
+}
+
+export function anonCsrfCookieName(services: DashServices): string {
+  return services.secureCookies ? '__Host-warden_dash_csrf' : 'warden_dash_csrf';
+}
+
+export function runUrl(services: DashServices, slug: string, runId: string): string {
+  return new URL(`/p/${encodeURIComponent(slug)}/runs/${encodeURIComponent(runId)}`, services.publicUrl).toString();
+}
+
+export function pushUrl(services: DashServices, slug: string): string {
+  return new URL(`/api/projects/${encodeURIComponent(slug)}/runs`, services.publicUrl).toString();
+}
