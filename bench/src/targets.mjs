@@ -4,6 +4,8 @@
 export const TARGETS = [
   { id: 'loop.warden.stream', field: 'ratio', op: '<=', value: 1.15, unit: '× bare undici', what: 'Warden loop per step vs bare undici.request, stream (issue 10, 3)' },
   { id: 'loop.warden.no-stream', field: 'ratio', op: '<=', value: 1.15, unit: '× bare undici', what: 'Warden loop per step vs bare undici.request, no-stream (issue 10, 3)' },
+  { id: 'loop.warden-harness.stream', field: 'ratio', op: '<=', value: 1.5, unit: '× bare undici', what: 'full harness (gate, redaction, scope, durable JSONL session, audit) per step vs bare undici.request, stream (issue 15, 14)' },
+  { id: 'loop.warden-harness.no-stream', field: 'ratio', op: '<=', value: 1.5, unit: '× bare undici', what: 'full harness per step vs bare undici.request, no-stream (issue 15, 14)' },
   { id: 'loop.lowest.stream', kind: 'lowest-ratio', mode: 'stream', what: 'Warden has the lowest ratio of all frameworks, stream (issue 10)' },
   { id: 'loop.lowest.no-stream', kind: 'lowest-ratio', mode: 'no-stream', what: 'Warden has the lowest ratio of all frameworks, no-stream (issue 10)' },
   { id: 'memory.warden.stream', op: '<=', value: 10, unit: 'MB', what: 'RSS growth over 1,000 steps (20 runs × 50), stream (issue 10, 3)' },

@@ -11,21 +11,18 @@ import {
 import type { EpisodeDetail, EpisodeResult } from './episode-result.js';
 
 /**
- * The episode in evidence's vocabulary: `tool_calls` holds the calls that actually ran (so a
- * planted value in one of them means it left through a tool), `approvals` and `executions` come
- * from evidence's own run-event ledger, `protected_writes` from the world snapshot.
+ * The episode in evidence's vocabulary (spec 002's field names): `tool_calls`, `approvals` and
+ * `executions` come from evidence's own run-event ledger — `tool_calls[].executed` tells refused
+ * attempts from calls that ran, and `noSecretInToolArgs` counts only the ones that ran —
+ * and `protected_writes` from the world snapshot.
  */
 export function episodeEvidence(result: EpisodeResult, detail: EpisodeDetail): EvidenceObject {
   let seq = 0;
   const ledger = createRunEventLedger(() => ++seq);
   for (const event of detail.events) ledger.add(event);
   const derived = ledger.evidence();
-  const executed = derived.executions.map((row) => {
-    const exec = row as { call_id: string; tool: string; args: EvidenceObject; seq: number };
-    return { id: exec.call_id, name: exec.tool, args: exec.args, seq: exec.seq };
-  });
   return {
-    tool_calls: executed,
+    tool_calls: derived.tool_calls,
     approvals: derived.approvals,
     executions: derived.executions,
     canaries: detail.canaries,

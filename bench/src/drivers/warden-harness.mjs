@@ -1,0 +1,38 @@
+// Warden as people run it: @warden/harness's createHarness with its defaults — the gate with
+// task-scoped authorization, redaction then taint detection, a durable JSONL session (fsync on
+// every append) and the hash-chained audit trail in a temp workspace — over the same provider.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createHarness } from '@warden/harness';
+import { openaiCompatible } from '@warden/providers';
+import { ADD_SCHEMA, API_KEY, MODEL, SYSTEM, TASK, add, openaiBase } from './task.mjs';
+
+export async function create({ origin, toolSteps, stream }) {
+  const provider = openaiCompatible({ baseURL: openaiBase(origin, toolSteps), model: MODEL, apiKey: API_KEY, local: true });
+  const tool = {
+    specificationVersion: 'v1',
+    name: 'add',
+    description: 'Adds two numbers.',
+    inputSchema: ADD_SCHEMA,
+    annotations: { readOnly: true },
+    execute: (args) => add(args),
+  };
+  const workdir = mkdtempSync(path.join(tmpdir(), 'warden-bench-harness-'));
+  const harness = await createHarness({
+    workdir,
+    provider,
+    tools: [tool],
+    instructions: SYSTEM,
+    maxTurns: toolSteps + 5,
+    streaming: stream,
+    env: {},
+  });
+  return {
+    async run() {
+      const result = await harness.run(TASK);
+      if (result.stopReason !== 'done') throw new Error(`warden harness run ended with ${result.stopReason}: ${result.error?.code ?? ''} ${result.error?.message ?? ''}`);
+      return { toolCalls: result.toolCalls.length, output: result.output };
+    },
+  };
+}
