@@ -1,5 +1,6 @@
 import {
   errorCodeOf,
+  SessionError,
   type ApprovalAnswer,
   type ApprovalRequest,
   type Decision,
@@ -56,6 +57,36 @@ export class SessionWriter {
       }
     });
     return this.chain;
+  }
+
+  /**
+   * Queues records that must be stored before the caller acts on them (a resumed approval about to
+   * run): rejects when they are not stored — the append failed, lost a race (`session.version_conflict`),
+   * or an earlier append already broke the writer. The failure is not turned into a warning.
+   */
+  writeOrThrow(records: SessionRecord[]): Promise<void> {
+    let failure: unknown;
+    this.chain = this.chain.then(async () => {
+      if (this.broken) {
+        failure = new SessionError({
+          code: 'session.io',
+          message: `session ${this.sessionId}: an earlier append failed, so nothing more can be recorded`,
+          hint: 'Load the session again and retry.',
+        });
+        return;
+      }
+      try {
+        const options = { expectedVersion: this.version, opId: records[0]?.id ?? newId('op'), ...(this.owner ? { owner: this.owner } : {}) };
+        const result = await this.store.append(this.sessionId, records, options);
+        this.version = result.version;
+      } catch (error) {
+        this.broken = true;
+        failure = error;
+      }
+    });
+    return this.chain.then(() => {
+      if (failure !== undefined) throw failure;
+    });
   }
 
   flush(): Promise<void> {
