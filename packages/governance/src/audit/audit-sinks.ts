@@ -35,6 +35,7 @@ export function jsonlAuditSink(file: string, options: JsonlAuditSinkOptions = {}
   }
 
   async function writeSynced(lines: string[]): Promise<void> {
+    await ensureDir();
     const handle = await open(file, 'a');
     try {
       await handle.write(lines.map((l) => `${l}\n`).join(''));
@@ -66,9 +67,12 @@ export function jsonlAuditSink(file: string, options: JsonlAuditSinkOptions = {}
 
   return {
     async append(line) {
-      await ensureDir();
-      if (mode === 'none') return appendFile(file, `${line}\n`, { encoding: 'utf8', flag: 'a' });
+      if (mode === 'none') {
+        await ensureDir();
+        return appendFile(file, `${line}\n`, { encoding: 'utf8', flag: 'a' });
+      }
       if (mode === 'always') return writeSynced([line]);
+      // Queued synchronously, so lines reach the file in the order append was called.
       const done = new Promise<void>((resolve, reject) => waiting.push({ line, resolve, reject }));
       if (!draining) void drain();
       return done;
