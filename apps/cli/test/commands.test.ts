@@ -172,6 +172,20 @@ describe('warden check, providers and doctor', () => {
     expect(down.stdout).toContain('✖ session store redis://127.0.0.1:9');
     expect(down.stdout).toContain('fix:');
   });
+
+  it("doctor reports a Redis store's persistence setting (Redis acknowledges from memory unless AOF is on)", async () => {
+    const dir = tempWorkspace();
+    const env = { ANTHROPIC_API_KEY: 'sk-ant-test-0000000000' };
+    const redis = await runCli(['doctor', '--workdir', dir, '--sessions', 'redis://127.0.0.1:6379', '--json'], { cwd: dir, env });
+    expect(redis.code).toBe(0);
+    const checks = redis.stdout.trim().split('\n').map((line) => JSON.parse(line) as { label: string; ok: boolean; optional?: boolean; detail?: string; fix?: string });
+    const persistence = checks.find((c) => c.label === 'Redis persistence');
+    expect(persistence).toMatchObject({ optional: true, detail: expect.stringMatching(/^AOF is (on|off)/) as unknown as string });
+    if (!persistence!.ok) expect(persistence!.fix).toContain('appendonly yes');
+    // Other stores have no such line.
+    const jsonl = await runCli(['doctor', '--workdir', dir, '--json'], { cwd: dir, env });
+    expect(jsonl.stdout).not.toContain('Redis persistence');
+  });
 });
 
 describe('warden probe run', () => {

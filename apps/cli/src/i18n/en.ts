@@ -201,6 +201,7 @@ export const en = {
   'doctor.node': 'Node.js {version}',
   'doctor.driver': 'optional driver {name}',
   'doctor.store': 'session store {store}',
+  'doctor.redis_persistence': 'Redis persistence',
   'doctor.provider': 'provider {name}',
   'doctor.summary': { one: '{count} problem found', other: '{count} problems found' },
 

@@ -203,6 +203,7 @@ export const es: Catalog = {
   'doctor.node': 'Node.js {version}',
   'doctor.driver': 'controlador opcional {name}',
   'doctor.store': 'almacén de sesiones {store}',
+  'doctor.redis_persistence': 'persistencia de Redis',
   'doctor.provider': 'proveedor {name}',
   'doctor.summary': { one: 'se encontró {count} problema', many: 'se encontraron {count} de problemas', other: 'se encontraron {count} problemas' },
 

@@ -203,6 +203,7 @@ export const fr: Catalog = {
   'doctor.node': 'Node.js {version}',
   'doctor.driver': 'pilote optionnel {name}',
   'doctor.store': 'stockage des sessions {store}',
+  'doctor.redis_persistence': 'persistance de Redis',
   'doctor.provider': 'fournisseur {name}',
   'doctor.summary': { one: '{count} problème trouvé', many: '{count} de problèmes trouvés', other: '{count} problèmes trouvés' },
 
