@@ -180,7 +180,7 @@ describe('warden check, providers and doctor', () => {
     expect(redis.code).toBe(0);
     const checks = redis.stdout.trim().split('\n').map((line) => JSON.parse(line) as { label: string; ok: boolean; optional?: boolean; detail?: string; fix?: string });
     const persistence = checks.find((c) => c.label === 'Redis persistence');
-    expect(persistence).toMatchObject({ optional: true, detail: expect.stringMatching(/^AOF is (on|off)/) as unknown as string });
+    expect(persistence).toMatchObject({ optional: true, detail: expect.stringMatching(/^AOF is (on|off)/) });
     if (!persistence!.ok) expect(persistence!.fix).toContain('appendonly yes');
     // Other stores have no such line.
     const jsonl = await runCli(['doctor', '--workdir', dir, '--json'], { cwd: dir, env });
