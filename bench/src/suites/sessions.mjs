@@ -100,6 +100,9 @@ export async function runSessionsSuite({ quick, log, only }) {
       }, appends);
       figures.push(figure(`${base}.append_p50`, `${factory.label}: append of one message, p50 over ${appends}`, 'ms', [append.p50 / 1000], { group: 'sessions' }));
       figures.push(figure(`${base}.append_p99`, `${factory.label}: append of one message, p99`, 'ms', [append.p99 / 1000], { group: 'sessions' }));
+      // CPU time of the bench process (all its threads): what the code costs, without the time spent
+      // waiting for a disk or a CPU that other processes hold.
+      figures.push(figure(`${base}.append_cpu_p99`, `${factory.label}: append of one message, CPU time p99`, 'ms', [append.cpuP99 / 1000], { group: 'sessions' }));
       if (factory.id === 'jsonl-batch') await store.flush();
       if (factory.id === 'jsonl-always' || factory.id === 'jsonl-never') await growth(store, factory, base, figures, quick, log);
       if (factory.id.startsWith('jsonl-') && factory.id !== 'jsonl-never') {
