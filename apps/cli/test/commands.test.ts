@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -76,6 +77,33 @@ describe('warden sessions, audit verify and approvals', () => {
     const again = await runCli(['approvals', 'resume', item!.request.id, '--workdir', dir, ...args], { env });
     expect(again.code).toBe(1);
     expect(server.requests).toHaveLength(2);
+  });
+
+  it('approvals resume refuses a session whose copy of the approved call was edited (checksums recomputed)', async () => {
+    server = await startFakeOpenAI([{ toolCalls: [{ name: 'write_file', args: { path: 'parked.txt', content: 'approved later\n' } }] }, { text: 'all written' }]);
+    const dir = tempWorkspace();
+    const { args, env } = fakeProvider(server.url);
+    expect((await runCli(['run', 'write parked.txt', '--workdir', dir, '--park', ...args], { env })).code).toBe(4);
+    const list = await runCli(['approvals', 'list', '--workdir', dir, '--json']);
+    const [item] = list.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { request: { id: string } });
+    expect((await runCli(['approvals', 'approve', item!.request.id, '--workdir', dir], { env: { USER: 'reviewer' } })).code).toBe(0);
+    // Someone with write access changes the session's copy of the call and fixes up the line's checksum.
+    const sessions = path.join(dir, '.warden', 'sessions');
+    const file = path.join(sessions, readdirSync(sessions).find((name) => name.endsWith('.jsonl'))!);
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => {
+      const frame = JSON.parse(line) as { v: number; seq: number; ver: number; i: number; n: number; id: string; op?: string; ts: number; sum: string; rec?: { type: string; request?: { call: { args: Record<string, unknown> } } } };
+      if (frame.rec?.type !== 'approval' || !frame.rec.request) return line;
+      frame.rec.request.call.args = { path: 'parked.txt', content: 'forged\n' };
+      const payload = JSON.stringify(frame.rec);
+      frame.sum = createHash('sha256').update(`${frame.v}|${frame.seq}|${frame.ver}|${frame.i}|${frame.n}|${frame.id}|${frame.op ?? ''}|${frame.ts}|${payload}`).digest('hex').slice(0, 16);
+      const { rec: _rec, ...head } = frame;
+      return `${JSON.stringify(head).slice(0, -1)},"rec":${payload}}`;
+    });
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const resumed = await runCli(['approvals', 'resume', item!.request.id, '--workdir', dir, ...args], { env });
+    expect(resumed.code).not.toBe(0);
+    expect(`${resumed.stdout}${resumed.stderr}`).toContain('policy.approval_invalid');
+    expect(existsSync(path.join(dir, 'parked.txt'))).toBe(false);
   });
 });
 
@@ -173,6 +201,20 @@ describe('warden check, providers and doctor', () => {
     expect(down.code).toBe(1);
     expect(down.stdout).toContain('✖ session store redis://127.0.0.1:9');
     expect(down.stdout).toContain('fix:');
+  });
+
+  it("doctor reports a Redis store's persistence setting (Redis acknowledges from memory unless AOF is on)", async () => {
+    const dir = tempWorkspace();
+    const env = { ANTHROPIC_API_KEY: 'sk-ant-test-0000000000' };
+    const redis = await runCli(['doctor', '--workdir', dir, '--sessions', 'redis://127.0.0.1:6379', '--json'], { cwd: dir, env });
+    expect(redis.code).toBe(0);
+    const checks = redis.stdout.trim().split('\n').map((line) => JSON.parse(line) as { label: string; ok: boolean; optional?: boolean; detail?: string; fix?: string });
+    const persistence = checks.find((c) => c.label === 'Redis persistence');
+    expect(persistence).toMatchObject({ optional: true, detail: expect.stringMatching(/^AOF is (on|off)/) });
+    if (!persistence!.ok) expect(persistence!.fix).toContain('appendonly yes');
+    // Other stores have no such line.
+    const jsonl = await runCli(['doctor', '--workdir', dir, '--json'], { cwd: dir, env });
+    expect(jsonl.stdout).not.toContain('Redis persistence');
   });
 });
 

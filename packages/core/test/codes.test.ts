@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, RunError, ToolError, ConfigError, ProtocolError } from '@warden/protocol';
+import { ERROR_CODES, RunError, ToolError, ConfigError, PolicyError, ProtocolError, SessionError } from '@warden/protocol';
 import { CORE_WARNING_CODES } from '../src/index.js';
 
 /** The error codes core throws, with the class that carries each. */
@@ -11,6 +11,8 @@ const CORE_ERROR_CODES = [
   ['protocol.unsupported_version', ProtocolError],
   ['run.budget_exceeded', RunError],
   ['run.structured_output_failed', RunError],
+  ['policy.approval_invalid', PolicyError],
+  ['session.version_conflict', SessionError],
 ] as const;
 
 /** Codes core puts on tool results and run results (never thrown). */

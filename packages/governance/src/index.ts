@@ -49,6 +49,7 @@ export { auditLog, argsDigest } from './audit/audit-log.js';
 export type { AuditLog, AuditLogOptions } from './audit/audit-log.js';
 export { AuditEntry, GENESIS_HASH } from './audit/audit-entry.js';
 export { jsonlAuditSink, memoryAuditSink } from './audit/audit-sinks.js';
+export type { JsonlAuditSinkOptions } from './audit/audit-sinks.js';
 export type { AuditSink } from './audit/audit-sinks.js';
 export { sessionAuditSink, AUDIT_META_KEY } from './audit/session-audit-sink.js';
 export { verifyAudit } from './audit/verify-audit.js';

@@ -29,6 +29,11 @@ export const ApprovalAnswer = z.object({
   /** True when no person decided (e.g. `--yes`); taint rules do not count it as a person. */
   automatic: z.boolean().optional(),
   signature: z.string().optional(),
+  /**
+   * The `approvalDigest` of the call this answer was given for. A resume refuses an answer whose
+   * digest differs from the stored request's (`policy.approval_invalid`).
+   */
+  digest: z.string().optional(),
 });
 export type ApprovalAnswer = z.infer<typeof ApprovalAnswer>;
 

@@ -88,9 +88,9 @@ describe('transport faults', () => {
     expect(error).toMatchObject({ code: 'provider.rate_limited', retryable: false, attempts: 1 });
   });
 
-  it('gives up a 503 storm after maxRetries with jittered backoff, then the breaker opens and later probes once', async () => {
+  it('gives up a 503 storm after maxRetries with jittered backoff; the breaker counts failed calls, opens, and later probes once', async () => {
     let now = 0;
-    const breaker = new CircuitBreaker({ failureThreshold: 5, openMs: 30_000, now: () => now });
+    const breaker = new CircuitBreaker({ failureThreshold: 2, openMs: 30_000, now: () => now });
     server.reply(json(503, { error: { message: 'upstream unavailable' } }));
     const { provider, waits } = setup({ breaker, retry: { maxRetries: 3, baseDelayMs: 100 } });
     const before = served();
@@ -99,19 +99,39 @@ describe('transport faults', () => {
     expect(first).toBeInstanceOf(UnavailableError);
     expect(waits).toEqual([50, 100, 200]);
     expect(served() - before).toBe(4);
+    // Four failed attempts are one failed call.
+    expect(provider.health()).toMatchObject({ breaker: 'closed', consecutiveFailures: 1 });
 
     const second = await failure(provider.complete(request));
-    expect(second).toMatchObject({ code: 'provider.circuit_open', attempts: 1, retryAfterMs: 30_000 });
-    expect(served() - before).toBe(5);
+    expect(second).toMatchObject({ code: 'provider.unavailable', attempts: 4 });
+    expect(served() - before).toBe(8);
+    expect(provider.health()).toMatchObject({ breaker: 'open', consecutiveFailures: 2 });
     const third = await failure(provider.complete(request));
-    expect(third).toMatchObject({ code: 'provider.circuit_open', attempts: 0 });
-    expect(served() - before).toBe(5);
-    expect(provider.health()).toMatchObject({ breaker: 'open', circuitRejections: 2, failures: 3 });
+    expect(third).toMatchObject({ code: 'provider.circuit_open', attempts: 0, retryAfterMs: 30_000 });
+    expect(served() - before).toBe(8);
+    expect(provider.health()).toMatchObject({ breaker: 'open', circuitRejections: 1, failures: 3 });
 
+    // The probe is one attempt: when it fails, the circuit re-opens at once instead of retrying.
     now = 30_000;
+    const probe = await failure(provider.complete(request));
+    expect(probe).toMatchObject({ code: 'provider.circuit_open', attempts: 1 });
+    expect(served() - before).toBe(9);
+    expect(breaker.state).toBe('open');
+
+    now = 60_000;
     server.reply(json(200, OK));
     await provider.complete(request);
     expect(provider.health().breaker).toBe('closed');
+  });
+
+  it('a call that succeeds on a retry counts as a success, whatever failed before it', async () => {
+    const breaker = new CircuitBreaker({ failureThreshold: 1 });
+    const { provider } = setup({ breaker, retry: { maxRetries: 3 } });
+    for (let i = 0; i < 3; i += 1) {
+      server.reply(json(503, { error: { message: 'blip' } }), json(503, { error: { message: 'blip' } }), json(200, OK));
+      await provider.complete(request);
+      expect(provider.health()).toMatchObject({ breaker: 'closed', consecutiveFailures: 0 });
+    }
   });
 
   it('never retries nor counts a non-retryable 4xx', async () => {

@@ -108,4 +108,28 @@ describe('createFileLocker', () => {
     expect(existsSync(live)).toBe(true);
     await locker.close();
   });
+
+  it('a break mark left by a breaker that died is cleared, and the dead lock is then broken', async () => {
+    const d = fresh();
+    const path = join(d, 's.jsonl');
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: 2 ** 22 + 17, host: hostname(), token: 'dead' }));
+    writeFileSync(`${path}.lock.break-dead`, JSON.stringify({ pid: 2 ** 22 + 19, host: hostname(), token: 'dead-breaker' }));
+    const locker = createFileLocker();
+    const release = await locker.acquire(path, { timeoutMs: 2000 });
+    expect(existsSync(`${path}.lock.break-dead`)).toBe(false);
+    await release();
+    expect(existsSync(`${path}.lock`)).toBe(false);
+    await locker.close();
+  });
+
+  it('a dead lock whose break mark belongs to a live breaker is left to that breaker (and times out here)', async () => {
+    const d = fresh();
+    const path = join(d, 's.jsonl');
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: 2 ** 22 + 17, host: hostname(), token: 'dead' }));
+    writeFileSync(`${path}.lock.break-dead`, JSON.stringify({ pid: process.pid, host: hostname(), token: 'live-breaker' }));
+    const locker = createFileLocker();
+    await expect(locker.acquire(path, { timeoutMs: 60 })).rejects.toMatchObject({ code: 'session.locked' });
+    expect(readFileSync(`${path}.lock`, 'utf8')).toContain('"dead"');
+    await locker.close();
+  });
 });

@@ -54,7 +54,10 @@ export async function acquireFileLock(path: string, options: FileLockOptions): P
   };
 }
 
-/** Hard-links `aside` to `lockPath`, breaking a stale lock and waiting (with backoff) for a live one. */
+/**
+ * Hard-links `aside` (a file holding this process's owner record) to `lockPath`, breaking a stale
+ * lock and waiting (with backoff) for a live one.
+ */
 async function linkLock(aside: string, lockPath: string, path: string, options: FileLockOptions, syncCalls = false): Promise<void> {
   const deadline = Date.now() + options.timeoutMs;
   let wait = 1;
@@ -66,7 +69,7 @@ async function linkLock(aside: string, lockPath: string, path: string, options: 
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw ioError('take a lock', error);
     }
-    if (await breakIfStale(lockPath)) continue;
+    if (await breakIfStale(lockPath, aside)) continue;
     if (Date.now() >= deadline) throw lockedError(path, options.timeoutMs);
     await sleep(wait + Math.random() * wait);
     wait = Math.min(wait * 2, 25);
@@ -175,12 +178,39 @@ async function readOwner(lockPath: string): Promise<LockOwner | undefined> {
   return undefined;
 }
 
-async function breakIfStale(lockPath: string): Promise<boolean> {
+/** How deep `breakIfStale` follows break marks left by breakers that died themselves. */
+const MAX_BREAK_DEPTH = 4;
+
+/**
+ * Removes `lockPath` if it is still held by a process of this host that is gone, atomically with respect
+ * to every other breaker: two processes that both saw the same dead owner cannot both remove a lock
+ * (the second would remove the first one's fresh lock, and both would write).
+ *
+ * The removal is guarded by a break mark, `<lock>.break-<dead owner's token>`, created with `link`
+ * (which fails if it exists) from the breaker's own owner file. Only the breaker holding the mark may
+ * remove a lock of that owner, and it re-reads the lock's token after taking the mark: the lock is
+ * removed only if it is still the dead owner's. A mark whose breaker died is itself a stale lock, broken
+ * the same way (a mark on the mark). Returns true when the caller should try to take the lock again.
+ */
+async function breakIfStale(lockPath: string, owner: string, depth = 0): Promise<boolean> {
   const holder = await readOwner(lockPath);
   if (!holder || holder.host !== hostname() || alive(holder.pid)) return false;
-  // Re-read right before removing, so a lock that changed hands in between is left alone.
-  const again = await readOwner(lockPath);
-  if (again?.token !== holder.token) return false;
-  await unlink(lockPath).catch(() => undefined);
-  return true;
+  const mark = `${lockPath}.break-${holder.token}`;
+  try {
+    await link(owner, mark);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw ioError('break a stale lock', error);
+    // Another process is breaking this lock, or died doing it: clear its mark if it is dead, then wait.
+    if (depth < MAX_BREAK_DEPTH) await breakIfStale(mark, owner, depth + 1);
+    return false;
+  }
+  try {
+    // With the mark held, nobody else can remove a lock of this dead owner: if the lock still carries
+    // its token, it is the same dead lock, and removing it removes nobody's live lock.
+    const again = await readOwner(lockPath);
+    if (again?.token === holder.token) await unlink(lockPath).catch(() => undefined);
+    return true;
+  } finally {
+    await unlink(mark).catch(() => undefined);
+  }
 }

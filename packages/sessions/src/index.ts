@@ -15,6 +15,8 @@ export { postgresMigrations } from './postgres-schema.js';
 export { redisSessionStore } from './redis-store.js';
 export type { RedisSessionStore, RedisStoreOptions } from './redis-store.js';
 export type { RedisLike } from './redis-script.js';
+export { redisPersistenceOf } from './redis-persistence.js';
+export type { RedisPersistence } from './redis-persistence.js';
 export { jsonlApprovalStore } from './jsonl-approval-store.js';
 export type { JsonlApprovalStoreOptions } from './jsonl-approval-store.js';
 export { sqliteApprovalStore } from './sqlite-approval-store.js';

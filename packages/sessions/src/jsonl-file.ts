@@ -13,6 +13,13 @@ export interface CachedScan {
   state: ScanState;
 }
 
+/** Where a store keeps the scans of the files it writes (a bounded map in the store). */
+export interface ScanCache {
+  get(path: string): CachedScan | undefined;
+  set(path: string, scan: CachedScan): unknown;
+  delete(path: string): unknown;
+}
+
 /** Tells two files apart even when a deleted file's inode number is reused. */
 export const fileIdentity = (info: { ino: number; birthtimeMs: number; dev: number }): string => `${info.dev}:${info.ino}:${info.birthtimeMs}`;
 
@@ -87,7 +94,7 @@ export interface LockedScan {
  */
 export async function scanForWrite(
   path: string,
-  cache: Map<string, CachedScan>,
+  cache: ScanCache,
   io: JsonlIo,
   visible: (owner: Owner | undefined) => boolean = () => true,
 ): Promise<LockedScan | undefined> {
@@ -104,8 +111,9 @@ export async function scanForWrite(
   }
   const cached = cache.get(path);
   const from = cached && cached.identity === fileIdentity(info) && cached.state.offset <= info.size ? cached.state : emptyScanState();
-  const bytes = await readRange(path, from.offset, info.size);
-  const result = scanFrames(bytes, from, false);
+  let result = scanFrames(await readRange(path, from.offset, info.size), from, false);
+  // A line repeats one before the cached offset: only a scan of the whole file can compare the two.
+  if (result.rescan) result = scanFrames(await readRange(path, 0, info.size), emptyScanState(), false);
   const warnings: string[] = [];
   if (result.corrupt) {
     // Damage is only reported to whoever may see the session; anyone else gets "not found".

@@ -1,4 +1,4 @@
-import { closeSync, fsync as fsyncFd, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fdatasync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 
 /**
@@ -69,7 +69,10 @@ export async function appendToFile(path: string, bytes: Uint8Array, size: number
     }
     if (fsync) {
       try {
-        await new Promise<void>((resolve, reject) => fsyncFd(fd, (error) => (error ? reject(error) : resolve())));
+        // fdatasync: the appended bytes and the new file size reach the disk (what a reader needs to
+        // find them after a crash); only timestamps may lag. The file already exists, so its directory
+        // entry is durable since create.
+        await new Promise<void>((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve())));
       } catch (error) {
         return { ok: false, stage: 'sync', error };
       }

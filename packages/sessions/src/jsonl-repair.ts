@@ -39,7 +39,9 @@ export async function repairSession(file: string, options: RepairOptions = {}): 
     if (lines[lines.length - 1] === '') lines.pop();
     const dropped: RepairReport['dropped'] = [];
     const batches: Frame[][] = [];
-    const seenSeq = new Set<number>();
+    // The first line seen for each sequence number: a later copy is dropped, and said to be a plain
+    // repeat only when it is byte for byte the same line.
+    const seenSeq = new Map<number, string>();
     let maxVer = 0;
     lines.forEach((text, index) => {
       const decoded = decodeFrame(text);
@@ -48,11 +50,16 @@ export async function repairSession(file: string, options: RepairOptions = {}): 
         return;
       }
       const f = decoded.frame;
-      if (seenSeq.has(f.seq)) {
-        dropped.push({ line: index + 1, reason: 'written twice' });
+      const first = seenSeq.get(f.seq);
+      if (first !== undefined) {
+        const reason =
+          first === text
+            ? 'written twice'
+            : `repeats line seq ${f.seq} with different content (record ${JSON.stringify(f.id)} lost; the first copy was kept, the original file holds both)`;
+        dropped.push({ line: index + 1, reason });
         return;
       }
-      seenSeq.add(f.seq);
+      seenSeq.set(f.seq, text);
       const last = batches[batches.length - 1];
       if (f.ver < maxVer || (f.ver === maxVer && !last)) {
         dropped.push({ line: index + 1, reason: `out of order (version ${f.ver})` });

@@ -33,14 +33,24 @@ export interface ScanResult {
   /** A bad line followed by good ones: the file is corrupt in the middle. */
   corrupt?: ScanIssue;
   duplicateLines: number;
+  /**
+   * A line repeats a sequence number from before `from.offset` (bytes this scan was not given), so it
+   * cannot be compared byte for byte: scan the whole file again.
+   */
+  rescan?: boolean;
 }
 
 export function emptyScanState(): ScanState {
   return { offset: 0, lines: 0, seq: 0, version: 0, ops: new Map(), facts: emptyFacts() };
 }
 
-function cloneState(s: ScanState): ScanState {
-  return { ...s, ops: new Map(s.ops), facts: { ...s.facts } };
+/**
+ * A copy of the state to scan on. `ops` is shared, not copied (copying it made every append cost
+ * O(session length)): a scan only adds the opIds of appends it committed, which are complete and
+ * verified in the file, so they are true of the file whatever happens to the rest of the scan.
+ */
+function continueState(s: ScanState): ScanState {
+  return { ...s, facts: { ...s.facts } };
 }
 
 /**
@@ -48,7 +58,10 @@ function cloneState(s: ScanState): ScanState {
  * complete appends and keeps the listing facts; without it, only the header record is parsed.
  */
 export function scanFrames(bytes: Buffer, from: ScanState, parse: boolean): ScanResult {
-  const state = cloneState(from);
+  const state = continueState(from);
+  // Where each line committed or batched by this scan starts and ends, by seq: a repeat is compared byte for byte.
+  const firstSeq = from.seq + 1;
+  const spans: number[] = [];
   const records: SessionRecord[] = [];
   let duplicateLines = 0;
   let batch: { frames: Frame[]; start: number; line: number } | undefined;
@@ -87,6 +100,7 @@ export function scanFrames(bytes: Buffer, from: ScanState, parse: boolean): Scan
     const nl = bytes.indexOf(0x0a, pos);
     const end = nl < 0 ? bytes.length : nl + 1;
     line += 1;
+    const lineStart = pos;
     const here: ScanIssue = { line, offset: from.offset + pos, reason: '' };
     const text = bytes.toString('utf8', pos, nl < 0 ? bytes.length : nl);
     pos = end;
@@ -99,12 +113,21 @@ export function scanFrames(bytes: Buffer, from: ScanState, parse: boolean): Scan
     if (bad) return { state, records, corrupt: bad, duplicateLines };
     const expectedSeq = (batch ? batch.frames[batch.frames.length - 1]!.seq : state.seq) + 1;
     if (f.seq < expectedSeq && !batch) {
-      duplicateLines += 1; // the same line written again: the first copy counts
-      continue;
+      const at = (f.seq - firstSeq) * 2;
+      if (at < 0) return { state, records, duplicateLines, rescan: true };
+      const start = spans[at]!;
+      const endOfFirst = spans[at + 1]!;
+      if (bytes.compare(bytes, start, endOfFirst, lineStart, end) === 0) {
+        duplicateLines += 1; // the same line written again: the first copy counts
+        continue;
+      }
+      // Two different lines claim one sequence number: two writers both thought they held the lock.
+      return { state, records, corrupt: { ...here, reason: `line ${line} repeats line seq ${f.seq} with different content (record ${JSON.stringify(f.id)})` }, duplicateLines };
     }
     if (f.seq !== expectedSeq) {
       return { state, records, corrupt: { ...here, reason: `sequence gap: expected line seq ${expectedSeq}, found ${f.seq}` }, duplicateLines };
     }
+    spans.push(lineStart, end);
     if (!batch) {
       if (f.i !== 0 || f.ver <= state.version) {
         return { state, records, corrupt: { ...here, reason: `append out of order (version ${f.ver} after ${state.version})` }, duplicateLines };

@@ -12,6 +12,7 @@ import {
   type SessionSummary,
 } from '@warden/protocol';
 import { createFileLocker } from './file-lock.js';
+import { LruMap } from './lru-map.js';
 import { encodeFrame } from './jsonl-frame.js';
 import { appendToFile, nodeJsonlIo, writeFully, type JsonlIo } from './jsonl-io.js';
 import { cutTail, isMissing, readWhole, scanAll, scanForWrite, syncDir, type CachedScan, type LockedScan } from './jsonl-file.js';
@@ -35,6 +36,18 @@ export interface JsonlStoreOptions {
   lockTimeoutMs?: number;
   /** The write/fsync calls; pass your own to inject faults in tests. */
   io?: JsonlIo;
+  /**
+   * How many sessions' scan state (version, sequence, opIds) a store keeps in memory (default 256,
+   * least recently used dropped first). A session not kept is scanned from its file on its next append.
+   */
+  maxCachedSessions?: number;
+}
+
+export interface JsonlStoreStats {
+  /** Sessions whose scan state is held in memory (at most `maxCachedSessions`). */
+  cachedSessions: number;
+  /** Listing summaries held in memory (one per session file seen by the last `list`). */
+  cachedSummaries: number;
 }
 
 export interface JsonlSessionStore extends SessionStoreV1 {
@@ -46,6 +59,8 @@ export interface JsonlSessionStore extends SessionStoreV1 {
   /** fsyncs every append still waiting for a `batch` fsync. */
   flush(): Promise<void>;
   close(): Promise<void>;
+  /** What the store holds in memory. */
+  stats(): JsonlStoreStats;
 }
 
 const iso = (ms: number | undefined): string => new Date(ms ?? 0).toISOString();
@@ -57,7 +72,7 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
   const io = options.io ?? nodeJsonlIo;
   const lockTimeoutMs = options.lockTimeoutMs ?? 10_000;
   const batchIntervalMs = options.batchIntervalMs ?? 50;
-  const cache = new Map<string, CachedScan>();
+  const cache = new LruMap<string, CachedScan>(Math.max(1, options.maxCachedSessions ?? 256));
   const locker = createFileLocker();
   const summaries = new Map<string, { key: string; summary: SessionSummary | undefined }>();
   const queues = new Map<string, Promise<unknown>>();
@@ -296,6 +311,9 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
       throw ioError('list the sessions directory', error);
     }
     const out: SessionSummary[] = [];
+    // Summaries of files that are gone are dropped: the cache holds one entry per file on disk, at most.
+    const present = new Set(files.map((file) => join(dir, file)));
+    for (const path of summaries.keys()) if (!present.has(path)) summaries.delete(path);
     for (const file of files) {
       if (!file.endsWith('.jsonl')) continue;
       const summary = await summaryOf(file);
@@ -344,6 +362,7 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
       await flushDirty();
       assertHealthy();
     },
+    stats: () => ({ cachedSessions: cache.size, cachedSummaries: summaries.size }),
     async close() {
       if (timer) clearTimeout(timer);
       await flushDirty();

@@ -10,6 +10,10 @@ export interface RedisLike {
   zrevrange(key: string, start: number, stop: number): Promise<string[]>;
   zrem(key: string, ...members: string[]): Promise<number>;
   quit(): Promise<unknown>;
+  /** INFO <section> (for `persistence()`). */
+  info?(section: string): Promise<string>;
+  /** CONFIG GET <name> (for `persistence()`; managed servers may refuse it). */
+  config?(op: 'GET', name: string): Promise<unknown>;
   on?(event: 'error', listener: (error: Error) => void): unknown;
 }
 

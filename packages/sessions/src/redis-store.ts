@@ -12,6 +12,7 @@ import { loadDriver, type ModuleImporter } from './driver-loader.js';
 import { newSessionId } from './ids.js';
 import { cleanOwner, ownerMatches } from './owner.js';
 import { ownerArg, type RedisLike } from './redis-script.js';
+import { redisPersistenceOf, type RedisPersistence } from './redis-persistence.js';
 import { APPEND_SCRIPT, CREATE_SCRIPT, DELETE_SCRIPT, LOAD_SCRIPT } from './redis-session-scripts.js';
 import { repairRecords } from './record-repair.js';
 import { addFacts, emptyFacts } from './session-facts.js';
@@ -32,6 +33,11 @@ export interface RedisStoreOptions {
 
 export interface RedisSessionStore extends SessionStoreV1 {
   close(): Promise<void>;
+  /**
+   * The server's persistence setting. Redis acknowledges an append from memory: unless AOF is on
+   * (with `appendfsync always` for every write), a crash of the server loses acknowledged appends.
+   */
+  persistence(): Promise<RedisPersistence>;
 }
 
 /** Turns the flat `[field, value, …]` array of HGETALL in Lua into an object. */
@@ -196,6 +202,7 @@ export function redisSessionStore(options: RedisStoreOptions = {}): RedisSession
         if (Number(removed) !== 1) throw notFoundError(id);
       });
     },
+    persistence: async () => redisPersistenceOf(await connector.ready()),
     close: () => connector.close(),
   };
 }

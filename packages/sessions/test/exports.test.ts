@@ -23,6 +23,7 @@ describe('public surface', () => {
       'postgresMigrations',
       'postgresSessionStore',
       'redisApprovalStore',
+      'redisPersistenceOf',
       'redisSessionStore',
       'repairRecords',
       'repairSession',

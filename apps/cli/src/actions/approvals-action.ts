@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { approvalDigest } from '@warden/protocol';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT, exitCodeForStop } from '../cli/exit-codes.js';
 import type { ApprovalsOptions } from '../commands/approvals-command.js';
@@ -39,7 +40,10 @@ export async function approvalsAction(ctx: CommandContext<ApprovalsOptions>): Pr
       const { sink, flush } = eventSink(ctx);
       const sessionId = resolved.request.sessionId;
       if (!sessionId) throw missingArgument('warden approvals resume', 'a session id in the stored approval');
-      const stop = await driveRun(harness.agent.resumeStream(sessionId, { signal: ctx.signal, approvals: { [resolved.request.call.id]: resolved.answer } }), sink);
+      // The answer names the verified call by its digest: the resume runs the session's copy only if it
+      // hashes to exactly the call the approval store verified.
+      const answer = { ...resolved.answer, digest: approvalDigest(resolved.call) };
+      const stop = await driveRun(harness.agent.resumeStream(sessionId, { signal: ctx.signal, approvals: { [resolved.request.call.id]: answer } }), sink);
       flush();
       return exitCodeForStop(stop);
     } finally {

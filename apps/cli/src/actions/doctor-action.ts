@@ -69,6 +69,17 @@ export async function doctorAction(ctx: CommandContext<DoctorOptions>): Promise<
         ok: report.ok,
         ...(failed ? { detail: `${failed.step}: ${failed.detail ?? ''}`, fix: 'check that the store is writable and its server is running' } : {}),
       });
+      // Redis acknowledges from memory: say whether the server keeps what it acknowledged.
+      if (report.ok && 'persistence' in store && typeof store.persistence === 'function') {
+        const p = await (store.persistence as () => Promise<{ durable: boolean; summary: string }>)();
+        checks.push({
+          label: t('doctor.redis_persistence'),
+          ok: p.durable,
+          optional: true,
+          detail: p.summary,
+          ...(p.durable ? {} : { fix: 'CONFIG SET appendonly yes and CONFIG SET appendfsync always (or everysec to lose at most a second); persist it in redis.conf' }),
+        });
+      }
     } finally {
       await store.close?.();
     }

@@ -231,6 +231,7 @@ export const en = {
   'doctor.driver': 'optional driver {name}',
   'doctor.store': 'session store {store}',
   'doctor.sandbox': 'OS sandbox (bubblewrap)',
+  'doctor.redis_persistence': 'Redis persistence',
   'doctor.provider': 'provider {name}',
   'doctor.summary': { one: '{count} problem found', other: '{count} problems found' },
 

@@ -233,6 +233,7 @@ export const es: Catalog = {
   'doctor.driver': 'controlador opcional {name}',
   'doctor.store': 'almacén de sesiones {store}',
   'doctor.sandbox': 'aislamiento del sistema (bubblewrap)',
+  'doctor.redis_persistence': 'persistencia de Redis',
   'doctor.provider': 'proveedor {name}',
   'doctor.summary': { one: 'se encontró {count} problema', many: 'se encontraron {count} de problemas', other: 'se encontraron {count} problemas' },
 

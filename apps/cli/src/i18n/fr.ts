@@ -233,6 +233,7 @@ export const fr: Catalog = {
   'doctor.driver': 'pilote optionnel {name}',
   'doctor.store': 'stockage des sessions {store}',
   'doctor.sandbox': 'bac à sable du système (bubblewrap)',
+  'doctor.redis_persistence': 'persistance de Redis',
   'doctor.provider': 'fournisseur {name}',
   'doctor.summary': { one: '{count} problème trouvé', many: '{count} de problèmes trouvés', other: '{count} problèmes trouvés' },
 

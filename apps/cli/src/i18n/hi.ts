@@ -233,6 +233,7 @@ export const hi: Catalog = {
   'doctor.driver': 'वैकल्पिक ड्राइवर {name}',
   'doctor.store': 'सत्र स्टोर {store}',
   'doctor.sandbox': 'OS सैंडबॉक्स (bubblewrap)',
+  'doctor.redis_persistence': 'Redis स्थायित्व',
   'doctor.provider': 'प्रदाता {name}',
   'doctor.summary': { one: '{count} समस्या मिली', other: '{count} समस्याएँ मिलीं' },
 

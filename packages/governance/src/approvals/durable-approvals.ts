@@ -40,8 +40,9 @@ export interface DurableApprovals {
   /** A person denies a pending request. */
   deny(id: string, answer: { by: string; note?: string; owner?: Owner }): Promise<StoredApproval>;
   /**
-   * For a resume: verifies the stored approval (digest, signature, expiry) and
-   * claims it exactly once. Tampering throws `policy.approval_invalid`.
+   * For a resume: verifies the stored approval (digest, signature, expiry, the answer's digest) and
+   * claims it exactly once. Tampering throws `policy.approval_invalid`. The answer returned carries
+   * the verified `digest`: pass it to `agent.resume` so the session's copy is checked against it.
    */
   resolve(id: string, options: { claimer: string; owner?: Owner }): Promise<ResolvedApproval>;
   /** Pending requests (expired ones are answered as denied first). */
@@ -106,7 +107,14 @@ export function durableApprovals(options: DurableApprovalsOptions): DurableAppro
         hint: 'Another person must approve it (selfApproval is false).',
       });
     }
-    const base: ApprovalAnswer = { outcome, by: input.by, at: now().toISOString(), ...(input.note !== undefined ? { note: input.note } : {}) };
+    const base: ApprovalAnswer = {
+      outcome,
+      by: input.by,
+      at: now().toISOString(),
+      ...(input.note !== undefined ? { note: input.note } : {}),
+      // The answer names the call it was given for; a resume checks it against the session's copy.
+      ...(stored.request.digest !== undefined ? { digest: stored.request.digest } : {}),
+    };
     const signed = key === undefined ? base : { ...base, signature: signApproval(key, stored.request, base) };
     return store.answer(id, signed, input.owner);
   }
@@ -155,12 +163,16 @@ export function durableApprovals(options: DurableApprovalsOptions): DurableAppro
       const answer: ApprovalAnswer | undefined = stored.answer ?? (stored.status === 'expired' ? { outcome: 'denied', note: 'expired', automatic: true } : undefined);
       if (!answer || (status !== 'approved' && status !== 'denied')) throw invalid(id, `its status is ${status}`);
       if (answer.outcome !== status) throw invalid(id, `its status says ${status} but its answer says ${answer.outcome}`);
+      if (answer.digest !== undefined && answer.digest !== stored.request.digest) throw invalid(id, 'its answer was given for another call');
       if (status === 'approved' && stored.request.expiresAt !== undefined && answer.at !== undefined && Date.parse(answer.at) > Date.parse(stored.request.expiresAt)) {
         throw invalid(id, 'it was approved after it expired');
       }
       const won = await store.claim(id, claimer);
       if (!won) return { status: 'claimed', request: stored.request };
-      return { status, request: stored.request, answer, call: { name: stored.request.call.name, args: stored.request.call.args } };
+      // The answer handed on carries the verified digest: a resume runs the call only if the
+      // session's copy hashes to it (the call to run is this verified one, by digest).
+      const verified: ApprovalAnswer = { ...answer, ...(stored.request.digest !== undefined ? { digest: stored.request.digest } : {}) };
+      return { status, request: stored.request, answer: verified, call: { name: stored.request.call.name, args: stored.request.call.args } };
     },
     async pending(query = {}) {
       const items = await store.list({ status: 'pending', ...(query.owner ? { owner: query.owner } : {}) });

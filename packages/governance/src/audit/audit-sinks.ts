@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, open, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /** Where audit lines go. Append-only: a sink never rewrites what it holds. */
@@ -8,16 +8,74 @@ export interface AuditSink {
   last(): Promise<string | undefined>;
 }
 
+export interface JsonlAuditSinkOptions {
+  /**
+   * When an append counts as done. `none` (default): once the OS has the line (no fsync).
+   * `always`: once the line is fdatasync'd. `group`: the same guarantee, with group commit — lines
+   * appended while a write is in flight (concurrent runs, sub-agents, several logs on one file) go out
+   * together in one write and one fdatasync; each append still resolves only once its line is synced.
+   */
+  sync?: 'none' | 'always' | 'group';
+  /** Called after each durable write with the number of lines it carried (metrics, tests). */
+  onSync?: (lines: number) => void;
+}
+
 /** Audit lines in a JSONL file (appended with O_APPEND; parent directories created). */
-export function jsonlAuditSink(file: string): AuditSink {
+export function jsonlAuditSink(file: string, options: JsonlAuditSinkOptions = {}): AuditSink {
+  const mode = options.sync ?? 'none';
   let made = false;
+  let waiting: Array<{ line: string; resolve: () => void; reject: (error: unknown) => void }> = [];
+  let draining = false;
+
+  async function ensureDir(): Promise<void> {
+    if (!made) {
+      await mkdir(dirname(file), { recursive: true });
+      made = true;
+    }
+  }
+
+  async function writeSynced(lines: string[]): Promise<void> {
+    await ensureDir();
+    const handle = await open(file, 'a');
+    try {
+      await handle.write(lines.map((l) => `${l}\n`).join(''));
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    options.onSync?.(lines.length);
+  }
+
+  /** Writes everything waiting as one batch, then whatever arrived meanwhile, until nothing waits. */
+  async function drain(): Promise<void> {
+    draining = true;
+    try {
+      while (waiting.length > 0) {
+        const batch = waiting;
+        waiting = [];
+        try {
+          await writeSynced(batch.map((w) => w.line));
+          for (const w of batch) w.resolve();
+        } catch (error) {
+          for (const w of batch) w.reject(error);
+        }
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
   return {
     async append(line) {
-      if (!made) {
-        await mkdir(dirname(file), { recursive: true });
-        made = true;
+      if (mode === 'none') {
+        await ensureDir();
+        return appendFile(file, `${line}\n`, { encoding: 'utf8', flag: 'a' });
       }
-      await appendFile(file, `${line}\n`, { encoding: 'utf8', flag: 'a' });
+      if (mode === 'always') return writeSynced([line]);
+      // Queued synchronously, so lines reach the file in the order append was called.
+      const done = new Promise<void>((resolve, reject) => waiting.push({ line, resolve, reject }));
+      if (!draining) void drain();
+      return done;
     },
     async last() {
       let text: string;

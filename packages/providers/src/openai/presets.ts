@@ -30,7 +30,7 @@ export const OPENAI_PRESETS: Readonly<Record<string, OpenAIPreset>> = Object.fre
   xai: preset({ id: 'xai', label: 'xAI', baseURL: 'https://api.x.ai/v1', keyVar: 'XAI_API_KEY', defaultModel: 'grok-3-mini', local: false }),
   fireworks: preset({ id: 'fireworks', label: 'Fireworks', baseURL: 'https://api.fireworks.ai/inference/v1', keyVar: 'FIREWORKS_API_KEY', defaultModel: 'accounts/fireworks/models/llama-v3p3-70b-instruct', local: false }),
   cerebras: preset({ id: 'cerebras', label: 'Cerebras', baseURL: 'https://api.cerebras.ai/v1', keyVar: 'CEREBRAS_API_KEY', defaultModel: 'llama-3.3-70b', local: false }),
-  ollama: preset({ id: 'ollama', label: 'Ollama', baseURL: 'http://localhost:11434/v1', defaultModel: 'llama3.2', local: true }),
+  ollama: preset({ id: 'ollama', label: 'Ollama', baseURL: 'http://localhost:11434/v1', keyVar: 'OLLAMA_API_KEY', defaultModel: 'llama3.2', local: true }),
   lmstudio: preset({ id: 'lmstudio', label: 'LM Studio', baseURL: 'http://localhost:1234/v1', keyVar: 'LMSTUDIO_API_KEY', local: true }),
   vllm: preset({ id: 'vllm', label: 'vLLM', baseURL: 'http://localhost:8000/v1', keyVar: 'VLLM_API_KEY', local: true }),
 });

@@ -51,16 +51,23 @@ export function recording(provider: ProviderV1, file: string): ProviderV1 {
 
   async function* stream(request: ModelRequest, options?: CallOptions): AsyncGenerator<StreamPart> {
     const parts: StreamPart[] = [];
+    let written = false;
     try {
       for await (const part of provider.stream(request, options)) {
         parts.push(part);
+        // Written before the final part is handed out: a consumer that stops at `finish` (the
+        // agent loop does) returns this generator at that yield, and nothing after it runs.
+        if (part.type === 'finish') {
+          written = true;
+          await write({ ...base('stream', request), parts: [...parts] });
+        }
         yield part;
       }
     } catch (error) {
-      await write({ ...base('stream', request), parts, error: errorOf(error) });
+      if (!written) await write({ ...base('stream', request), parts, error: errorOf(error) });
       throw error;
     }
-    await write({ ...base('stream', request), parts });
+    if (!written) await write({ ...base('stream', request), parts });
   }
 
   const wrapped: ProviderV1 = { specificationVersion: 'v1', id: provider.id, model: provider.model, complete, stream };

@@ -39,4 +39,19 @@ describe('CircuitBreaker', () => {
     expect(breaker.state).toBe('open');
     expect(breaker.tryAcquire()).toBe(false);
   });
+
+  it('a failed attempt that will be retried changes nothing unless it was the half-open probe', () => {
+    let now = 0;
+    const breaker = new CircuitBreaker({ failureThreshold: 1, openMs: 50, now: () => now });
+    breaker.onAttemptFailure();
+    breaker.onAttemptFailure();
+    expect(breaker).toMatchObject({ state: 'closed', consecutiveFailures: 0 });
+    breaker.onFailure();
+    expect(breaker.state).toBe('open');
+    now = 60;
+    expect(breaker.tryAcquire()).toBe(true);
+    breaker.onAttemptFailure();
+    expect(breaker.state).toBe('open');
+    expect(breaker.tryAcquire()).toBe(false);
+  });
 });

@@ -10,11 +10,16 @@ export interface CircuitBreakerOptions {
 }
 
 /**
- * A per-provider circuit breaker: after `failureThreshold` consecutive
- * failures it refuses calls for `openMs`, then lets exactly one probe through;
+ * A per-provider circuit breaker: after `failureThreshold` consecutive failed
+ * **calls** it refuses calls for `openMs`, then lets exactly one probe through;
  * the probe's outcome closes or re-opens it. Only failures that say the
  * service is unwell count (5xx, 408/409/425/429/529, timeouts, dropped
  * connections); a 4xx caused by the request never does.
+ *
+ * It counts calls, not attempts: one call that fails after three retries is
+ * one failure (`onFailure`), and a call that succeeds on a retry is a success.
+ * A failed attempt that will be retried (`onAttemptFailure`) changes nothing,
+ * except that a failed half-open probe re-opens the circuit at once.
  */
 export class CircuitBreaker {
   readonly failureThreshold: number;
@@ -69,6 +74,14 @@ export class CircuitBreaker {
       this.current = 'open';
       this.openedAt = this.now();
     }
+    this.probeInFlight = false;
+  }
+
+  /** An attempt failed and its call will retry: only a half-open probe's failure counts (it re-opens the circuit). */
+  onAttemptFailure(): void {
+    if (this.current !== 'half_open') return;
+    this.current = 'open';
+    this.openedAt = this.now();
     this.probeInFlight = false;
   }
 

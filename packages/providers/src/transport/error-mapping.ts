@@ -1,6 +1,6 @@
 import { ProviderError, type ProviderErrorOptions } from '@warden/protocol';
 import { createProviderError } from '../errors/create-provider-error.js';
-import { redactText } from './redact.js';
+import { redactSecrets, redactText } from './redact.js';
 import { isRetryableStatus } from './retry-policy.js';
 
 export interface HttpFailure {
@@ -165,5 +165,56 @@ export function withAttempts(error: ProviderError, attempts: number, requestId?:
   if (error.retryAfterMs !== undefined) options.retryAfterMs = error.retryAfterMs;
   const id = error.requestId ?? requestId;
   if (id !== undefined) options.requestId = id;
+  return createProviderError(options);
+}
+
+/** What the transport knows about the request when an attempt fails, to say where and why. */
+export interface FailureContext {
+  /** The URL posted to; only its origin and path are ever shown. */
+  url: string;
+  /** The request's secret header values (see `secretsOf`). */
+  secrets: () => readonly string[];
+  timeoutMs: number;
+  idleTimeoutMs: number;
+}
+
+/** `https://host/path` without query string or credentials. */
+export function safeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return '(an unparsable URL)';
+  }
+}
+
+/**
+ * Finishes an attempt's error for the caller: a timeout says which URL stalled and which limit it hit;
+ * a message (an error a vendor sent inside the stream) loses the request's key values and their masked echoes.
+ */
+export function errorForRequest(error: ProviderError, context: FailureContext): ProviderError {
+  let message = error.message;
+  let hint = error.hint;
+  if (error.code === 'provider.timeout' && error.status === undefined) {
+    const kind = errorCode(error.cause);
+    const where = safeUrl(context.url);
+    if (kind === 'UND_ERR_BODY_TIMEOUT') {
+      message = `${error.provider}: the response from ${where} stalled (no data for ${context.idleTimeoutMs} ms)`;
+      hint = 'Raise the transport option idleTimeoutMs for models that pause long between tokens, or retry later.';
+    } else if (kind === 'UND_ERR_HEADERS_TIMEOUT') {
+      message = `${error.provider}: ${where} sent no response headers within ${context.timeoutMs} ms`;
+      hint = 'Raise the transport option timeoutMs for slow models, or retry later.';
+    } else {
+      message = `${error.message} (${where})`;
+    }
+  }
+  const redacted = redactSecrets(message, context.secrets());
+  if (redacted === error.message && hint === error.hint) return error;
+  const options: ProviderErrorOptions = { code: error.code, message: redacted, provider: error.provider, retryable: error.retryable, cause: error.cause };
+  if (hint !== undefined) options.hint = hint;
+  if (error.status !== undefined) options.status = error.status;
+  if (error.retryAfterMs !== undefined) options.retryAfterMs = error.retryAfterMs;
+  if (error.attempts !== undefined) options.attempts = error.attempts;
+  if (error.requestId !== undefined) options.requestId = error.requestId;
   return createProviderError(options);
 }

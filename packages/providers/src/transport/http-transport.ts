@@ -5,7 +5,7 @@ import { SseParser, type SseEvent } from '../sse/sse-parser.js';
 import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { dispatchPost, splitUrl, type PostResponse, type PostTarget, type ResponseBody } from './dispatch-post.js';
 import { DrainWatch } from './drain-watch.js';
-import { errorFromStatus, errorFromThrown, withAttempts } from './error-mapping.js';
+import { errorForRequest, errorFromStatus, errorFromThrown, withAttempts, type FailureContext } from './error-mapping.js';
 import { HealthCounters, type ProviderHealth } from './health.js';
 import { secretsOf } from './redact.js';
 import { headerValue, parseRetryAfter, type HeaderBag } from './retry-after.js';
@@ -198,12 +198,14 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
   ): Promise<boolean> {
     if (error.status === 429) counters.rateLimited += 1;
     if (error.code === 'provider.timeout') counters.timeouts += 1;
-    if (error.code === 'provider.aborted') breaker?.onNeutral();
-    else if (error.retryable) breaker?.onFailure();
-    else breaker?.onNeutral();
-    if (!mayRetry || !error.retryable || call.signal?.aborted) return false;
-    const decision = policy.decide(attempt, now() - startedAt, error.retryAfterMs);
-    if (!decision.retry) return false;
+    const unwell = error.retryable && error.code !== 'provider.aborted';
+    const decision = mayRetry && error.retryable && !call.signal?.aborted ? policy.decide(attempt, now() - startedAt, error.retryAfterMs) : undefined;
+    // The breaker counts calls, not attempts: a call that gives up after its retries is one failure;
+    // a failed attempt that will be retried only re-opens a half-open circuit (its probe failed).
+    if (!unwell) breaker?.onNeutral();
+    else if (decision?.retry) breaker?.onAttemptFailure();
+    else breaker?.onFailure();
+    if (!decision?.retry) return false;
     counters.retries += 1;
     call.onNotice?.({
       type: 'retry',
@@ -219,6 +221,11 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
   function fail(error: ProviderError, attempt: number): ProviderError {
     counters.failures += 1;
     return withAttempts(error, attempt);
+  }
+
+  function failureContext(req: HttpRequest): FailureContext {
+    let secrets: readonly string[] | undefined;
+    return { url: req.url, secrets: () => (secrets ??= secretsOf(req.headers)), timeoutMs, idleTimeoutMs };
   }
 
   async function postJson(req: HttpRequest, call: TransportCallOptions = {}): Promise<JsonResult> {
@@ -255,7 +262,7 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
         return result;
       } catch (thrown) {
         if (ProviderError.isInstance(thrown) && thrown.code === 'provider.bad_response') throw thrown;
-        const error = errorFromThrown(thrown, provider, call.signal?.aborted === true);
+        const error = errorForRequest(errorFromThrown(thrown, provider, call.signal?.aborted === true), failureContext(req));
         if (await afterFailure(error, attempt, startedAt, call, true)) continue;
         throw fail(withAttempts(error, attempt, requestId), attempt);
       }
@@ -274,6 +281,15 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
       let finished = false;
       let res: PostResponse | undefined;
       let requestId: string | undefined;
+      // Booked before the last items are handed out: a consumer that stops at the final part
+      // (the agent loop stops at `finish`) returns the generator at that yield, and code after
+      // it never runs.
+      const succeed = (): void => {
+        if (settled) return;
+        settled = true;
+        breaker?.onSuccess();
+        counters.successes += 1;
+      };
       try {
         res = await open(req, true, call.signal);
         requestId = requestIdOf(res.headers);
@@ -295,6 +311,7 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
             }
             if (out.length > 0) {
               emitted = true;
+              if (finished) succeed();
               for (const item of out) yield item;
               out.length = 0;
             }
@@ -307,14 +324,14 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
         }
         if (!finished) for (const event of parser.end()) if (reader.event(event, out)) break;
         reader.end(out);
+        succeed();
         for (const item of out) yield item;
-        settled = true;
-        breaker?.onSuccess();
-        counters.successes += 1;
         return;
       } catch (thrown) {
+        if (settled) throw thrown;
         settled = true;
-        const error = errorFromThrown(thrown, provider, call.signal?.aborted === true);
+        // An error event inside the stream may echo the key: redacted with the request's own values.
+        const error = errorForRequest(errorFromThrown(thrown, provider, call.signal?.aborted === true), failureContext(req));
         if (await afterFailure(error, attempt, startedAt, call, !emitted)) continue;
         throw fail(withAttempts(error, attempt, requestId), attempt);
       } finally {

@@ -21,12 +21,31 @@ export function secretsOf(headers: Readonly<Record<string, string>>): string[] {
  * echo part of a key) and caps its length, so it can go into an error message.
  */
 export function redactText(text: string, secrets: readonly string[], maxLength = 300): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length >= 4) out = out.split(secret).join('[redacted]');
-  }
+  let out = redactSecrets(text, secrets);
   out = out.replace(KEY_LIKE, '[redacted]');
   out = out.replace(/\s+/g, ' ').trim();
   if (out.length > maxLength) out = `${out.slice(0, maxLength)}…`;
+  return out;
+}
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Characters a key or a masked echo of it is made of (vendors mask with `*`, `.`, `•` or `…`). */
+const KEYISH = '[A-Za-z0-9_\\-*.•…~+/=]*';
+
+/**
+ * Cuts the request's own key values out of `text`: the whole value, and the masked echoes vendors
+ * send back (`sk-abc12***…wxyz`, the first 8 and last 4 characters with the middle hidden), whatever
+ * the key looks like. Nothing else in the text changes.
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length < 4) continue;
+    out = out.split(secret).join('[redacted]');
+    if (secret.length < 12 || /\s/.test(secret)) continue;
+    // The first 8 characters and whatever key-like characters follow them, then a masked run ending in the last 4.
+    out = out.replace(new RegExp(`${escape(secret.slice(0, 8))}${KEYISH}`, 'g'), '[redacted]');
+    out = out.replace(new RegExp(`[*.•…]{3,}${escape(secret.slice(-4))}`, 'g'), '[redacted]');
+  }
   return out;
 }
