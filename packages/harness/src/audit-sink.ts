@@ -23,7 +23,8 @@ export interface AuditCheck {
  * trail is never silent.
  */
 export function createAuditSink(options: { file: string; key?: string }): AuditSink {
-  const log = auditLog({ sink: jsonlAuditSink(options.file), ...(options.key ? { key: options.key } : {}) });
+  // Group commit: entries written together share one fdatasync; each is still durable before it settles.
+  const log = auditLog({ sink: jsonlAuditSink(options.file, { sync: 'group' }), ...(options.key ? { key: options.key } : {}) });
   let queue: Promise<unknown> = Promise.resolve();
   let failure: unknown;
   return {

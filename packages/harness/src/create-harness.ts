@@ -221,6 +221,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
           ...(typeof options.provider === 'string' ? { provider: options.provider } : {}),
           ...(options.model ? { model: options.model } : {}),
           ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
+          ...(options.timeouts ? { transport: { ...(options.timeouts.idleMs ? { idleTimeoutMs: options.timeouts.idleMs } : {}), ...(options.timeouts.requestMs ? { timeoutMs: options.timeouts.requestMs } : {}) } } : {}),
         });
   let store: SessionStoreV1;
   let storeName: string;

@@ -44,6 +44,8 @@ export const HarnessConfig = z.strictObject({
   model: z.string().min(1).optional(),
   /** Any OpenAI-compatible endpoint. */
   baseUrl: z.string().url().optional(),
+  /** Provider timeouts: `idleMs`, how long a stalled stream may stay silent (default 120 s); `requestMs`, the wait for response headers. */
+  timeouts: z.strictObject({ idleMs: positiveInt.optional(), requestMs: positiveInt.optional() }).optional(),
   /** Default `safe`. */
   mode: GateMode.optional(),
   /** `none` (default): every ask is denied. `yes`: an automatic yes (never for what needs a person). `durable`: park asks for a person to decide later. */

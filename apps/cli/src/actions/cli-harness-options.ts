@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CliError } from '../cli/cli-error.js';
+import { parseDurationMs } from '../cli/duration.js';
 import type { CommandContext } from '../cli/command.js';
 import type { RunCommandOptions } from '../commands/run-command.js';
 import type { HarnessOptions } from '@warden/harness';
@@ -45,6 +46,7 @@ export function harnessOptionsFrom(ctx: CommandContext<Partial<RunCommandOptions
   if (maxTurns) out.maxTurns = maxTurns;
   const budget = { ...file.budget, ...(options.budgetTokens !== undefined ? { tokens: options.budgetTokens } : {}), ...(options.budgetUsd !== undefined ? { usd: options.budgetUsd } : {}) };
   if (Object.keys(budget).length > 0) out.budget = budget;
+  if (options.idleTimeout !== undefined) out.timeouts = { ...file.timeouts, idleMs: Math.round(parseDurationMs(options.idleTimeout)!) };
   const instructions = file.instructions ?? system;
   if (instructions) out.instructions = instructions;
   if (audit === false) out.audit = false;

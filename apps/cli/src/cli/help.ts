@@ -31,6 +31,7 @@ const VALUE_NAMES: Record<string, string> = {
   env: 'NAME',
   for: 'DURATION',
   pause: 'DURATION',
+  idleTimeout: 'DURATION',
   pack: 'PATH',
   budgetUsd: 'USD',
   data: 'DIR',

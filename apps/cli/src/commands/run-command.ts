@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../cli/command.js';
+import { parseDurationMs } from '../cli/duration.js';
 
 export const runOptions = z.strictObject({
   prompt: z.string().min(1).optional(),
@@ -18,6 +19,7 @@ export const runOptions = z.strictObject({
   listSessions: z.boolean().optional(),
   sessions: z.string().min(1).optional(),
   explainScope: z.boolean().optional(),
+  idleTimeout: z.string().refine((value) => (parseDurationMs(value) ?? 0) > 0, 'use a duration such as 30s, 2m or 500ms').optional(),
 });
 export type RunCommandOptions = z.infer<typeof runOptions>;
 

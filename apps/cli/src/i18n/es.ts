@@ -59,6 +59,7 @@ export const es: Catalog = {
   'option.session': 'Continúa una sesión por su id o por la ruta de su archivo.',
   'option.listSessions': 'Lista las sesiones guardadas y sale.',
   'option.explainScope': 'Muestra el alcance que autoriza la tarea (rutas y hosts que una ejecución puede tocar tras leer contenido no fiable) y sale.',
+  'option.idleTimeout': 'Cuánto puede estar en silencio el flujo del modelo antes de fallar (p. ej. 30s; por defecto 2m; config: timeouts.idleMs).',
   'option.sessions': 'Almacén de sesiones: un directorio, o sqlite:ARCHIVO, postgres://…, redis://… (por defecto: WORKDIR/.warden/sessions).',
   'option.config': 'Ruta de warden.config.json (por defecto: el directorio actual y después la raíz del repositorio).',
   'option.workers': 'Cuántos trabajos se ejecutan a la vez.',
