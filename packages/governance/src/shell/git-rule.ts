@@ -51,13 +51,13 @@ export const git: CommandHandler = (args, env) => {
   for (; i < args.length; i++) {
     const text = args[i]?.text;
     if (text === undefined) {
-      env.undecidable('git: an option or subcommand is built at run time');
+      env.undecidable('git: an option or subcommand is built at run time', true);
       return;
     }
     if (!text.startsWith('-')) break;
     if (text === '-c' || text.startsWith('-c')) {
       const setting = text === '-c' ? args[i + 1]?.text : text.slice(2);
-      if (setting === undefined) env.undecidable('git -c: the setting is built at run time');
+      if (setting === undefined) env.undecidable('git -c: the setting is built at run time', true);
       const eq = setting?.indexOf('=') ?? -1;
       if (setting !== undefined && eq > 0) {
         checkSetting(env, setting.slice(0, eq), setting.slice(eq + 1), 'git -c');
@@ -76,7 +76,7 @@ export const git: CommandHandler = (args, env) => {
     if (alias.trimStart().startsWith('!')) return;
     const depth = Number(env.state.vars.get(ALIAS_DEPTH) ?? '0');
     if (depth >= 8) {
-      env.undecidable(`git ${sub}: aliases expand too deeply`);
+      env.undecidable(`git ${sub}: aliases expand too deeply`, true);
       return;
     }
     const words = alias.trim().split(/\s+/).map((text) => ({ text, glob: false }));
@@ -86,7 +86,7 @@ export const git: CommandHandler = (args, env) => {
     return;
   }
   if ((sub === 'push' || sub === 'reset' || sub === 'clean') && rest.some((w) => w.text === undefined)) {
-    env.undecidable(`git ${sub}: an argument is built at run time`);
+    env.undecidable(`git ${sub}: an argument is built at run time`, true);
     return;
   }
   gitWorktreeWrites(sub, rest, env);
@@ -101,7 +101,7 @@ export const git: CommandHandler = (args, env) => {
       checkSetting(env, key, value.text, 'git config');
       if (/^alias\./i.test(key)) env.state.vars.set(`${GIT_ALIAS}${key.slice(6).toLowerCase()}`, value.text);
       const script = value.text === undefined ? undefined : gitSettingScript(key, value.text);
-      if (value.text === undefined && gitSettingScript(key, 'x') !== undefined) env.undecidable(`git config ${key}: the command is built at run time`);
+      if (value.text === undefined && gitSettingScript(key, 'x') !== undefined) env.undecidable(`git config ${key}: the command is built at run time`, true);
       else if (script !== undefined) env.runScript(script, `git config ${key}`);
     }
   } else if (sub === 'push') {

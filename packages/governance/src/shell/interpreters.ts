@@ -20,7 +20,7 @@ export const shell: CommandHandler = (args, env, name) => {
   for (; i < args.length; i++) {
     const text = args[i]?.text;
     if (text === undefined) {
-      env.undecidable(`${name}: an option is built at run time`);
+      env.undecidable(`${name}: an option is built at run time`, true);
       return {};
     }
     if (text === '--' || text === '-') {
@@ -84,7 +84,7 @@ export const interpreter: CommandHandler = (args, env, name) => {
 
 export const evalCommand: CommandHandler = (args, env) => {
   const joined = args.some((w) => w.text === undefined) ? undefined : args.map((w) => w.text).join(' ');
-  if (joined === undefined) env.undecidable('eval runs a string that is built at run time');
+  if (joined === undefined) env.undecidable('eval runs a string that is built at run time', true);
   else env.runScript(joined, 'eval', { sameShell: true });
 };
 
@@ -108,7 +108,7 @@ export const ALIAS_PREFIX = '\0alias:';
 export const alias: CommandHandler = (args, env) => {
   for (const word of args) {
     if (word.text === undefined) {
-      env.undecidable('alias: the definition is built at run time');
+      env.undecidable('alias: the definition is built at run time', true);
       continue;
     }
     const eq = word.text.indexOf('=');

@@ -38,7 +38,7 @@ export const kill: CommandHandler = (args, env) => {
   for (const target of targets) {
     const text = target.text;
     if (text === undefined) {
-      env.undecidable('kill: the process ID is built at run time');
+      env.undecidable('kill: the process ID is built at run time', true);
       continue;
     }
     if (text.startsWith('%')) continue;

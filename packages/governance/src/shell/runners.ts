@@ -42,7 +42,7 @@ export const parallel: CommandHandler = (args, env, name) => {
   } else if (parsed.options.some((o) => o.name === '-a' || o.name === '--arg-file')) items = [undefined];
   else items = stdinItems(env) ?? [undefined];
   if (items.length > MAX_ITEMS) {
-    env.undecidable(`${name}: too many input items to analyse one by one`);
+    env.undecidable(`${name}: too many input items to analyse one by one`, true);
     return {};
   }
   if (parsed.operands.length === 0) {

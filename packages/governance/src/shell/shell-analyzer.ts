@@ -55,9 +55,9 @@ export async function loadShellAnalyzer(options: ShellAnalyzerOptions = {}): Pro
     const policy = pathPolicy({ workspace: ctx.workspace, protectedPaths: ctx.protectedPaths ?? [] });
     const run = new ShellRun(parser, policy, limits);
     if (command.length > maxLength) {
-      run.undecidable(`the command is longer than ${maxLength} characters`);
+      run.undecidable(`the command is longer than ${maxLength} characters`, true);
     } else if (command.includes('\0')) {
-      run.undecidable('the command contains a NUL byte');
+      run.undecidable('the command contains a NUL byte', true);
     } else {
       run.run(command, initialState(policy.workspace), { depth: 0, via: [], stage: undefined });
     }

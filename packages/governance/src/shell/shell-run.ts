@@ -92,7 +92,7 @@ export class ShellRun {
 
   run(source: string, state: ScopeState, ctx: WalkContext): void {
     if (ctx.depth > this.limits.maxDepth) {
-      this.undecidable('commands are nested too deeply to analyse');
+      this.undecidable('commands are nested too deeply to analyse', true);
       return;
     }
     let tree = this.parser.parse(source);
@@ -114,7 +114,7 @@ export class ShellRun {
 
   walk(node: Node, state: ScopeState, ctx: WalkContext): void {
     this.nodes += 1;
-    if (this.nodes === this.limits.maxNodes) this.undecidable('the command is too large to analyse');
+    if (this.nodes === this.limits.maxNodes) this.undecidable('the command is too large to analyse', true);
     if (this.nodes >= this.limits.maxNodes) return;
     switch (node.type) {
       case 'comment':

@@ -20,7 +20,7 @@ function simpleWrapper(spec: OptionSpec, skipOperands = 0): CommandHandler {
     const parsed = parseArgs(args, { ...spec, stopAtOperand: true });
     const inner = parsed.operands.slice(skipOperands);
     if (parsed.dynamicOption && parsed.operands[0]?.text === undefined) {
-      env.undecidable(`${name}: the wrapped command is built at run time`);
+      env.undecidable(`${name}: the wrapped command is built at run time`, true);
       return {};
     }
     return env.runArgv(inner, name);
@@ -148,7 +148,7 @@ function envWrapper(args: ShellWord[], env: CommandEnv): CommandOutcome {
     const word = args[i] as ShellWord;
     const text = word.text;
     if (text === undefined) {
-      env.undecidable('env: an argument is built at run time');
+      env.undecidable('env: an argument is built at run time', true);
       return {};
     }
     if (text === '--') {
@@ -159,7 +159,7 @@ function envWrapper(args: ShellWord[], env: CommandEnv): CommandOutcome {
     if (split) {
       const value = split[1] === '' && !text.includes('=') ? args[++i]?.text : split[1];
       if (value === undefined) {
-        env.undecidable('env -S: the command string is built at run time');
+        env.undecidable('env -S: the command string is built at run time', true);
         return {};
       }
       inner.push(...value.split(/\s+/).filter((s) => s.length > 0).map((s) => ({ text: s, glob: false })));
