@@ -156,7 +156,7 @@ describe('sandbox: { active }', () => {
 });
 
 describe('a tainted run', () => {
-  it.each(['nohup node server.js &', 'npm run dev &', 'setsid sleep 100', 'node x.js & disown', 'screen -dmS w node x.js', "tmux new -d 'node x.js'", 'echo "node x.js" | at now + 1 minute', '(sleep 60 &)', 'crontab jobs.txt'])('%s starts a process that outlives the run: a person', async (command) => {
+  it.each(['nohup node server.js &', 'npm run dev &', 'setsid sleep 100', 'node x.js & disown', 'screen -dmS w node x.js', "tmux new -d 'node x.js'", 'echo "node x.js" | at now + 1 minute', '(sleep 60 &)', 'crontab jobs.txt', 'docker run -d nginx', 'docker compose up -d', 'pm2 start app.js'])('%s starts a process that outlives the run: a person', async (command) => {
     for (const mode of ['safe', 'yolo'] as const) {
       const decision = await decide(command, { mode }, tainted);
       expect(decision.effect).toBe('ask');
@@ -165,7 +165,7 @@ describe('a tainted run', () => {
     expect((await decide(command, { mode: 'yolo' }, clean)).effect).toBe('allow');
   });
 
-  it.each(['node server.js', 'sleep 1; echo done', 'npm test', 'kill %1'])('%s stays as it was', async (command) => {
+  it.each(['node server.js', 'sleep 1; echo done', 'npm test', 'kill %1', 'docker images', 'docker ps', 'pm2 list', 'tmux ls', 'crontab -l'])('%s stays as it was', async (command) => {
     expect(await decide(command, { mode: 'yolo' }, tainted)).toMatchObject({ effect: 'allow' });
   });
 

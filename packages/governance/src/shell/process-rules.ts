@@ -84,6 +84,11 @@ export const background: CommandHandler = (args, env, name) => {
   if (name === 'screen' && !texts.some((t) => t !== undefined && /^-[A-Za-z]*d[A-Za-z]*m|^-[A-Za-z]*D[A-Za-z]*m/.test(t))) return;
   if (name === 'tmux' && !texts.some((t) => t !== undefined && /^(?:new(?:-session)?|new-window|neww|split-window|splitw|run-shell|run)$/.test(t))) return;
   if (name === 'crontab' && texts.some((t) => t === '-l')) return;
+  if ((name === 'pm2' || name === 'forever') && !texts.some((t) => t === 'start' || t === 'restart' || t === 'resurrect')) return;
+  if (name === 'docker' || name === 'podman' || name === 'nerdctl') {
+    const detaching = texts.some((t) => t === 'run' || t === 'up' || t === 'start' || t === 'create') && texts.some((t) => t === '--detach' || (t !== undefined && /^-[A-Za-z]*d[A-Za-z]*$/.test(t) && !t.startsWith('--')));
+    if (!detaching) return;
+  }
   if (name === 'at' || name === 'batch') {
     if (texts.some((t) => t === '-l' || t === '-r' || t === '-d' || t === '-c')) return;
   }
@@ -98,4 +103,4 @@ export const background: CommandHandler = (args, env, name) => {
   return {};
 };
 
-export const BACKGROUND = ['screen', 'tmux', 'daemonize', 'start-stop-daemon', 'systemd-run', 'at', 'batch', 'crontab', 'pm2', 'forever', 'supervisord', 'dtach', 'abduco'];
+export const BACKGROUND = ['screen', 'tmux', 'daemonize', 'start-stop-daemon', 'systemd-run', 'at', 'batch', 'crontab', 'pm2', 'forever', 'supervisord', 'dtach', 'abduco', 'docker', 'podman', 'nerdctl'];
