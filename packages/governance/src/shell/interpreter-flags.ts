@@ -77,7 +77,6 @@ export function readInvocation(name: string, args: ShellWord[]): Invocation {
       const [long, attached] = text.includes('=') ? [text.slice(0, text.indexOf('=')), text.slice(text.indexOf('=') + 1)] : [text, undefined];
       if (family.codeLong.includes(long)) {
         out.code.push({ flag: long, text: attached ?? args[++i]?.text });
-        if (long === '--source' || long === '--eval' || long === '--print') continue;
         continue;
       }
       if (family.valueLong.includes(long) && attached === undefined) {
