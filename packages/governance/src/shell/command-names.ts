@@ -17,6 +17,8 @@ const FAMILIES: ReadonlyArray<[RegExp, string]> = [
 /** The basename in lower case, `.exe` dropped, mapped to its family's name. */
 export function canonicalName(base: string): string {
   const name = base.toLowerCase().replace(/\.exe$/, '');
+  // Plain names need no pattern: only two of them are spelled differently from their family.
+  if (!/[.\-_\d]/.test(name)) return name === 'netcat' ? 'nc' : name === 'powershell' ? 'pwsh' : name;
   for (const [pattern, family] of FAMILIES) if (pattern.test(name)) return family;
   return name;
 }

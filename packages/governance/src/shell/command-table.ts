@@ -66,10 +66,14 @@ export function handlerFor(name: string): CommandHandler | undefined {
   return undefined;
 }
 
+const DOWNLOADER_SET = new Set(DOWNLOADERS);
+const NETWORK_SET = new Set(NETWORK_TOOLS);
+const SHELL_SET = new Set(SHELLS);
+
 export function commandCategory(name: string): CommandCategory {
-  if (DOWNLOADERS.includes(name)) return 'downloader';
-  if (NETWORK_TOOLS.includes(name)) return 'network';
-  if (SHELLS.includes(name)) return 'shell';
+  if (DOWNLOADER_SET.has(name)) return 'downloader';
+  if (NETWORK_SET.has(name)) return 'network';
+  if (SHELL_SET.has(name)) return 'shell';
   if (isInterpreterName(name)) return 'interpreter';
   return 'other';
 }

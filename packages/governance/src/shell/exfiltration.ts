@@ -19,13 +19,15 @@ export function ENV_DUMP(name: string, args: ShellWord[]): boolean {
  * A word that names a secret a command reads: a credential file (`~/.ssh/id_rsa`, `.aws/credentials`),
  * a protected workspace path (`.env`), anything in the home directory, also after `@`, `<` or `name=@`.
  */
-export function secretOperand(word: ShellWord, ins: PathInspection | undefined): boolean {
+export function secretOperand(word: ShellWord, inspect: () => PathInspection | undefined, extraProtected: boolean): boolean {
   const text = word.text;
-  if (text === undefined || text.startsWith('-') && !/[=@]/.test(text)) return false;
+  if (text === undefined || !/[./~@<=_*?[]|cred|secret|token|kube|shadow|sudoers|gcloud|passwd/i.test(text) || (text.startsWith('-') && !/[=@]/.test(text))) return false;
   const bare = text.replace(/^[^=@<]*=/, '').replace(/^[@<]/, '');
   if (bare.length === 0 || bare === '-') return false;
   if (isSecretPath(bare) || bare.startsWith('~/') || bare === '~') return true;
-  return ins?.class === 'protected' && bare === text;
+  // Only a path naming a protected entry can be one: skip the inspection for the rest.
+  if (bare !== text || (!extraProtected && !/\.(?:git|warden|env)|[*?[]/i.test(text))) return false;
+  return inspect()?.class === 'protected';
 }
 
 /** An uploaded file that must not leave: a secret, a protected path, the home directory. Undefined text: undecidable. */

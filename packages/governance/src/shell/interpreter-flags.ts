@@ -45,7 +45,11 @@ export interface Invocation {
   stdin: boolean;
 }
 
+/** One pattern for every family, tested first: most command names are not interpreters. */
+const ANY_FAMILY = new RegExp(FAMILIES.map(([re]) => re.source).join('|'));
+
 export function interpreterFamily(name: string): Family | undefined {
+  if (!ANY_FAMILY.test(name)) return undefined;
   return FAMILIES.find(([re]) => re.test(name))?.[1];
 }
 

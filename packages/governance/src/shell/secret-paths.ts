@@ -14,7 +14,7 @@ const SECRET_PATHS = /(?:^|\/)(?:\.ssh|\.aws|\.gnupg|\.kube|\.docker|\.azure|\.c
 /** Whether a path names a credential (by its name or the store it sits in). */
 export function isSecretPath(path: string): boolean {
   const clean = path.replace(/^@/, '').replace(/\/+$/, '');
-  if (clean.length === 0) return false;
+  if (clean.length === 0 || !/[./~_]|cred|secret|token|kube|shadow|sudoers|gcloud|passwd/i.test(clean)) return false;
   if (SECRET_PATHS.test(clean)) return true;
   const base = posix.basename(clean);
   if (/^\.env\.(?:example|sample|template|dist|defaults)$/i.test(base)) return false;

@@ -44,16 +44,19 @@ export async function loadShellAnalyzer(options: ShellAnalyzerOptions = {}): Pro
   const maxLength = options.maxCommandLength ?? 32_768;
   const limits = { maxDepth: options.maxDepth ?? 6, maxNodes: options.maxNodes ?? 20_000 };
   let disposed = false;
-  // One entry: the gate asks `decide` and then `analyze` for the same command.
+  // The gate asks `decide` and then `analyze` for the same command: `decide` leaves its analysis
+  // here and the next `analyze` of the same input takes it (once), instead of parsing again.
   let last: { command: string; workspace: string; protectedPaths: readonly string[] | undefined; analysis: ShellAnalysis } | undefined;
 
   function analyze(command: string, ctx: Omit<ShellDecisionContext, 'mode'>): ShellAnalysis {
     if (disposed) {
       throw new PolicyError({ code: 'policy.shell_analyzer_disposed', message: 'This shell analyzer has been disposed.', hint: 'Load a new analyzer with loadShellAnalyzer().' });
     }
-    if (last && last.command === command && last.workspace === ctx.workspace && last.protectedPaths === ctx.protectedPaths) return last.analysis;
+    const kept = last;
+    last = undefined;
+    if (kept && kept.command === command && kept.workspace === ctx.workspace && kept.protectedPaths === ctx.protectedPaths) return kept.analysis;
     const policy = pathPolicy({ workspace: ctx.workspace, protectedPaths: ctx.protectedPaths ?? [] });
-    const run = new ShellRun(parser, policy, limits);
+    const run = new ShellRun(parser, policy, limits, (ctx.protectedPaths ?? []).length > 0);
     if (command.length > maxLength) {
       run.undecidable(`the command is longer than ${maxLength} characters`, true);
     } else if (command.includes('\0')) {
@@ -61,13 +64,14 @@ export async function loadShellAnalyzer(options: ShellAnalyzerOptions = {}): Pro
     } else {
       run.run(command, initialState(policy.workspace), { depth: 0, via: [], stage: undefined });
     }
-    const analysis: ShellAnalysis = { commands: run.commands, findings: run.findings, writes: run.writes, network: run.network, detached: run.detached, readOnly: run.readOnly() };
-    last = { command, workspace: ctx.workspace, protectedPaths: ctx.protectedPaths, analysis };
-    return analysis;
+    return { commands: run.commands, findings: run.findings, writes: run.writes, network: run.network, detached: run.detached, readOnly: run.readOnly() };
   }
 
   function decide(command: string, ctx: ShellDecisionContext): Decision {
-    return shellFindingsDecision(analyze(command, ctx).findings, ctx.mode);
+    last = undefined;
+    const analysis = analyze(command, ctx);
+    last = { command, workspace: ctx.workspace, protectedPaths: ctx.protectedPaths, analysis };
+    return shellFindingsDecision(analysis.findings, ctx.mode);
   }
 
   return {

@@ -52,11 +52,17 @@ export class ShellRun {
   /** Files written by this command line: known content, or undefined when unknown. */
   readonly written = new Map<string, string | undefined>();
   private nodes = 0;
+  private readonly peeked = new Map<string, PathInspection>();
+
+  /** The source may hold a background `&` (not `&&`, `&>`, `>&`): only then are anonymous tokens read. */
+  private mayBackground = true;
 
   constructor(
     private readonly parser: BashParser,
     readonly policy: PathPolicy,
     private readonly limits: ShellLimits,
+    /** Protected paths beyond the defaults were configured (then every operand is inspected). */
+    readonly extraProtected = false,
   ) {}
 
   deny(rule: string, reason: string): void {
@@ -95,6 +101,8 @@ export class ShellRun {
       this.undecidable('commands are nested too deeply to analyse', true);
       return;
     }
+    const ampersand = /(?<![&>|<])&(?![&>])/.test(source);
+    this.mayBackground = ctx.depth === 0 ? ampersand : this.mayBackground || ampersand;
     let tree = this.parser.parse(source);
     if (tree.rootNode.hasError) {
       const expanded = expandCommandPositionBraces(source);
@@ -190,6 +198,10 @@ export class ShellRun {
   }
 
   walkChildren(node: Node, state: ScopeState, ctx: WalkContext): void {
+    if (!this.mayBackground) {
+      for (const child of node.namedChildren) if (child) this.walk(child, state, ctx);
+      return;
+    }
     for (let i = 0; i < node.childCount; i++) {
       const child = node.child(i);
       if (!child) continue;
@@ -292,7 +304,7 @@ export class ShellRun {
       this.recordNetwork(name, args.map((a) => hostOf(a.text)).find((h) => h !== undefined));
       if (ctx.via.some((v) => v === 'xargs' || v === 'parallel')) this.recordSend('stdin');
     } else if (ENV_DUMP(name, args)) this.secretReads += 1;
-    else if (args.some((a) => secretOperand(a, this.peek(a, state)))) this.secretReads += 1;
+    else if (args.some((a) => secretOperand(a, () => this.peek(a, state), this.extraProtected))) this.secretReads += 1;
     checkProtectedRead(name, args, env);
     const outcome = handlerFor(name)?.(args, env, name) ?? {};
     if (this.provable && !provesReadOnly(name, args, env)) this.provable = false;
@@ -343,7 +355,14 @@ export class ShellRun {
     const relative = !word.text.startsWith('/') && !word.text.startsWith('~');
     if (relative && state.cwd === undefined) return undefined;
     if (relative && state.cwd === HOME_CWD) return { class: 'outside', isRoot: false, containsProtected: false };
-    return this.policy.inspect(word.text, { cwd: state.cwd, glob: word.glob, globDot: state.dotglob });
+    // Several rules look at the same operand: inspect it once per working directory and glob mode.
+    const key = `${state.cwd ?? ''}\0${word.glob ? 1 : 0}${state.dotglob ? 1 : 0}\0${word.text}`;
+    let ins = this.peeked.get(key);
+    if (ins === undefined) {
+      ins = this.policy.inspect(word.text, { cwd: state.cwd, glob: word.glob, globDot: state.dotglob });
+      this.peeked.set(key, ins);
+    }
+    return ins;
   }
 
   inspect(word: ShellWord, state: ScopeState, what: string, globDot = false): PathInspection | undefined {
