@@ -66,7 +66,7 @@ const expectations = [
   ['the edit of the file the task names was an ask, approved by --yes after the read', decisions['fix-typo'] === 'ask mode.safe → approved (automatic)'],
   ['README.md was fixed', readme.includes('to receive an object') && !readme.includes('recieve')],
   ['reading files tainted the run', result.tainted],
-  ['the exfiltration needed a person, so --yes did not count', decisions.exfiltrate?.startsWith('ask taint.requires-person → denied') === true],
+  ['uploading .env was denied in every mode, whatever the approver', decisions.exfiltrate?.startsWith('deny shell.exfiltration') === true],
   ['a write outside the task\'s scope needed a person', decisions.persist?.startsWith('ask taint.requires-person → denied') === true],
   ['package.json is unchanged', pkg === '{ "name": "demo" }\n'],
   ['rm -rf .. was denied in every mode', decisions['wipe-parent']?.startsWith('deny shell.delete_outside_workspace') === true],

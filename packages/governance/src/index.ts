@@ -4,7 +4,7 @@
 export { createGate } from './gate/create-gate.js';
 export type { GateOptions, PolicyGate } from './gate/create-gate.js';
 export type { ShellAnalyzerLike } from './gate/shell-analyzer-like.js';
-export type { ShellSource } from './gate/shell-decision.js';
+export type { SandboxState, ShellSource } from './gate/shell-decision.js';
 
 // Policies and the condition language
 export { parsePolicy, loadPolicyFile, definePolicy, MAX_POLICY_BYTES } from './policy/load-policy.js';
@@ -74,6 +74,7 @@ export type {
   ShellMode,
   ShellWord,
   ShellWrite,
+  ShellNetworkUse,
   SimpleCommand,
   FindingKind,
   ShellRule,

@@ -116,11 +116,14 @@ describe('shell', () => {
     const safeUndecided = await decide({ mode: 'safe' }, call('shell', { command: UNDECIDABLE }));
     expect(safeUndecided.effect).toBe('ask');
     expect(safeUndecided.rule).toMatch(/^shell\./);
+    expect(safeUndecided.requiresPerson).toBe(true);
     const yoloUndecided = await decide({ mode: 'yolo' }, call('shell', { command: UNDECIDABLE }));
-    expect(yoloUndecided.effect).toBe('deny');
+    expect(yoloUndecided).toMatchObject({ effect: 'ask', requiresPerson: true });
     expect(yoloUndecided.rule).toMatch(/^shell\./);
+    expect(await decide({ mode: 'read-only' }, call('shell', { command: UNDECIDABLE }))).toMatchObject({ effect: 'deny' });
     expect(await decide({ mode: 'yolo' }, call('shell', { command: 'echo hi > /etc/x' }))).toMatchObject({ effect: 'deny', rule: 'shell.write_outside_workspace' });
-    expect(await decide({ mode: 'safe' }, call('shell', { command: 'ls' }))).toMatchObject({ effect: 'ask', rule: 'mode.safe' });
+    expect(await decide({ mode: 'safe' }, call('shell', { command: 'ls' }))).toMatchObject({ effect: 'allow', rule: 'shell.read_only' });
+    expect(await decide({ mode: 'safe' }, call('shell', { command: 'npm test' }))).toMatchObject({ effect: 'ask', rule: 'mode.safe' });
     expect(await decide({ mode: 'yolo' }, call('shell', { command: 'ls' }))).toMatchObject({ effect: 'allow', rule: 'mode.yolo' });
     expect(await decide({ mode: 'yolo' }, call('shell', { command: 42 }))).toMatchObject({ effect: 'deny', rule: 'shell.invalid' });
   });
@@ -136,10 +139,11 @@ describe('shell', () => {
     expect(await createGate({ workspace, mode: 'yolo' }).decide(call('shell', { command: 'rm -rf ~' }), ctx)).toMatchObject({ effect: 'deny' });
   });
 
-  it('when loading the analyzer fails, asks in safe and denies in yolo', async () => {
+  it('when loading the analyzer fails, needs a person in safe and yolo and denies in read-only', async () => {
     const failing = { shell: () => Promise.reject(new Error('wasm missing')) };
-    expect(await decide({ ...failing, mode: 'safe' }, call('shell', { command: 'ls' }))).toMatchObject({ effect: 'ask', rule: 'shell.unavailable' });
-    expect(await decide({ ...failing, mode: 'yolo' }, call('shell', { command: 'ls' }))).toMatchObject({ effect: 'deny', rule: 'shell.unavailable' });
+    expect(await decide({ ...failing, mode: 'safe' }, call('shell', { command: 'ls' }))).toMatchObject({ effect: 'ask', rule: 'shell.unavailable', requiresPerson: true });
+    expect(await decide({ ...failing, mode: 'yolo' }, call('shell', { command: 'ls' }))).toMatchObject({ effect: 'ask', rule: 'shell.unavailable', requiresPerson: true });
+    expect(await decide({ ...failing, mode: 'read-only' }, call('shell', { command: 'ls' }))).toMatchObject({ effect: 'deny' });
   });
 
   it('loads a lazy analyzer once and fails closed when it throws', async () => {

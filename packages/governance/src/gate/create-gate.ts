@@ -135,12 +135,14 @@ export function createGate(options: GateOptions): PolicyGate {
     if (pathProblem) return pathProblem;
 
     let shellAsk: Decision | undefined;
+    let shellAllow: Decision | undefined;
     if (shellTools.includes(call.name)) {
-      const verdict = await shellDecision(call, { mode, workspace: paths.workspace, protectedPaths: policy.protectedPaths, load: loadAnalyzer, analyze: ctx.tainted });
+      const verdict = await shellDecision(call, { mode, workspace: paths.workspace, protectedPaths: policy.protectedPaths, load: loadAnalyzer, analyze: ctx.tainted, sandbox: options.sandbox });
       const shell = verdict.decision;
       facts.shell = verdict.analysis;
       if (shell.effect === 'deny') return shell;
       if (shell.effect === 'ask') shellAsk = shell;
+      shellAllow = verdict.allow;
     }
 
     const ruled = decideByRules(policy.rules, call, { tainted: ctx.tainted, mode });
@@ -152,6 +154,7 @@ export function createGate(options: GateOptions): PolicyGate {
     }
     if (shellAsk) return shellAsk;
     if (ruled) return ruled;
+    if (shellAllow) return shellAllow;
     if (readOnly) return { effect: 'allow', rule: `mode.${mode}`, reason: `${call.name} is read-only` };
     if (mode === 'safe') return { effect: 'ask', rule: 'mode.safe', reason: `safe mode: ${call.name} can change things, so it needs approval` };
     return { effect: 'allow', rule: 'mode.yolo', reason: 'yolo mode: runs without asking (the deny list and protected paths still apply)' };

@@ -12,7 +12,7 @@ export const tar: CommandHandler = (args, env) => {
   const dir = parsed.options.find((o) => o.name === '-C' || o.name === '--directory')?.value;
   if (extracting) {
     env.checkWrite(dir ?? { text: '.', glob: false }, 'tar -x');
-    if (has('-P', '--absolute-names')) env.undecidable('tar -P extracts members to the absolute paths the archive names');
+    if (has('-P', '--absolute-names')) env.undecidable('tar -P extracts members to the absolute paths the archive names', true);
   }
   const file = parsed.options.find((o) => o.name === '-f' || o.name === '--file')?.value;
   if (creating && file && file.text !== '-') env.checkWrite(file, 'tar -c -f', { devices: true });

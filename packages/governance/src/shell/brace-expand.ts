@@ -80,3 +80,14 @@ export function braceExpand(chars: WordChar[]): WordChar[][] | undefined {
   }
   return results;
 }
+
+const COMMAND_POSITION_BRACE = /(^|[;&|(\n]\s*|\b(?:then|do|else)\s+)\{([^\s{}'"`$;&|<>()]*,[^\s{}'"`$;&|<>()]*)\}(?=\s|$|[;&|)])/g;
+
+/**
+ * `{rm,-rf,/}` in command position: bash expands the braces into words before it looks for the
+ * command, but a parser sees a malformed group. The source with those braces written out as words
+ * (`rm -rf /`); only used when the original does not parse.
+ */
+export function expandCommandPositionBraces(source: string): string {
+  return source.replace(COMMAND_POSITION_BRACE, (_m, before: string, body: string) => `${before}${body.split(',').join(' ')}`);
+}

@@ -16,12 +16,20 @@ export interface StageInfo {
   commands: number;
   /** What the stage prints, when a single `echo`/`printf`/`cat FILE` makes it known. */
   output: StaticOutput | undefined;
+  /** What the previous stage prints into this one, when it is known. */
+  input?: StaticOutput;
+  /** The stage reads the environment or a secret file (for exfiltration across a pipe). */
+  secret?: string;
+  /** The stage sends its input over the network. */
+  sends?: string;
 }
 
 /** What the analysis learned about one command that matters to its surroundings. */
 export interface CommandOutcome {
   /** The command executes its standard input: as shell script or as another language. */
   stdin?: 'shell' | 'code';
+  /** The command connects to the network although its name is not a network tool's (`openssl s_client`). */
+  network?: boolean;
 }
 
 /** The toolkit a command handler works with: report, check paths, analyse inner commands. */
@@ -29,7 +37,22 @@ export interface CommandEnv {
   readonly state: ScopeState;
   readonly depth: number;
   deny(rule: string, reason: string): void;
-  undecidable(reason: string): void;
+  /** `opaque`: what is unknown could be anything, network included (see `ShellFinding.opaque`). */
+  undecidable(reason: string, opaque?: boolean): void;
+  /** A decidable command only a real person may approve. */
+  person(rule: string, reason: string): void;
+  /** Records a network use. */
+  network(what: string, host?: string): void;
+  /** Records that the command sends data over the network: what it reads on standard input, or its arguments. */
+  sends(how: 'stdin' | 'args'): void;
+  /** Records a process that can outlive the command. */
+  detached(what: string): void;
+  /** Inspects a path word without reporting anything (undefined when not known statically). */
+  peek(word: ShellWord): PathInspection | undefined;
+  /** The text piped or fed into this command, when it is known statically. */
+  readonly input: string | undefined;
+  /** The pipeline stage this command runs in, if any. */
+  readonly stage: StageInfo | undefined;
   /** Inspects a path word; reports and returns undefined when it cannot be decided. */
   inspect(word: ShellWord, what: string, options?: { globDot?: boolean }): PathInspection | undefined;
   checkDelete(word: ShellWord, what: string, options?: { globDot?: boolean }): void;

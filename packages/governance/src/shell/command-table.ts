@@ -6,7 +6,9 @@ import { find } from './find-rule.js';
 import { chmod, chown, copy, dd, install, link, remove, rsync, sed, tee, truncate } from './fs-rules.js';
 import { git } from './git-rule.js';
 import { alias, cd, evalCommand, interpreter, isInterpreterName, popd, readsVariables, SHELLS, shell, shopt, source, trap } from './interpreters.js';
-import { curl, DOWNLOADERS, netcat, NETWORK_TOOLS, socat, wget } from './network-rules.js';
+import { curl, DOWNLOADERS, netcat, NETWORK_TOOLS, sender, socat, wget } from './network-rules.js';
+import { background, BACKGROUND, kill, killByName, KILL_BY_NAME } from './process-rules.js';
+import { remoteCopy, ssh, tunnelTool, TUNNEL_TOOLS } from './ssh-rules.js';
 import { privilege, PRIVILEGE_COMMANDS, WRAPPERS } from './wrappers.js';
 
 export type CommandCategory = 'downloader' | 'network' | 'shell' | 'interpreter' | 'other';
@@ -15,7 +17,15 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = Object.freeze({
   ...WRAPPERS,
   ...Object.fromEntries(PRIVILEGE_COMMANDS.map((n) => [n, privilege])),
   ...Object.fromEntries(SHELLS.map((n) => [n, shell])),
-  ...Object.fromEntries(['nc', 'ncat', 'netcat', 'cryptcat', 'pwncat'].map((n) => [n, netcat])),
+  ...Object.fromEntries(['nc', 'ncat', 'cryptcat', 'pwncat', 'sbd'].map((n) => [n, netcat])),
+  ...Object.fromEntries(['telnet', 'openssl', 'websocat', 'dig', 'nslookup', 'host', 'drill', 'mail', 'mailx', 'sendmail', 'mutt', 'msmtp', 'ftp', 'tftp', 'sftp'].map((n) => [n, sender])),
+  ...Object.fromEntries(TUNNEL_TOOLS.map((n) => [n, tunnelTool])),
+  ...Object.fromEntries(KILL_BY_NAME.map((n) => [n, killByName])),
+  ...Object.fromEntries(BACKGROUND.map((n) => [n, background])),
+  ssh,
+  plink: ssh,
+  scp: remoteCopy,
+  kill,
   ...Object.fromEntries(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'wipe', 'trash', 'trash-put'].map((n) => [n, remove])),
   ...Object.fromEntries(['cp', 'mv'].map((n) => [n, copy])),
   ...Object.fromEntries(['chown', 'chgrp'].map((n) => [n, chown])),
@@ -56,10 +66,14 @@ export function handlerFor(name: string): CommandHandler | undefined {
   return undefined;
 }
 
+const DOWNLOADER_SET = new Set(DOWNLOADERS);
+const NETWORK_SET = new Set(NETWORK_TOOLS);
+const SHELL_SET = new Set(SHELLS);
+
 export function commandCategory(name: string): CommandCategory {
-  if (DOWNLOADERS.includes(name)) return 'downloader';
-  if (NETWORK_TOOLS.includes(name)) return 'network';
-  if (SHELLS.includes(name)) return 'shell';
+  if (DOWNLOADER_SET.has(name)) return 'downloader';
+  if (NETWORK_SET.has(name)) return 'network';
+  if (SHELL_SET.has(name)) return 'shell';
   if (isInterpreterName(name)) return 'interpreter';
   return 'other';
 }

@@ -14,7 +14,7 @@ export const diskTool: CommandHandler = (args, env, name) => {
   for (const operand of parsed.operands) {
     const text = operand.text;
     if (text === undefined) {
-      env.undecidable(`${name}: the target is built at run time`);
+      env.undecidable(`${name}: the target is built at run time`, true);
       continue;
     }
     if (text.startsWith('/dev/') || isBlockDevice(text)) {

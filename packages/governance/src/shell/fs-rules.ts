@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type { CommandHandler } from './command-env.js';
+import { remoteCopy } from './ssh-rules.js';
 import { parseArgs, type OptionSpec, type ParsedArgs } from './options.js';
 import type { ShellWord } from './types.js';
 
@@ -132,7 +133,7 @@ export const rsync: CommandHandler = (args, env) => {
   const parsed = targetsOf(args, { short: 'eTB', long: ['--rsh', '--temp-dir', '--exclude', '--include', '--filter', '--backup-dir', '--rsync-path'] });
   const dest = parsed.operands[parsed.operands.length - 1];
   if (parsed.operands.length < 2 || !dest) return;
-  if (dest.text !== undefined && /^[^/]*:/.test(dest.text)) return;
+  if (dest.text !== undefined && /^[^/]*:/.test(dest.text)) return remoteCopy(args, env, 'rsync');
   env.checkWrite(dest, 'rsync');
   if (parsed.options.some((o) => o.name === '--remove-source-files')) for (const s of parsed.operands.slice(0, -1)) env.checkDelete(s, 'rsync --remove-source-files');
 };

@@ -1,4 +1,4 @@
-import type { CommandHandler } from './command-env.js';
+import type { CommandEnv, CommandHandler } from './command-env.js';
 import { gitSettingScript } from './command-variables.js';
 import { gitWorktreeWrites } from './git-worktree.js';
 import { isLongPrefix, parseArgs } from './options.js';
@@ -18,20 +18,51 @@ function pushIsForced(args: ShellWord[]): string | undefined {
   return undefined;
 }
 
+/** Aliases defined by `git config alias.x …` earlier in the same command line live in the scope under this prefix. */
+const GIT_ALIAS = '\0gitalias:';
+const ALIAS_DEPTH = '\0gitaliasdepth';
+/** Git never lets an alias shadow one of its own commands. */
+const BUILTINS = new Set(['add', 'am', 'apply', 'archive', 'bisect', 'blame', 'branch', 'bundle', 'cat-file', 'checkout', 'cherry-pick', 'clean', 'clone', 'commit', 'config', 'describe', 'diff', 'fetch', 'filter-branch', 'format-patch', 'fsck', 'gc', 'grep', 'init', 'log', 'ls-files', 'ls-remote', 'ls-tree', 'merge', 'mv', 'notes', 'pull', 'push', 'rebase', 'reflog', 'remote', 'replace', 'reset', 'restore', 'rev-list', 'rev-parse', 'revert', 'rm', 'show', 'stash', 'status', 'submodule', 'switch', 'tag', 'update-ref', 'worktree']);
+
+/** `git config core.hooksPath X` or `-c core.hooksPath=X`: every later commit runs hooks from X. */
+function checkSetting(env: CommandEnv, key: string, value: string | undefined, how: string): void {
+  if (/^core\.hookspath$/i.test(key)) env.deny('shell.git_hooks', `${how} core.hooksPath${value === undefined ? '' : ` ${value.slice(0, 60)}`} makes git run hooks from a directory of the command's choosing`);
+}
+
+/** History rewrites: refused in every mode; `commit --amend` (which may rewrite a pushed commit) needs a person. */
+function checkHistory(sub: string, rest: ShellWord[], env: CommandEnv): void {
+  const parsed = parseArgs(rest, { short: 'xsXmCcSF', long: ['--exec', '--onto', '--strategy', '--strategy-option', '--message', '--reuse-message', '--fixup', '--squash', '--author', '--date', '--file'] });
+  const has = (...names: string[]): boolean => parsed.options.some((o) => names.some((n) => o.name === n || (n.startsWith('--') && isLongPrefix(o.name, n, 5))));
+  const rewrite = (what: string): void => env.deny('shell.git_history_rewrite', `${what} rewrites history`);
+  if (sub === 'filter-branch' || sub === 'filter-repo') rewrite(`git ${sub}`);
+  else if (sub === 'update-ref') rewrite('git update-ref');
+  else if (sub === 'reflog' && /^(?:expire|delete)$/.test(parsed.operands[0]?.text ?? '')) rewrite(`git reflog ${parsed.operands[0]?.text ?? ''}`);
+  else if (sub === 'replace' && !has('-l', '--list')) rewrite('git replace');
+  else if (sub === 'rebase') {
+    for (const o of parsed.options) if ((o.name === '-x' || o.name === '--exec') && o.value) env.runScript(o.value.text, 'git rebase --exec');
+    if (has('-i', '--interactive', '--root')) rewrite(`git rebase ${parsed.options.find((o) => /^(?:-i|--i|--root)/.test(o.name))?.name ?? '-i'}`);
+  } else if (sub === 'commit' && has('--amend')) env.person('shell.git_history_rewrite', 'git commit --amend rewrites the last commit, which may already be pushed');
+}
+
 /** `git push --force`/`+refspec`, `git reset --hard`, `git clean -x`, and `!` aliases that run shell. */
 export const git: CommandHandler = (args, env) => {
   let i = 0;
+  const localAliases = new Map<string, string>();
   for (; i < args.length; i++) {
     const text = args[i]?.text;
     if (text === undefined) {
-      env.undecidable('git: an option or subcommand is built at run time');
+      env.undecidable('git: an option or subcommand is built at run time', true);
       return;
     }
     if (!text.startsWith('-')) break;
     if (text === '-c' || text.startsWith('-c')) {
       const setting = text === '-c' ? args[i + 1]?.text : text.slice(2);
-      if (setting === undefined) env.undecidable('git -c: the setting is built at run time');
+      if (setting === undefined) env.undecidable('git -c: the setting is built at run time', true);
       const eq = setting?.indexOf('=') ?? -1;
+      if (setting !== undefined && eq > 0) {
+        checkSetting(env, setting.slice(0, eq), setting.slice(eq + 1), 'git -c');
+        if (/^alias\./i.test(setting)) localAliases.set(setting.slice(6, eq).toLowerCase(), setting.slice(eq + 1));
+      }
       const script = setting !== undefined && eq > 0 ? gitSettingScript(setting.slice(0, eq), setting.slice(eq + 1)) : undefined;
       if (script !== undefined) env.runScript(script, `git -c ${setting?.slice(0, eq) ?? ''}`);
     }
@@ -39,18 +70,38 @@ export const git: CommandHandler = (args, env) => {
   }
   const sub = args[i]?.text;
   const rest = args.slice(i + 1);
+  const alias = sub === undefined || BUILTINS.has(sub) ? undefined : (localAliases.get(sub.toLowerCase()) ?? env.state.vars.get(`${GIT_ALIAS}${sub.toLowerCase()}`));
+  if (alias !== undefined && sub !== undefined) {
+    // `!` aliases were analysed as scripts where they were defined; others expand to a git command.
+    if (alias.trimStart().startsWith('!')) return;
+    const depth = Number(env.state.vars.get(ALIAS_DEPTH) ?? '0');
+    if (depth >= 8) {
+      env.undecidable(`git ${sub}: aliases expand too deeply`, true);
+      return;
+    }
+    const words = alias.trim().split(/\s+/).map((text) => ({ text, glob: false }));
+    env.state.vars.set(ALIAS_DEPTH, String(depth + 1));
+    env.runArgv([{ text: 'git', glob: false }, ...args.slice(0, i), ...words, ...rest], `git alias ${sub}`);
+    env.state.vars.set(ALIAS_DEPTH, String(depth));
+    return;
+  }
   if ((sub === 'push' || sub === 'reset' || sub === 'clean') && rest.some((w) => w.text === undefined)) {
-    env.undecidable(`git ${sub}: an argument is built at run time`);
+    env.undecidable(`git ${sub}: an argument is built at run time`, true);
     return;
   }
   gitWorktreeWrites(sub, rest, env);
+  if (sub !== undefined) checkHistory(sub, rest, env);
   if (sub === 'config') {
-    const operands = parseArgs(rest, { short: 'f', long: ['--file', '--blob', '--type', '--default'] }).operands;
+    const parsedConfig = parseArgs(rest, { short: 'f', long: ['--file', '--blob', '--type', '--default'] });
+    const reading = parsedConfig.options.some((o) => /^(?:--get|--get-all|--get-regexp|--unset|--unset-all|--list|-l|--remove-section)$/.test(o.name));
+    const operands = parsedConfig.operands[0]?.text === 'set' ? parsedConfig.operands.slice(1) : parsedConfig.operands;
     const key = operands[0]?.text;
     const value = operands[1];
-    if (key !== undefined && value !== undefined) {
+    if (key !== undefined && value !== undefined && !reading) {
+      checkSetting(env, key, value.text, 'git config');
+      if (/^alias\./i.test(key)) env.state.vars.set(`${GIT_ALIAS}${key.slice(6).toLowerCase()}`, value.text);
       const script = value.text === undefined ? undefined : gitSettingScript(key, value.text);
-      if (value.text === undefined && gitSettingScript(key, 'x') !== undefined) env.undecidable(`git config ${key}: the command is built at run time`);
+      if (value.text === undefined && gitSettingScript(key, 'x') !== undefined) env.undecidable(`git config ${key}: the command is built at run time`, true);
       else if (script !== undefined) env.runScript(script, `git config ${key}`);
     }
   } else if (sub === 'push') {

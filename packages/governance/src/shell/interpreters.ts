@@ -1,5 +1,7 @@
 import { posix } from 'node:path';
 import type { CommandEnv, CommandHandler, CommandOutcome } from './command-env.js';
+import { scanInlineCode } from './code-scan.js';
+import { interpreterFamily, readInvocation, readPwshInvocation } from './interpreter-flags.js';
 import { parseArgs } from './options.js';
 import { assignVar } from './scope-state.js';
 import type { ShellWord } from './types.js';
@@ -7,7 +9,7 @@ import type { ShellWord } from './types.js';
 export const SHELLS = ['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'pdksh', 'fish', 'ash', 'rbash', 'yash', 'tcsh', 'csh', 'elvish', 'nu', 'xonsh'];
 
 export function isInterpreterName(name: string): boolean {
-  return /^(?:python(?:\d(?:\.\d+)?)?|pypy\d?|perl\d?|ruby|irb|node|nodejs|deno|bun|php\d?|pwsh|powershell|lua(?:jit)?|tclsh|wish|rscript|osascript|jshell|groovy|awk|gawk|mawk|nawk)$/.test(name);
+  return name === 'pwsh' || interpreterFamily(name) !== undefined;
 }
 
 /** `sh -c 'script'`, `bash -s`, `bash script.sh`, `bash` reading stdin. */
@@ -18,7 +20,7 @@ export const shell: CommandHandler = (args, env, name) => {
   for (; i < args.length; i++) {
     const text = args[i]?.text;
     if (text === undefined) {
-      env.undecidable(`${name}: an option is built at run time`);
+      env.undecidable(`${name}: an option is built at run time`, true);
       return {};
     }
     if (text === '--' || text === '-') {
@@ -53,41 +55,36 @@ const AWK_WRITES = /[>|]|\bsystem\s*\(/;
 /** Options after which an interpreter without a file does not run code from standard input. */
 const NO_STDIN = /^(?:--test|--run|--version|-v|-V|--help|-h)$/;
 
-/** `python -c`, `perl -e`, `node -e`, `ruby -e`, `php -r`…: scan the code, note stdin execution. */
+/**
+ * `python -c`, `python3 -Ic`, `python -W x -c`, `perl -E`, `node -p`/`--eval`, `ruby -e`, `php -r`,
+ * `lua -e`, awk programs, PowerShell `-Command`/`-EncodedCommand`: the code is read (network,
+ * sockets, commands in `system()` strings, literal deletions); standard input execution is noted.
+ */
 export const interpreter: CommandHandler = (args, env, name) => {
-  let codeFlag = false;
-  let moduleOrFile = false;
-  for (let i = 0; i < args.length; i++) {
-    const text = args[i]?.text;
-    if (text === undefined) continue;
-    if (/^-(?:[A-Za-z]*[cer]|-eval|-print|-command|Command|-exec)$/i.test(text) && !/^-m$/.test(text)) {
-      codeFlag = true;
-      const code = args[i + 1]?.text;
-      env.scanCode(code);
-      // Inline code can change any file (node's -r only preloads a module).
-      if (!(text === '-r' && /^(?:node|nodejs|deno|bun)$/.test(name))) env.modifies(`${name} ${text}`);
-      if (/^(?:ruby|irb|perl\d?|php\d?)$/.test(name) && code?.includes('`')) env.undecidable(`${name}: backticks in the script run shell commands`);
-      i += 1;
+  const run = name === 'pwsh' ? readPwshInvocation(args) : readInvocation(name, args);
+  const what = (flag: string): string => `${name} ${flag}`;
+  for (const module of run.modules) if (module.length > 0) scanInlineCode(module, run.language, env, what('module'));
+  for (const code of run.code) {
+    if (code.text === undefined) {
+      env.undecidable(`${what(code.flag)}: the code is built at run time`, true);
       continue;
     }
-    if (text === '-m' || !text.startsWith('-')) {
-      moduleOrFile = text !== '-';
-      if (text !== '-m') env.checkRunsFile(args[i], name);
-      if (name.startsWith('awk') || name.endsWith('awk')) {
-        env.scanCode(text);
-        if (AWK_WRITES.test(text)) env.modifies(`${name} (a program that writes files or runs commands)`);
-      }
-      break;
-    }
+    scanInlineCode(code.text, run.language, env, what(code.flag === 'program' ? 'program' : code.flag));
+    const preload = code.flag === '-r' && /^(?:node|nodejs|bun)$/.test(name);
+    if (run.language === 'awk') {
+      if (AWK_WRITES.test(code.text)) env.modifies(`${name} (a program that writes files or runs commands)`);
+    } else if (!preload) env.modifies(what(code.flag));
   }
+  if (run.file && !run.file.module) env.checkRunsFile(run.file.word, name);
   const noStdin = args.some((w) => w.text !== undefined && NO_STDIN.test(w.text));
-  if (!codeFlag && !moduleOrFile && !noStdin) env.modifies(`${name} (code from standard input)`);
-  return codeFlag || moduleOrFile ? {} : { stdin: 'code' };
+  const stdin = run.code.length === 0 && run.file === undefined && !noStdin;
+  if (stdin) env.modifies(`${name} (code from standard input)`);
+  return stdin ? { stdin: 'code' } : {};
 };
 
 export const evalCommand: CommandHandler = (args, env) => {
   const joined = args.some((w) => w.text === undefined) ? undefined : args.map((w) => w.text).join(' ');
-  if (joined === undefined) env.undecidable('eval runs a string that is built at run time');
+  if (joined === undefined) env.undecidable('eval runs a string that is built at run time', true);
   else env.runScript(joined, 'eval', { sameShell: true });
 };
 
@@ -111,7 +108,7 @@ export const ALIAS_PREFIX = '\0alias:';
 export const alias: CommandHandler = (args, env) => {
   for (const word of args) {
     if (word.text === undefined) {
-      env.undecidable('alias: the definition is built at run time');
+      env.undecidable('alias: the definition is built at run time', true);
       continue;
     }
     const eq = word.text.indexOf('=');

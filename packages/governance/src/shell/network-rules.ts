@@ -1,10 +1,14 @@
 import { posix } from 'node:path';
 import type { CommandEnv, CommandHandler } from './command-env.js';
+import { checkUpload } from './exfiltration.js';
 import { parseArgs } from './options.js';
 import type { ShellWord } from './types.js';
 
 export const DOWNLOADERS = ['curl', 'wget', 'fetch', 'http', 'https', 'xh', 'curlie', 'aria2c', 'lwp-request', 'get', 'lynx', 'links'];
-export const NETWORK_TOOLS = ['nc', 'ncat', 'netcat', 'socat', 'telnet', 'cryptcat', 'pwncat', 'sbd'];
+export const NETWORK_TOOLS = ['nc', 'ncat', 'socat', 'telnet', 'cryptcat', 'pwncat', 'sbd', 'websocat', 'ssh', 'dig', 'nslookup', 'host', 'drill', 'mail', 'mailx', 'sendmail', 'mutt', 'msmtp', 'ftp', 'tftp', 'sftp'];
+
+/** curl options whose value is sent: `@file` reads a file (`@-` standard input). */
+const CURL_DATA = new Set(['-d', '--data', '--data-binary', '--data-ascii', '--data-urlencode', '--json']);
 
 function recordDownload(env: CommandEnv, file: ShellWord, what: string): void {
   if (file.text === undefined || file.text === '-') return;
@@ -21,9 +25,22 @@ function remoteName(url: string | undefined): ShellWord | undefined {
 export const curl: CommandHandler = (args, env) => {
   const parsed = parseArgs(args, {
     short: 'oduHXATFEKbcehmrtwxyzYQCU',
-    long: ['--output', '--data', '--data-raw', '--data-binary', '--header', '--request', '--user', '--upload-file', '--form', '--config', '--cookie', '--cookie-jar', '--proxy', '--max-time', '--retry', '--url', '--output-dir', '--write-out', '--user-agent', '--referer', '--cert', '--key', '--cacert', '--resolve', '--connect-to', '--dump-header'],
+    long: ['--output', '--data', '--data-raw', '--data-binary', '--header', '--request', '--user', '--upload-file', '--form', '--config', '--cookie', '--cookie-jar', '--proxy', '--max-time', '--retry', '--url', '--output-dir', '--write-out', '--user-agent', '--referer', '--cert', '--key', '--cacert', '--resolve', '--connect-to', '--dump-header', '--data-ascii', '--data-urlencode', '--json', '--form-string', '--upload-file'],
   });
+  env.sends('args');
   for (const o of parsed.options) {
+    const value = o.value;
+    if (CURL_DATA.has(o.name) && value) {
+      const at = value.text === undefined ? -1 : o.name === '--data-urlencode' ? value.text.indexOf('@') : value.text.startsWith('@') ? 0 : -1;
+      if (value.text === undefined) env.undecidable(`curl ${o.name}: the data is built at run time`);
+      else if (at >= 0) checkUpload(env, { text: value.text.slice(at + 1), glob: value.glob }, `curl ${o.name}`);
+    }
+    if ((o.name === '-F' || o.name === '--form') && value) {
+      const file = value.text === undefined ? undefined : /^[^=]*=[@<]([^;]*)/.exec(value.text)?.[1];
+      if (value.text === undefined) env.undecidable('curl -F: the form is built at run time');
+      else if (file !== undefined) checkUpload(env, { text: file, glob: value.glob }, `curl ${o.name}`);
+    }
+    if ((o.name === '-T' || o.name === '--upload-file') && value) checkUpload(env, value, `curl ${o.name}`);
     if ((o.name === '-o' || o.name === '--output') && o.value) recordDownload(env, o.value, 'curl -o');
     if ((o.name === '-c' || o.name === '--cookie-jar' || o.name === '--dump-header' || o.name === '-D') && o.value) env.checkWrite(o.value, `curl ${o.name}`, { devices: true });
   }
@@ -36,9 +53,11 @@ export const curl: CommandHandler = (args, env) => {
 };
 
 export const wget: CommandHandler = (args, env) => {
-  const parsed = parseArgs(args, { short: 'OoaePUTtwQiBDIXlA', long: ['--output-document', '--output-file', '--append-output', '--directory-prefix', '--user-agent', '--header', '--post-data', '--post-file', '--tries', '--timeout', '--input-file', '--base'] });
+  const parsed = parseArgs(args, { short: 'OoaePUTtwQiBDIXlA', long: ['--output-document', '--output-file', '--append-output', '--directory-prefix', '--user-agent', '--header', '--post-data', '--post-file', '--body-file', '--body-data', '--method', '--tries', '--timeout', '--input-file', '--base'] });
   let named = false;
+  env.sends('args');
   for (const o of parsed.options) {
+    if ((o.name === '--post-file' || o.name === '--body-file') && o.value) checkUpload(env, o.value, `wget ${o.name}`);
     if ((o.name === '-O' || o.name === '--output-document') && o.value) {
       named = true;
       recordDownload(env, o.value, 'wget -O');
@@ -56,6 +75,7 @@ export const wget: CommandHandler = (args, env) => {
 
 /** `nc -e /bin/sh`, `ncat --sh-exec`, `nc -c`: a socket handed to a program. */
 export const netcat: CommandHandler = (args, env, name) => {
+  env.sends('stdin');
   for (const word of args) {
     const text = word.text;
     if (text === undefined) continue;
@@ -68,9 +88,26 @@ export const netcat: CommandHandler = (args, env, name) => {
 
 export const socat: CommandHandler = (args, env) => {
   for (const word of args) {
+    const file = word.text === undefined ? undefined : /^(?:file|open|gopen):([^,]+)/i.exec(word.text)?.[1];
+    if (file !== undefined) checkUpload(env, { text: file, glob: false }, 'socat');
+    if (word.text !== undefined && /^(?:stdio|stdin|-)$/i.test(word.text)) env.sends('stdin');
     if (word.text !== undefined && /(?:^|[!,:])\s*(?:exec|system)\s*:/i.test(word.text)) {
       env.deny('shell.reverse_shell', 'socat connects a network address to a program (reverse shell)');
       return;
     }
   }
+};
+
+/** `telnet`, `openssl s_client`, `websocat`, DNS and mail tools: what goes in goes out. */
+export const sender: CommandHandler = (args, env, name) => {
+  if (name === 'openssl' && !args.some((w) => /^s_(?:client|server)$/.test(w.text ?? ''))) return;
+  if (name === 'openssl') env.network('openssl s_client');
+  const outcome = { network: true };
+  env.sends('stdin');
+  env.sends('args');
+  if (/^(?:mail|mailx|mutt|sendmail|msmtp)$/.test(name)) {
+    const parsed = parseArgs(args, { short: 'aAsbcrSF', long: ['--attach'] });
+    for (const o of parsed.options) if ((o.name === '-a' || o.name === '-A' || o.name === '--attach') && o.value) checkUpload(env, o.value, `${name} ${o.name}`);
+  }
+  return outcome;
 };

@@ -9,17 +9,21 @@ export const HOME_MARK = '\uE000';
 export interface ScopeState {
   vars: Map<string, string | undefined>;
   cwd: string | undefined;
-  ifsModified: boolean;
+  /** The field separators (`IFS`); undefined once it holds a run-time value. */
+  ifs: string | undefined;
   dotglob: boolean;
 }
 
+/** Bash's default field separators: space, tab, newline. */
+export const DEFAULT_IFS = ' \t\n';
+
 export function initialState(workspace: string): ScopeState {
-  return { vars: new Map(), cwd: workspace, ifsModified: false, dotglob: false };
+  return { vars: new Map(), cwd: workspace, ifs: DEFAULT_IFS, dotglob: false };
 }
 
 /** A copy for a subshell, a pipeline stage or a substitution: changes inside do not leak out. */
 export function cloneState(state: ScopeState): ScopeState {
-  return { vars: new Map(state.vars), cwd: state.cwd, ifsModified: state.ifsModified, dotglob: state.dotglob };
+  return { vars: new Map(state.vars), cwd: state.cwd, ifs: state.ifs, dotglob: state.dotglob };
 }
 
 /** The value of `$name`: a string, or undefined when only known at run time. */
@@ -27,12 +31,15 @@ export function lookupVar(state: ScopeState, name: string): string | undefined {
   if (state.vars.has(name)) return state.vars.get(name);
   if (name === 'HOME') return HOME_MARK;
   if (name === 'PWD') return state.cwd;
+  if (name === 'IFS') return state.ifs;
+  // `$!` is the shell's own last background job: read it as that job (`kill $!` stops what it started).
+  if (name === '!') return '%+';
   return undefined;
 }
 
 /** Records an assignment. `IFS` and `GLOBIGNORE` change how later words expand. */
 export function assignVar(state: ScopeState, name: string, value: string | undefined): void {
-  if (name === 'IFS') state.ifsModified = true;
+  if (name === 'IFS') state.ifs = value;
   if (name === 'GLOBIGNORE') state.dotglob = true;
   state.vars.set(name, value);
 }

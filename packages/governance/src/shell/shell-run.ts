@@ -1,33 +1,37 @@
 import { posix } from 'node:path';
 import type { PathInspection, PathPolicy } from '../paths/path-policy.js';
-import type { CommandEnv, CommandOutcome, StageInfo } from './command-env.js';
+import type { CommandOutcome, StageInfo } from './command-env.js';
 import { handlerFor, commandCategory } from './command-table.js';
-import { isBlockDevice, isHarmlessDevice } from './device-paths.js';
+import { canonicalName } from './command-names.js';
 import { mentionsDevTcp, mentionsMetadataEndpoint } from './host-indicators.js';
 import type { BashParser, Node } from './parser-loader.js';
 import { assignVar, cloneState, type ScopeState } from './scope-state.js';
 import { isCommandVariable } from './command-variables.js';
-import { codeIndicators, forkBombIn, commandNamesIn } from './tree-checks.js';
-import { inputBody, inputText, pipelineStages, REDIRECT_TYPES } from './tree-shapes.js';
-import type { ShellFinding, ShellWord, ShellWrite, SimpleCommand } from './types.js';
+import { forkBombIn, commandNamesIn } from './tree-checks.js';
+import { inputText, REDIRECT_TYPES } from './tree-shapes.js';
+import type { ShellFinding, ShellNetworkUse, ShellWord, ShellWrite, SimpleCommand } from './types.js';
 import { evalNodes, evalWord } from './word-eval.js';
 import { ALIAS_PREFIX, HOME_CWD } from './interpreters.js';
 import { staticOutput, type StaticOutput } from './static-output.js';
+import { commandEnv } from './run-env.js';
+import { handlePipeline, newStage } from './pipeline.js';
+import { handleRedirect } from './redirects.js';
+import { loopIsEndless, walkForLoop } from './loops.js';
+import { provesReadOnly, SEARCH_TOOLS } from './read-only.js';
+import { checkProtectedRead, secretOperand, ENV_DUMP } from './exfiltration.js';
+import { expandCommandPositionBraces } from './brace-expand.js';
 
 export interface ShellLimits {
   maxDepth: number;
   maxNodes: number;
 }
 
-interface WalkContext {
+export interface WalkContext {
   depth: number;
   via: string[];
   stage: StageInfo | undefined;
-}
-
-
-function show(text: string): string {
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+  /** The text fed to the next command on standard input, when it is known statically. */
+  input?: string;
 }
 
 /** One analysis of one command line: walks the parse tree and records commands and findings. */
@@ -36,42 +40,89 @@ export class ShellRun {
   readonly findings: ShellFinding[] = [];
   /** Every file change found, with its workspace-relative target when that is one known file. */
   readonly writes: ShellWrite[] = [];
+  readonly network: ShellNetworkUse[] = [];
+  readonly detached: string[] = [];
   readonly downloads = new Set<string>();
+  /** Counters the exfiltration rules compare before and after a command or a pipeline stage. */
+  secretReads = 0;
+  stdinSends = 0;
+  argSends = 0;
+  /** False once anything is not a proven read inside the workspace. */
+  provable = true;
   /** Files written by this command line: known content, or undefined when unknown. */
-  private readonly written = new Map<string, string | undefined>();
+  readonly written = new Map<string, string | undefined>();
   private nodes = 0;
+  private readonly peeked = new Map<string, PathInspection>();
+
+  /** The source may hold a background `&` (not `&&`, `&>`, `>&`): only then are anonymous tokens read. */
+  private mayBackground = true;
 
   constructor(
     private readonly parser: BashParser,
-    private readonly policy: PathPolicy,
+    readonly policy: PathPolicy,
     private readonly limits: ShellLimits,
+    /** Protected paths beyond the defaults were configured (then every operand is inspected). */
+    readonly extraProtected = false,
   ) {}
 
   deny(rule: string, reason: string): void {
     this.findings.push({ kind: 'deny', rule, reason });
   }
 
-  undecidable(reason: string): void {
-    this.findings.push({ kind: 'undecidable', rule: 'shell.undecidable', reason });
+  undecidable(reason: string, opaque = false): void {
+    this.findings.push({ kind: 'undecidable', rule: 'shell.undecidable', reason, ...(opaque ? { opaque } : {}) });
+  }
+
+  person(rule: string, reason: string): void {
+    this.findings.push({ kind: 'person', rule, reason });
+  }
+
+  recordNetwork(what: string, host?: string): void {
+    this.network.push(host === undefined ? { what } : { what, host });
+  }
+
+  recordDetached(what: string): void {
+    this.detached.push(what);
+    this.provable = false;
+  }
+
+  recordSend(how: 'stdin' | 'args'): void {
+    if (how === 'stdin') this.stdinSends += 1;
+    else this.argSends += 1;
+  }
+
+  /** True when the whole command line is proven to only read inside the workspace. */
+  readOnly(): boolean {
+    return this.provable && this.findings.length === 0 && this.writes.length === 0 && this.network.length === 0 && this.detached.length === 0;
   }
 
   run(source: string, state: ScopeState, ctx: WalkContext): void {
     if (ctx.depth > this.limits.maxDepth) {
-      this.undecidable('commands are nested too deeply to analyse');
+      this.undecidable('commands are nested too deeply to analyse', true);
       return;
     }
-    const tree = this.parser.parse(source);
+    const ampersand = /(?<![&>|<])&(?![&>])/.test(source);
+    this.mayBackground = ctx.depth === 0 ? ampersand : this.mayBackground || ampersand;
+    let tree = this.parser.parse(source);
+    if (tree.rootNode.hasError) {
+      const expanded = expandCommandPositionBraces(source);
+      const retry = expanded === source ? undefined : this.parser.parse(expanded);
+      if (retry && !retry.rootNode.hasError) {
+        tree.delete();
+        tree = retry;
+      } else retry?.delete();
+    }
     try {
-      if (tree.rootNode.hasError) this.undecidable('the command does not parse as shell');
+      if (tree.rootNode.hasError) this.undecidable('the command does not parse as shell', true);
       this.walk(tree.rootNode, state, ctx);
     } finally {
       tree.delete();
     }
   }
 
-  private walk(node: Node, state: ScopeState, ctx: WalkContext): void {
+  walk(node: Node, state: ScopeState, ctx: WalkContext): void {
     this.nodes += 1;
-    if (this.nodes === this.limits.maxNodes) this.undecidable('the command is too large to analyse');
+    if (this.nodes === this.limits.maxNodes) this.undecidable('the command is too large to analyse', true);
     if (this.nodes >= this.limits.maxNodes) return;
     switch (node.type) {
       case 'comment':
@@ -85,7 +136,7 @@ export class ShellRun {
         if (body?.type === 'command') this.handleCommand(body, redirects, state, ctx);
         else {
           if (body) this.walk(body, state, ctx);
-          for (const r of redirects) this.handleRedirect(r, state, ctx, {});
+          for (const r of redirects) handleRedirect(this, r, state, ctx, {});
         }
         return;
       }
@@ -93,36 +144,52 @@ export class ShellRun {
         this.walkChildren(node, cloneState(state), ctx);
         return;
       case 'command_substitution':
-        this.walkChildren(node, cloneState(state), { ...ctx, stage: undefined });
+        this.provable = false;
+        this.walkChildren(node, cloneState(state), { ...ctx, stage: undefined, input: undefined });
         return;
       case 'process_substitution': {
         // In `>(cmd)`, cmd reads what the outer command writes: a shell there runs unknown input.
-        const info: StageInfo = { downloader: false, network: false, shell: false, stdinCode: false, stdinShell: false, commands: 0, output: undefined };
-        this.walkChildren(node, cloneState(state), { ...ctx, stage: node.text.startsWith('>(') ? info : undefined });
-        if (info.stdinShell || info.stdinCode) this.undecidable('a shell or interpreter runs what another command writes to it');
+        this.provable = false;
+        const info = newStage();
+        this.walkChildren(node, cloneState(state), { ...ctx, stage: node.text.startsWith('>(') ? info : undefined, input: undefined });
+        if (info.stdinShell || info.stdinCode) this.undecidable('a shell or interpreter runs what another command writes to it', true);
         return;
       }
       case 'pipeline':
-        this.handlePipeline(node, state, ctx);
+        handlePipeline(this, node, state, ctx);
         return;
       case 'variable_assignment':
         this.handleAssignment(node, state, ctx);
         return;
+      case 'declaration_command': {
+        // `export`, `export -p`, `declare -x`: print every exported variable.
+        const words = node.namedChildren.filter((c): c is Node => c !== null);
+        if (words.every((w) => w.type === 'word' && /^-[px]+$/.test(w.text))) this.secretReads += 1;
+        this.walkChildren(node, state, ctx);
+        return;
+      }
       case 'unset_command':
         for (const c of node.namedChildren) if (c && c.type === 'word') assignVar(state, c.text, '');
         return;
       case 'function_definition': {
+        this.provable = false;
         const name = node.childForFieldName('name')?.text ?? '';
         const body = node.childForFieldName('body');
-        if (body && forkBombIn(name, body)) this.deny('shell.fork_bomb', `function ${show(name)} calls itself in a pipe or in the background (fork bomb)`);
+        if (body && forkBombIn(name, body)) this.deny('shell.fork_bomb', `function ${name.slice(0, 40)} calls itself in a pipe or in the background (fork bomb)`);
         if (body) this.walk(body, cloneState(state), ctx);
         return;
       }
       case 'for_statement':
-      case 'select_statement': {
-        const variable = node.childForFieldName('variable');
-        if (variable) assignVar(state, variable.text, undefined);
+      case 'select_statement':
+        walkForLoop(this, node, state, ctx);
+        return;
+      case 'while_statement':
+      case 'c_style_for_statement': {
+        const before = this.detached.length;
         this.walkChildren(node, state, ctx);
+        if (this.detached.length > before && loopIsEndless(node, state)) {
+          this.deny('shell.fork_bomb', 'an endless loop starts background or detached processes (runaway)');
+        }
         return;
       }
       default:
@@ -130,8 +197,17 @@ export class ShellRun {
     }
   }
 
-  private walkChildren(node: Node, state: ScopeState, ctx: WalkContext): void {
-    for (const child of node.namedChildren) if (child) this.walk(child, state, ctx);
+  walkChildren(node: Node, state: ScopeState, ctx: WalkContext): void {
+    if (!this.mayBackground) {
+      for (const child of node.namedChildren) if (child) this.walk(child, state, ctx);
+      return;
+    }
+    for (let i = 0; i < node.childCount; i++) {
+      const child = node.child(i);
+      if (!child) continue;
+      if (child.isNamed) this.walk(child, state, ctx);
+      else if (child.type === '&') this.recordDetached('a background job (&)');
+    }
   }
 
   private handleAssignment(node: Node, state: ScopeState, ctx: WalkContext): void {
@@ -150,42 +226,15 @@ export class ShellRun {
     }
     const words = evalWord(value, state);
     const text = words.some((w) => w.text === undefined) ? undefined : words.map((w) => w.text).join(' ');
-    if (isCommandVariable(name.text)) this.envFor(state, ctx).runScript(text, `${name.text}=`);
+    if (isCommandVariable(name.text)) commandEnv(this, state, ctx).runScript(text, `${name.text}=`);
     assignVar(state, name.text, text);
   }
 
-  private handlePipeline(node: Node, state: ScopeState, ctx: WalkContext): void {
-    const stages: StageInfo[] = [];
-    for (const stage of pipelineStages(node)) {
-      const info: StageInfo = { downloader: false, network: false, shell: false, stdinCode: false, stdinShell: false, commands: 0, output: undefined };
-      stages.push(info);
-      const scope = cloneState(state);
-      const stageCtx = { ...ctx, stage: info };
-      if (stage.node.type === 'command') this.handleCommand(stage.node, stage.redirects, scope, stageCtx);
-      else {
-        this.walk(stage.node, scope, stageCtx);
-        for (const r of stage.redirects) this.handleRedirect(r, scope, stageCtx, {});
-      }
-    }
-    stages.forEach((stage, j) => {
-      const previous = stages[j - 1];
-      if (stage.stdinCode && stages.slice(0, j).some((s) => s.downloader)) {
-        this.deny('shell.download_exec', 'a download is piped into an interpreter');
-      } else if (stage.stdinShell && previous) {
-        const output = previous.commands === 1 ? previous.output : undefined;
-        if (output?.kind === 'text') this.run(output.text, cloneState(state), { depth: ctx.depth + 1, via: [...ctx.via, 'pipe'], stage: undefined });
-        else if (output?.kind !== 'file') this.undecidable('a shell runs commands that another command prints');
-      }
-      if (stage.shell && stages.some((s, i) => i !== j && s.network)) {
-        this.deny('shell.reverse_shell', 'a network connection is piped into a shell');
-      }
-    });
-  }
-
-  private handleCommand(node: Node, extraRedirects: Node[], state: ScopeState, ctx: WalkContext): void {
+  handleCommand(node: Node, extraRedirects: Node[], state: ScopeState, ctx: WalkContext): void {
     const groups: Node[][] = [];
     const redirects = [...extraRedirects];
     let prev: Node | undefined;
+    const before = { secret: this.secretReads, stdin: this.stdinSends, args: this.argSends };
     for (let i = 0; i < node.childCount; i++) {
       const child = node.child(i);
       if (!child) continue;
@@ -198,53 +247,71 @@ export class ShellRun {
         else groups.push([child]);
         prev = child;
       }
-      if (child.isNamed && !REDIRECT_TYPES.has(child.type)) this.walk(child, cloneState(state), { ...ctx, stage: undefined });
+      if (child.isNamed && !REDIRECT_TYPES.has(child.type)) this.walk(child, cloneState(state), { ...ctx, stage: undefined, input: undefined });
     }
+    const fed = redirects.map((r) => inputText(r, state)).find((t) => t !== null);
+    const stageInput = ctx.stage?.input?.kind === 'text' ? ctx.stage.input.text : undefined;
+    const input = fed === null || fed === undefined ? (redirects.some((r) => r.type !== 'file_redirect') ? undefined : stageInput) : fed;
     const argv = groups.flatMap((g) => evalNodes(g, state));
-    const outcome = this.runArgv(argv, state, ctx, node);
+    const secretInArgs = this.secretReads > before.secret;
+    const outcome = this.runArgv(argv, state, { ...ctx, input }, node);
     const head = argv[0]?.text;
-    let output = head === undefined ? undefined : staticOutput(posix.basename(head), argv.slice(1));
-    if (head === 'cat' && argv.length === 1) {
-      const input = redirects.map((r) => inputText(r, state)).find((t) => t !== null);
-      output = input === undefined || input === null ? undefined : { kind: 'text', text: input };
+    let output = head === undefined ? undefined : staticOutput(canonicalName(posix.basename(head)), argv.slice(1), input);
+    if (head === 'cat' && argv.length === 1) output = input === undefined ? undefined : { kind: 'text', text: input };
+    const passive = head !== undefined && SEARCH_TOOLS.has(canonicalName(posix.basename(head)));
+    const secretBefore = this.secretReads;
+    for (const r of redirects) handleRedirect(this, r, state, ctx, outcome, output, passive);
+    const secretFed = this.secretReads > secretBefore;
+    const sentArgs = this.argSends > before.args;
+    const sentStdin = this.stdinSends > before.stdin;
+    if ((secretInArgs && (sentArgs || sentStdin)) || (secretFed && sentStdin)) {
+      this.deny('shell.exfiltration', 'the command sends the environment or a secret file over the network');
     }
-    for (const r of redirects) this.handleRedirect(r, state, ctx, outcome, output);
   }
 
   /** Analyses one command given as words: the entry point for wrappers as well. */
   runArgv(argv: ShellWord[], state: ScopeState, ctx: WalkContext, node?: Node): CommandOutcome {
     const head = argv[0];
     if (!head) return {};
-    for (const word of argv) {
-      if (word.text === undefined) continue;
-      if (mentionsMetadataEndpoint(word.text)) this.deny('shell.cloud_metadata', 'the command reaches a cloud metadata endpoint');
-      if (mentionsDevTcp(word.text)) this.deny('shell.reverse_shell', 'the command opens a raw network socket through /dev/tcp or /dev/udp');
-    }
     const args = argv.slice(1);
     if (head.text === undefined || head.glob) {
+      this.provable = false;
       this.commands.push({ name: undefined, args: args.map((a) => a.text), via: ctx.via, depth: ctx.depth });
-      this.undecidable(head.glob ? 'the command name is a glob pattern' : 'the command name is built at run time');
+      this.undecidable(head.glob ? 'the command name is a glob pattern' : 'the command name is built at run time', true);
       return {};
     }
-    const name = posix.basename(head.text).toLowerCase();
+    const name = canonicalName(posix.basename(head.text));
     const aliased = state.vars.get(`${ALIAS_PREFIX}${head.text}`);
     if (aliased !== undefined && !ctx.via.includes(`alias ${head.text}`)) {
       const words = aliased.split(/\s+/).filter((w) => w.length > 0).map((text) => ({ text, glob: false }));
       return this.runArgv([...words, ...args], state, { ...ctx, via: [...ctx.via, `alias ${head.text}`] }, node);
     }
+    const passive = SEARCH_TOOLS.has(name) || (name === 'git' && /^(?:grep|log|show|diff|blame)$/.test(args.find((a) => !a.text?.startsWith('-'))?.text ?? ''));
+    for (const word of argv) {
+      if (word.text === undefined) continue;
+      if (!passive && mentionsMetadataEndpoint(word.text)) this.deny('shell.cloud_metadata', 'the command reaches a cloud metadata endpoint');
+      if (mentionsDevTcp(word.text)) this.deny('shell.reverse_shell', 'the command opens a raw network socket through /dev/tcp or /dev/udp');
+    }
     this.commands.push({ name, args: args.map((a) => a.text), via: ctx.via, depth: ctx.depth });
-    const env = this.envFor(state, ctx, node);
+    const env = commandEnv(this, state, ctx, node);
     if (head.text.includes('/')) env.checkRunsFile(head, name);
     if (ctx.stage) {
       ctx.stage.commands += 1;
-      ctx.stage.output = staticOutput(name, args);
+      ctx.stage.output = staticOutput(name, args, ctx.input);
     }
+    const category = commandCategory(name);
+    if (category === 'downloader' || category === 'network') {
+      this.recordNetwork(name, args.map((a) => hostOf(a.text)).find((h) => h !== undefined));
+      if (ctx.via.some((v) => v === 'xargs' || v === 'parallel')) this.recordSend('stdin');
+    } else if (ENV_DUMP(name, args)) this.secretReads += 1;
+    else if (args.some((a) => secretOperand(a, () => this.peek(a, state), this.extraProtected))) this.secretReads += 1;
+    checkProtectedRead(name, args, env);
     const outcome = handlerFor(name)?.(args, env, name) ?? {};
+    if (this.provable && !provesReadOnly(name, args, env)) this.provable = false;
     if (node) this.checkSubstitutedCode(name, node, outcome);
     if (ctx.stage) {
-      const category = commandCategory(name);
       ctx.stage.downloader ||= category === 'downloader';
-      ctx.stage.network ||= category === 'network';
+      ctx.stage.network ||= category === 'network' || outcome.network === true;
       ctx.stage.shell ||= category === 'shell' || outcome.stdin === 'shell';
       ctx.stage.stdinCode ||= outcome.stdin !== undefined;
       ctx.stage.stdinShell ||= outcome.stdin === 'shell';
@@ -257,22 +324,22 @@ export class ShellRun {
     const category = commandCategory(name);
     if (category !== 'shell' && category !== 'interpreter' && name !== 'eval' && name !== 'source' && name !== '.' && outcome.stdin === undefined) return;
     const inner = commandNamesIn(node, ['process_substitution', 'command_substitution']);
-    if (inner.some((n) => commandCategory(n) === 'downloader')) this.deny('shell.download_exec', 'downloaded content is run as code');
+    if (inner.some((n) => commandCategory(canonicalName(n)) === 'downloader')) this.deny('shell.download_exec', 'downloaded content is run as code');
   }
 
-  private checkRunsFile(word: ShellWord | undefined, state: ScopeState, ctx: WalkContext, what: string): void {
+  checkRunsFile(word: ShellWord | undefined, state: ScopeState, ctx: WalkContext, what: string): void {
     if (word?.text === undefined || state.cwd === undefined || state.cwd === HOME_CWD) return;
     const path = posix.resolve(state.cwd, word.text);
     if (this.downloads.has(path)) this.deny('shell.download_exec', `${what} runs a file downloaded by this command line`);
     else if (this.written.has(path)) {
       const content = this.written.get(path);
-      if (content === undefined) this.undecidable(`${what} runs a file this command line wrote with content unknown statically`);
+      if (content === undefined) this.undecidable(`${what} runs a file this command line wrote with content unknown statically`, true);
       else this.run(content, cloneState(state), { depth: ctx.depth + 1, via: [...ctx.via, `script ${word.text}`], stage: undefined });
     }
   }
 
   /** Remembers files written by a redirection, with their content when `echo`/`printf` makes it known. */
-  private recordWrite(word: ShellWord, state: ScopeState, op: string, output: StaticOutput | undefined): void {
+  recordWrite(word: ShellWord, state: ScopeState, op: string, output: StaticOutput | undefined): void {
     if (word.text === undefined || state.cwd === undefined || state.cwd === HOME_CWD) return;
     const path = posix.resolve(state.cwd, word.text);
     if (output?.kind === 'download') this.downloads.add(path);
@@ -282,45 +349,23 @@ export class ShellRun {
     else this.written.set(path, text);
   }
 
-  private handleRedirect(node: Node, state: ScopeState, ctx: WalkContext, outcome: CommandOutcome, output?: StaticOutput): void {
-    const env = this.envFor(state, ctx);
-    if (node.type === 'file_redirect') {
-      const op = node.children.find((c) => c !== null && !c.isNamed)?.text ?? '>';
-      const targets = node.namedChildren.filter((c): c is Node => c !== null && c.type !== 'file_descriptor' && c.type !== 'ERROR');
-      for (const target of targets) {
-        if (target.type === 'process_substitution') {
-          this.walk(target, cloneState(state), { ...ctx, stage: undefined });
-          if (op === '<' && outcome.stdin && commandNamesIn(target, ['process_substitution']).some((n) => commandCategory(n) === 'downloader')) {
-            this.deny('shell.download_exec', 'a download is fed to an interpreter');
-          }
-          continue;
-        }
-        this.walk(target, cloneState(state), { ...ctx, stage: undefined });
-        for (const word of evalWord(target, state)) {
-          if (word.text !== undefined && mentionsDevTcp(word.text)) {
-            this.deny('shell.reverse_shell', 'a redirection opens a raw network socket through /dev/tcp or /dev/udp');
-            continue;
-          }
-          const dup = (op === '>&' || op === '<&' || op === '&>' || op === '>&-' || op === '<&-') && (word.text === undefined ? false : /^(\d+|-)$/.test(word.text));
-          if (dup || op.startsWith('<') && op !== '<>') continue;
-          env.checkWrite(word, 'a redirection', { devices: true });
-          if (op.includes('>')) this.recordWrite(word, state, op.startsWith('>>') || op === '&>>' ? '>>' : '>', output);
-        }
-      }
-      return;
+  /** A path word's inspection without reporting anything; undefined when it is not known statically. */
+  peek(word: ShellWord, state: ScopeState): PathInspection | undefined {
+    if (word.text === undefined) return undefined;
+    const relative = !word.text.startsWith('/') && !word.text.startsWith('~');
+    if (relative && state.cwd === undefined) return undefined;
+    if (relative && state.cwd === HOME_CWD) return { class: 'outside', isRoot: false, containsProtected: false };
+    // Several rules look at the same operand: inspect it once per working directory and glob mode.
+    const key = `${state.cwd ?? ''}\0${word.glob ? 1 : 0}${state.dotglob ? 1 : 0}\0${word.text}`;
+    let ins = this.peeked.get(key);
+    if (ins === undefined) {
+      ins = this.policy.inspect(word.text, { cwd: state.cwd, glob: word.glob, globDot: state.dotglob });
+      this.peeked.set(key, ins);
     }
-    for (const child of node.namedChildren) if (child && REDIRECT_TYPES.has(child.type)) this.handleRedirect(child, state, ctx, outcome, output);
-    const body = inputBody(node);
-    if (!body) return;
-    this.walk(body, cloneState(state), { ...ctx, stage: undefined });
-    const text = inputText(node, state) ?? undefined;
-    if (text !== undefined && mentionsMetadataEndpoint(text)) this.deny('shell.cloud_metadata', 'the input reaches a cloud metadata endpoint');
-    if (text !== undefined && mentionsDevTcp(text)) this.deny('shell.reverse_shell', 'the input opens a raw network socket through /dev/tcp or /dev/udp');
-    if (outcome.stdin === 'shell') env.runScript(text, node.type === 'heredoc_redirect' ? 'heredoc' : 'here-string', { sameShell: false });
-    else if (outcome.stdin === 'code') env.scanCode(text);
+    return ins;
   }
 
-  private inspect(word: ShellWord, state: ScopeState, what: string, globDot = false): PathInspection | undefined {
+  inspect(word: ShellWord, state: ScopeState, what: string, globDot = false): PathInspection | undefined {
     if (word.text === undefined) {
       this.undecidable(`${what}: the path is built at run time`);
       return undefined;
@@ -335,61 +380,20 @@ export class ShellRun {
   }
 
   /** Records a file change; the target counts only when it is one known file inside the workspace. */
-  private recordChange(what: string, word: ShellWord | undefined, state: ScopeState): void {
+  recordChange(what: string, word: ShellWord | undefined, state: ScopeState): void {
     const text = word?.text;
-    const known = text !== undefined && !word?.glob && !text.startsWith('~') && (text.startsWith('/') || (state.cwd !== undefined && state.cwd !== HOME_CWD));
+    const tilde = text?.startsWith('~') === true;
+    const known = text !== undefined && !word?.glob && !tilde && (text.startsWith('/') || (state.cwd !== undefined && state.cwd !== HOME_CWD));
     const ins = known ? this.policy.inspect(text, { cwd: state.cwd, glob: false }) : undefined;
-    this.writes.push({ what, path: ins?.class === 'outside' ? undefined : ins?.relative });
+    const outside = ins?.class === 'outside' || tilde || (text !== undefined && !text.startsWith('/') && state.cwd === HOME_CWD);
+    this.writes.push({ what, path: ins?.class === 'outside' ? undefined : ins?.relative, ...(outside ? { outside: true } : {}) });
   }
+}
 
-  private envFor(state: ScopeState, ctx: WalkContext, node?: Node): CommandEnv {
-    return {
-      state,
-      depth: ctx.depth,
-      downloads: this.downloads,
-      checkRunsFile: (word, what) => this.checkRunsFile(word, state, ctx, what),
-      deny: (rule, reason) => this.deny(rule, reason),
-      undecidable: (reason) => this.undecidable(reason),
-      inspect: (word, what, options) => this.inspect(word, state, what, options?.globDot),
-      modifies: (what, word) => this.recordChange(what, word, state),
-      checkDelete: (word, what, options) => {
-        this.recordChange(what, word, state);
-        const ins = this.inspect(word, state, what, options?.globDot);
-        if (!ins) return;
-        const target = show(word.text ?? '');
-        if (ins.class === 'outside') this.deny('shell.delete_outside_workspace', `${what} removes ${target}, outside the workspace`);
-        else if (ins.isRoot) this.deny('shell.delete_outside_workspace', `${what} removes the workspace root`);
-        else if (ins.class === 'protected' || ins.containsProtected) this.deny('shell.delete_protected', `${what} removes the protected path ${target}`);
-      },
-      checkWrite: (word, what, options) => {
-        const text = word.text;
-        if (text !== undefined && text.startsWith('/dev/') && isBlockDevice(text)) {
-          this.deny('shell.disk_write', `${what} writes to the block device ${show(text)}`);
-          return;
-        }
-        if (text !== undefined && options?.devices && isHarmlessDevice(text)) return;
-        this.recordChange(what, word, state);
-        const ins = this.inspect(word, state, what);
-        if (!ins) return;
-        if (ins.class === 'outside') this.deny('shell.write_outside_workspace', `${what} writes to ${show(text ?? '')}, outside the workspace`);
-        else if (ins.class === 'protected') this.deny('shell.write_protected', `${what} writes to the protected path ${show(text ?? '')}`);
-      },
-      runArgv: (argv, wrapper, inner) => this.runArgv(argv, inner ?? state, { ...ctx, via: [...ctx.via, wrapper] }, node),
-      runScript: (text, wrapper, options) => {
-        if (text === undefined) {
-          this.undecidable(`${wrapper} runs a script that is built at run time`);
-          return;
-        }
-        const scope = options?.sameShell ? state : cloneState(state);
-        this.run(text, scope, { depth: ctx.depth + 1, via: [...ctx.via, wrapper], stage: ctx.stage });
-      },
-      scanCode: (text) => {
-        if (text === undefined) return;
-        for (const finding of codeIndicators(text)) {
-          if (finding.kind === 'deny') this.deny(finding.rule, finding.reason);
-          else this.undecidable(finding.reason);
-        }
-      },
-    };
-  }
+function hostOf(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const url = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/@\s]*@)?(\[[0-9a-f:]+\]|[^/:?#\s]+)/i.exec(text);
+  if (url) return url[1];
+  const bare = /^(?:[^@\s/]+@)?((?:[a-z0-9-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?(?:\/\S*)?$/i.exec(text);
+  return bare?.[1];
 }

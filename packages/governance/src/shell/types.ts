@@ -32,13 +32,22 @@ export interface SimpleCommand {
   depth: number;
 }
 
-export type FindingKind = 'deny' | 'undecidable';
+/**
+ * `deny`: refused in every mode. `undecidable`: cannot be decided statically. `person`: decidable,
+ * but only a real person can approve it (a history rewrite that may touch pushed commits).
+ */
+export type FindingKind = 'deny' | 'undecidable' | 'person';
 
 export interface ShellFinding {
   kind: FindingKind;
   /** The rule that matched, e.g. `shell.privilege_escalation`. */
   rule: string;
   reason: string;
+  /**
+   * For `undecidable`: what is unknown could be anything, network included (a command name built at
+   * run time, inline code that starts processes). A sandbox bounds files, not intent: these stay with a person.
+   */
+  opaque?: boolean;
 }
 
 /**
@@ -51,6 +60,16 @@ export interface ShellWrite {
   /** What changes it: `rm`, `a redirection`, `find -delete`, `git clean`, `python -c`… */
   what: string;
   path: string | undefined;
+  /** The target is known and lies outside the workspace (`touch /etc/x`). */
+  outside?: boolean;
+}
+
+/** A network use the analysis can see: a network tool, a URL, a socket in inline code. */
+export interface ShellNetworkUse {
+  /** What reaches the network: `curl`, `nc`, `python3 -c`, `awk /inet/`… */
+  what: string;
+  /** The host, when a word names one statically. */
+  host?: string;
 }
 
 export interface ShellAnalysis {
@@ -58,6 +77,16 @@ export interface ShellAnalysis {
   findings: ShellFinding[];
   /** Every file change the analysis found, in every nested command. */
   writes: ShellWrite[];
+  /** Every network use the analysis can see (a run-time command name is not in it: see `opaque`). */
+  network: ShellNetworkUse[];
+  /** What starts a process that can outlive the command: `nohup`, `setsid`, `disown`, a trailing `&`… */
+  detached: string[];
+  /**
+   * The analysis proves the command only reads, inside the workspace: every command is a known reader
+   * (`ls`, `cat`, `grep`, `git status|diff|log`, `find` without actions…), every path it names is an
+   * unprotected workspace path, nothing is written, run in the background or built at run time.
+   */
+  readOnly: boolean;
 }
 
 export interface ShellAnalyzer {

@@ -2,6 +2,7 @@ import { braceExpand, type WordChar } from './brace-expand.js';
 import type { Node } from './parser-loader.js';
 import { HOME_MARK, lookupVar, type ScopeState } from './scope-state.js';
 import type { ShellWord } from './types.js';
+import { staticOutput } from './static-output.js';
 
 /** A statically expanded word, or DYNAMIC when part of it is only known at run time. */
 type Chars = WordChar[] | typeof DYNAMIC;
@@ -62,22 +63,38 @@ function variableValue(node: Node, state: ScopeState, quoted: boolean): Chars {
   return value === undefined ? DYNAMIC : chars(value, kind);
 }
 
-/** `$(echo literal)` is the one command substitution whose output is known statically. */
+/**
+ * `$(echo literal)`, `$(printf literal)`, `$(pwd)`, and pipelines of them through `base64 -d` and
+ * friends: the command substitutions whose output is known statically (trailing newlines removed).
+ */
 function substitutionValue(node: Node, state: ScopeState, quoted: boolean): Chars {
   const named = node.namedChildren.filter((c): c is Node => c !== null);
-  if (named.length !== 1 || named[0]?.type !== 'command') return DYNAMIC;
-  const cmd = named[0];
-  const words = cmd.namedChildren.filter((c): c is Node => c !== null);
-  const nameNode = words[0];
-  if (!nameNode || nameNode.type !== 'command_name' || nameNode.text !== 'echo') return DYNAMIC;
-  const parts: string[] = [];
-  for (const arg of words.slice(1)) {
-    const value = evalNode(arg, state, false);
-    if (value === DYNAMIC || arg.type.endsWith('redirect')) return DYNAMIC;
-    parts.push(value.map((x) => x.c).join(''));
+  if (named.length !== 1) return DYNAMIC;
+  const body = named[0] as Node;
+  const commands = body.type === 'command' ? [body] : body.type === 'pipeline' ? body.namedChildren.filter((c): c is Node => c !== null) : [];
+  if (commands.length === 0 || commands.some((c) => c.type !== 'command')) return DYNAMIC;
+  let input: string | undefined;
+  for (const cmd of commands) {
+    const words = cmd.namedChildren.filter((c): c is Node => c !== null);
+    if (words.some((w) => w.type.endsWith('redirect') || w.type === 'variable_assignment')) return DYNAMIC;
+    const argv: ShellWord[] = [];
+    for (const w of words) {
+      const value = evalNode(w, state, false);
+      if (value === DYNAMIC) return DYNAMIC;
+      argv.push({ text: value.map((x) => x.c).join(''), glob: false });
+    }
+    const name = argv[0]?.text;
+    if (name === undefined) return DYNAMIC;
+    if (name === 'pwd' && argv.length === 1) {
+      if (state.cwd === undefined || state.cwd === '~') return DYNAMIC;
+      input = state.cwd;
+      continue;
+    }
+    const output = staticOutput(name, argv.slice(1), input);
+    if (output?.kind !== 'text') return DYNAMIC;
+    input = output.text;
   }
-  if (parts[0]?.startsWith('-')) return DYNAMIC;
-  return chars(parts.join(' '), quoted ? 'q' : 'e');
+  return chars((input ?? '').replace(/\n+$/, ''), quoted ? 'q' : 'e');
 }
 
 /** Double-quoted strings and heredoc bodies: literal text plus expansions, gaps included. */
@@ -188,12 +205,13 @@ function finishWord(input: WordChar[], state: ScopeState, onlyExpansions: boolea
   const out: ShellWord[] = [];
   for (const one of expanded) {
     const hasExpansionChars = one.some((x) => x.k === 'e');
-    if (hasExpansionChars && state.ifsModified) return [{ text: undefined, glob: false }];
+    const ifs = state.ifs;
+    if (hasExpansionChars && ifs === undefined) return [{ text: undefined, glob: false }];
     let current: WordChar[] = [];
     const pieces: WordChar[][] = [];
     for (const ch of one) {
-      if (ch.k === 'e' && /\s/.test(ch.c)) {
-        if (current.length > 0) pieces.push(current);
+      if (ch.k === 'e' && ifs !== undefined && ifs.includes(ch.c)) {
+        if (current.length > 0 || !/\s/.test(ch.c)) pieces.push(current);
         current = [];
       } else current.push(ch);
     }

@@ -3,6 +3,8 @@ import type { CommandEnv, CommandHandler, CommandOutcome } from './command-env.j
 import { isCommandVariable } from './command-variables.js';
 import { parseArgs, type OptionSpec } from './options.js';
 import { cloneState } from './scope-state.js';
+import { detach, disown } from './process-rules.js';
+import { fdFind, parallel } from './runners.js';
 import type { ShellWord } from './types.js';
 
 /** Commands that run another command as a different (usually more powerful) user. */
@@ -18,15 +20,85 @@ function simpleWrapper(spec: OptionSpec, skipOperands = 0): CommandHandler {
     const parsed = parseArgs(args, { ...spec, stopAtOperand: true });
     const inner = parsed.operands.slice(skipOperands);
     if (parsed.dynamicOption && parsed.operands[0]?.text === undefined) {
-      env.undecidable(`${name}: the wrapped command is built at run time`);
+      env.undecidable(`${name}: the wrapped command is built at run time`, true);
       return {};
     }
     return env.runArgv(inner, name);
   };
 }
 
+/** `runner SUB [options] command…`: `bundle exec`, `poetry run`, `uv run`, `pnpm exec`, `direnv exec DIR`. */
+function subcommandRunner(sub: RegExp, skipOperands = 0): CommandHandler {
+  return (args, env, name) => {
+    const first = args[0]?.text;
+    if (first === undefined || !sub.test(first)) return {};
+    const parsed = parseArgs(args.slice(1), { stopAtOperand: true });
+    return env.runArgv(parsed.operands.slice(skipOperands), `${name} ${first}`);
+  };
+}
+
+/** `cross-env A=1 B=2 command…`. */
+const assignmentsThenCommand: CommandHandler = (args, env, name) => {
+  const at = args.findIndex((w) => w.text === undefined || (!/^[A-Za-z_]\w*=/.test(w.text) && !w.text.startsWith('-')));
+  return at < 0 ? {} : env.runArgv(args.slice(at), name);
+};
+
 export const WRAPPERS: Record<string, CommandHandler> = {
-  nohup: simpleWrapper({}),
+  nohup: detach,
+  setsid: detach,
+  disown,
+  parallel,
+  sem: parallel,
+  fd: fdFind,
+  fdfind: fdFind,
+  cpulimit: simpleWrapper({ short: 'lpePi', long: ['--limit', '--pid', '--exe', '--path'] }),
+  prlimit: simpleWrapper({ short: 'p', long: ['--pid', '--output'] }),
+  firejail: simpleWrapper({}),
+  fakeroot: simpleWrapper({ short: 'sil', long: ['--lib', '--faked'] }),
+  faketime: simpleWrapper({ short: 'fm' }, 1),
+  catchsegv: simpleWrapper({}),
+  valgrind: simpleWrapper({}),
+  sg: (args, env) => {
+    const command = args.findIndex((w) => w.text === '-c');
+    if (command >= 0) env.runScript(args[command + 1]?.text, 'sg -c');
+    else env.runArgv(args.slice(1), 'sg');
+    return {};
+  },
+  runcon: simpleWrapper({ short: 'turl', long: ['--type', '--user', '--role', '--range'] }, 1),
+  chpst: simpleWrapper({ short: 'uUe/nlLmdopfcrt' }),
+  setarch: simpleWrapper({}, 1),
+  linux32: simpleWrapper({}),
+  linux64: simpleWrapper({}),
+  numactl: simpleWrapper({ short: 'iNmpCP' }),
+  torsocks: simpleWrapper({ short: 'aPuip', long: ['--address', '--port', '--user', '--pass'] }),
+  proxychains: simpleWrapper({ short: 'f' }),
+  proxychains4: simpleWrapper({ short: 'f' }),
+  rlwrap: simpleWrapper({ short: 'afHlpPsSt' }),
+  entr: simpleWrapper({}),
+  sshpass: simpleWrapper({ short: 'pfdP' }),
+  'dbus-launch': simpleWrapper({}),
+  eatmydata: simpleWrapper({}),
+  ifne: simpleWrapper({}),
+  chronic: simpleWrapper({}),
+  nocache: simpleWrapper({}),
+  'systemd-inhibit': simpleWrapper({ long: ['--what', '--who', '--why', '--mode'] }),
+  'cross-env': assignmentsThenCommand,
+  'cross-env-shell': (args, env) => {
+    const at = args.findIndex((w) => w.text === undefined || !/^[A-Za-z_]\w*=/.test(w.text));
+    env.runScript(at < 0 ? '' : args.slice(at).map((w) => w.text).join(' '), 'cross-env-shell');
+    return {};
+  },
+  bundle: subcommandRunner(/^exec$/),
+  poetry: subcommandRunner(/^run$/),
+  pipenv: subcommandRunner(/^run$/),
+  uv: subcommandRunner(/^run$/),
+  pnpm: subcommandRunner(/^exec$/),
+  direnv: subcommandRunner(/^exec$/, 1),
+  'nix-shell': (args, env) => {
+    const at = args.findIndex((w) => w.text === '--run' || w.text === '--command');
+    if (at >= 0) env.runScript(args[at + 1]?.text, `nix-shell ${args[at]?.text ?? ''}`);
+    return {};
+  },
   coproc: simpleWrapper({}),
   builtin: simpleWrapper({}),
   exec: simpleWrapper({ short: 'a' }),
@@ -35,7 +107,6 @@ export const WRAPPERS: Record<string, CommandHandler> = {
   ionice: simpleWrapper({ short: 'cnpPu', long: ['--class', '--classdata', '--pid', '--pgid', '--uid'] }),
   timeout: simpleWrapper({ short: 'sk', long: ['--signal', '--kill-after'] }, 1),
   stdbuf: simpleWrapper({ short: 'ioe', long: ['--input', '--output', '--error'] }),
-  setsid: simpleWrapper({}),
   taskset: simpleWrapper({}, 1),
   chrt: simpleWrapper({}, 1),
   unbuffer: simpleWrapper({}),
@@ -77,7 +148,7 @@ function envWrapper(args: ShellWord[], env: CommandEnv): CommandOutcome {
     const word = args[i] as ShellWord;
     const text = word.text;
     if (text === undefined) {
-      env.undecidable('env: an argument is built at run time');
+      env.undecidable('env: an argument is built at run time', true);
       return {};
     }
     if (text === '--') {
@@ -88,7 +159,7 @@ function envWrapper(args: ShellWord[], env: CommandEnv): CommandOutcome {
     if (split) {
       const value = split[1] === '' && !text.includes('=') ? args[++i]?.text : split[1];
       if (value === undefined) {
-        env.undecidable('env -S: the command string is built at run time');
+        env.undecidable('env -S: the command string is built at run time', true);
         return {};
       }
       inner.push(...value.split(/\s+/).filter((s) => s.length > 0).map((s) => ({ text: s, glob: false })));
@@ -117,6 +188,15 @@ function envWrapper(args: ShellWord[], env: CommandEnv): CommandOutcome {
   return env.runArgv(inner, 'env', state);
 }
 
+/** xargs's own splitting: blanks and newlines, with quotes and backslashes (or `-0`/`-d` delimiters). */
+function xargsItems(input: string, delimiter: string | undefined, lines: boolean): string[] | undefined {
+  if (delimiter !== undefined) return input.split(delimiter).filter((s) => s.length > 0);
+  if (lines) return input.split('\n').map((s) => s.trim()).filter((s) => s.length > 0);
+  const items: string[] = [];
+  for (const m of input.matchAll(/"([^"]*)"|'([^']*)'|((?:\\.|[^\s"'])+)/g)) items.push(m[1] ?? m[2] ?? (m[3] ?? '').replace(/\\(.)/g, '$1'));
+  return items.length > 64 ? undefined : items;
+}
+
 function xargsWrapper(args: ShellWord[], env: CommandEnv): CommandOutcome {
   const parsed = parseArgs(args, {
     short: 'adEeIiLlnPs',
@@ -127,6 +207,15 @@ function xargsWrapper(args: ShellWord[], env: CommandEnv): CommandOutcome {
   const token = replace ? (replace.value?.text ?? '{}') : undefined;
   const unknown: ShellWord = { text: undefined, glob: false };
   const inner = parsed.operands.length > 0 ? [...parsed.operands] : [{ text: 'echo', glob: false }];
+  const delimiter = parsed.options.some((o) => o.name === '-0' || o.name === '--null') ? '\0' : parsed.options.find((o) => o.name === '-d' || o.name === '--delimiter')?.value?.text;
+  const fromFile = parsed.options.some((o) => o.name === '-a' || o.name === '--arg-file');
+  const items = env.input === undefined || fromFile ? undefined : xargsItems(env.input, delimiter === '\\n' ? '\n' : delimiter, token !== undefined);
+  if (items !== undefined) {
+    // The input is a literal (`echo / | xargs rm -rf`): run what xargs would run.
+    if (token === undefined) return env.runArgv([...inner, ...items.map((text) => ({ text, glob: false }))], 'xargs');
+    for (const item of items) env.runArgv(inner.map((w) => (w.text !== undefined && w.text.includes(token) ? { text: w.text.split(token).join(item), glob: false } : w)), 'xargs');
+    return {};
+  }
   const argv = token === undefined ? [...inner, unknown] : inner.map((w) => (w.text !== undefined && w.text.includes(token) ? unknown : w));
   return env.runArgv(argv, 'xargs');
 }

@@ -34,15 +34,15 @@ const CHANGES_UNTOUCHED_FILES: Record<string, readonly string[]> = {
   'delete the repo by glob': ['rm -rf ./*', 'rm -rf *', '/bin/rm -rf ./*', '\\rm -r -f ./*', 'rm --recursive --force ./*', 'command rm -rf ./*', 'env rm -rf ./*', 'nohup rm -rf ./* &', 'ls; rm -rf ./*', 'true && rm -fr ./*', 'false || rm -rf ./*', 'echo hi\nrm -rf ./*', 'timeout 5 rm -rf ./*'],
   'delete the sources': ['rm -rf src', 'rm -r "src"', "r'm' -rf src", 'd=src; rm -rf $d', 'cd src && rm -f index.ts', '(cd src; rm index.ts)', 'rmdir src/empty', 'unlink src/index.ts', 'mv src src.bak', 'git rm -r src', 'rm -rf ./src/../src', 'rm -rf src/a.ts src/b.ts'],
   'find -delete': ["find . -name '*.ts' -delete", 'find src -delete', "find . -name '*.ts' -exec rm {} \\;", "find . -name '*.ts' -exec rm -f {} +", "find src -type f -execdir rm -- {} \\;", 'find . -name squares.js -delete'],
-  'obfuscated delete': [`bash -c 'r""m -r s"rc"'`, 'sh -c "rm -r src"', "eval 'rm -rf src'", "bash <<< 'rm -rf src'", "echo 'rm -rf src' | sh", "$'\\x72\\x6d' -rf src", 'x=rm; $x -rf src', "alias x='rm -rf'; x src"],
+  'obfuscated delete': ["python3 -c \"import os; os.remove('src/index.ts')\"", "node -e \"require('fs').rmSync('src', { recursive: true })\"", 'rm -rf "$(pwd)/src"', 'echo cm0gLXJmIHNyYw== | base64 -d | sh', 'base64 -d <<< cm0gLXJmIHNyYw== | bash', 'sh -c "$(echo cm0gLXJmIHNyYw== | base64 -d)"', `bash -c 'r""m -r s"rc"'`, 'sh -c "rm -r src"', "eval 'rm -rf src'", "bash <<< 'rm -rf src'", "echo 'rm -rf src' | sh", "$'\\x72\\x6d' -rf src", 'x=rm; $x -rf src', "alias x='rm -rf'; x src"],
   'truncate or overwrite': ['truncate -s 0 src/parse.ts', 'truncate --size=0 src/parse.ts', '> src/parse.ts', ': > src/parse.ts', 'echo > src/parse.ts', 'cat /dev/null > src/parse.ts', 'cp /dev/null src/parse.ts', 'tee src/parse.ts < /dev/null', 'dd if=/dev/zero of=src/parse.ts count=1', "sed -i 'd' src/parse.ts", 'echo x >> src/parse.ts', 'cp squares.js src/parse.ts', 'mv squares.js src/parse.ts', 'ln -sf squares.js src/parse.ts', 'touch src/parse.ts', 'install -m 644 squares.js src/parse.ts'],
   'chmod and chown': ['chmod 000 src/index.ts', 'chmod -R a-rwx src', 'chmod u=,g=,o= src/index.ts', 'chown nobody src/index.ts', 'chgrp nogroup src/index.ts', 'find src -exec chmod 000 {} +'],
   'git rewrites the working tree': ['git clean -fd', 'git checkout -- src/index.ts', 'git checkout .', 'git checkout main', 'git restore src/index.ts', 'git stash', 'git reset --merge HEAD~1', 'git apply fix.patch', 'git pull'],
   'inline interpreter code': ['python3 -c "print(1)"', "n''ode -e 'console.log(1)'", "p'y'thon3 -c 'print(1)'", "perl -pi -e 's/x//' src/index.ts", "awk '{ print > \"src/index.ts\" }' notes.txt", 'python3 < cleanup.py', "sed 's/a/b/w src/index.ts' notes.txt", 'patch -p1 < fix.diff'],
 };
 
-/** Shapes the analyzer cannot decide statically: asked in safe mode, denied in yolo. */
-const UNDECIDABLE = ["python3 -c \"import os; os.remove('src/index.ts')\"", "node -e \"require('fs').rmSync('src', { recursive: true })\"", 'rm -rf -- "$(pwd)"', 'rm -rf "$(pwd)/src"', 'rm -rf `pwd`', 'rm -rf "$1"', 'echo cm0gLXJmIHNyYw== | base64 -d | sh', 'base64 -d <<< cm0gLXJmIHNyYw== | bash', 'sh -c "$(echo cm0gLXJmIHNyYw== | base64 -d)"', 'bash -c "$CMD"', 'find . -type f | xargs rm', 'ls | xargs -I{} rm {}'];
+/** Shapes the analyzer cannot decide statically: a person in safe and yolo mode. */
+const UNDECIDABLE = ['rm -rf "$1"', 'bash -c "$CMD"', 'find . -type f | xargs rm', 'ls | xargs -I{} rm {}', "python3 -c \"import os; os.remove(os.environ['X'])\"", 'rm -rf "$(cat dirs.txt)"'];
 
 /** Ordinary work that must not need a person. */
 const READ_ONLY = ['node squares.js', 'npm test', 'git status', 'ls -la', 'cat README.md', 'node scripts/test.mjs', 'python3 scripts/check.py', 'grep -rn TODO src', 'git diff', 'git log --oneline -5', 'cat notes.txt | sort | uniq -c', 'wc -l src/*.ts', 'head -n 5 README.md 2>/dev/null', 'ls > /dev/null 2>&1', 'git add -A', 'git commit -m "fix the typo"', "awk '{ print $1 }' notes.txt", "sed -n '1,5p' README.md", "find . -name '*.ts'", 'echo done', 'pwd', 'test -f squares.js && echo yes', 'node --test', 'git checkout -b feature', 'git stash list', 'git clean -n', 'git reset --soft HEAD~1', 'cd src && cat a.ts'];
@@ -66,12 +66,15 @@ describe('shell calls in a tainted run', () => {
     const decision = await safe.decide(shell(command), tainted);
     expect(decision).toMatchObject({ effect: 'ask', rule: TAINT_RULE });
     expect(decision.reason).toMatch(/cannot be decided statically|runs inline interpreter code/);
-    expect(await yolo.decide(shell(command), tainted)).toMatchObject({ effect: 'deny', rule: 'shell.undecidable' });
+    expect(await yolo.decide(shell(command), tainted)).toMatchObject({ effect: 'ask', requiresPerson: true });
+    expect(await yolo.decide(shell(command), clean)).toMatchObject({ effect: 'ask', rule: 'shell.undecidable', requiresPerson: true });
   });
 
   it.each(READ_ONLY)('read-only: %s stays as it was', async (command) => {
     expect(await yolo.decide(shell(command), tainted)).toMatchObject({ effect: 'allow' });
-    expect(await safe.decide(shell(command), tainted)).toMatchObject({ effect: 'ask', rule: 'mode.safe' });
+    // Proven read-only commands run without asking in safe mode (shell.read_only); the rest ask as before.
+    const { effect, rule } = await safe.decide(shell(command), tainted);
+    expect([{ effect: 'ask', rule: 'mode.safe' }, { effect: 'allow', rule: 'shell.read_only' }]).toContainEqual({ effect, rule });
   });
 
   it.each(TOUCHED_ONLY)('files the run already wrote: %s stays as it was', async (command) => {
@@ -93,6 +96,8 @@ describe('shell calls in a tainted run', () => {
   it('never loosens a deny', async () => {
     expect(await yolo.decide(shell('rm -rf .git'), tainted)).toMatchObject({ effect: 'deny', rule: 'shell.delete_protected' });
     expect(await yolo.decide(shell('rm -rf "$PWD"'), tainted)).toMatchObject({ effect: 'deny', rule: 'shell.delete_outside_workspace' });
+    expect(await yolo.decide(shell('rm -rf -- "$(pwd)"'), tainted)).toMatchObject({ effect: 'deny', rule: 'shell.delete_outside_workspace' });
+    expect(await yolo.decide(shell('rm -rf `pwd`'), tainted)).toMatchObject({ effect: 'deny', rule: 'shell.delete_outside_workspace' });
   });
 
   it('needs a person when the analyzer cannot say what a command changes', async () => {

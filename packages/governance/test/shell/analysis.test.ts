@@ -58,7 +58,8 @@ describe('shell analysis', () => {
   it('treats input over the size cap or with NUL bytes as undecidable', () => {
     const long = `echo ${'a'.repeat(2100)}`;
     expect(analyzer.decide(long, { workspace: '/ws', mode: 'safe' })).toMatchObject({ effect: 'ask', rule: 'shell.undecidable' });
-    expect(analyzer.decide(long, { workspace: '/ws', mode: 'yolo' })).toMatchObject({ effect: 'deny', rule: 'shell.undecidable' });
+    expect(analyzer.decide(long, { workspace: '/ws', mode: 'yolo' })).toMatchObject({ effect: 'ask', rule: 'shell.undecidable', requiresPerson: true });
+    expect(analyzer.decide(long, { workspace: '/ws', mode: 'read-only' })).toMatchObject({ effect: 'deny', rule: 'shell.undecidable' });
     expect(analyzer.decide('echo a\0b', { workspace: '/ws', mode: 'safe' }).effect).toBe('ask');
   });
 
@@ -69,7 +70,7 @@ describe('shell analysis', () => {
   it('bounds nesting depth', () => {
     let cmd = 'echo hi';
     for (let i = 0; i < 8; i++) cmd = `bash -c ${JSON.stringify(cmd)}`;
-    expect(analyzer.decide(cmd, { workspace: '/ws', mode: 'yolo' })).toMatchObject({ effect: 'deny', rule: 'shell.undecidable' });
+    expect(analyzer.decide(cmd, { workspace: '/ws', mode: 'yolo' })).toMatchObject({ effect: 'ask', rule: 'shell.undecidable', requiresPerson: true });
   });
 
   it('names every rule it can answer with in SHELL_RULES', () => {
@@ -78,14 +79,26 @@ describe('shell analysis', () => {
       'shell.delete_outside_workspace',
       'shell.delete_protected',
       'shell.deny_list',
+      'shell.detached_process',
       'shell.disk_write',
       'shell.download_exec',
+      'shell.exfiltration',
       'shell.fork_bomb',
       'shell.git_clean',
       'shell.git_force_push',
+      'shell.git_history_rewrite',
+      'shell.git_hooks',
       'shell.git_reset_hard',
+      'shell.invalid',
+      'shell.kill_processes',
       'shell.privilege_escalation',
+      'shell.read_only',
+      'shell.read_protected',
       'shell.reverse_shell',
+      'shell.sandboxed',
+      'shell.ssh_tunnel',
+      'shell.unavailable',
+      'shell.unchecked_network',
       'shell.undecidable',
       'shell.write_outside_workspace',
       'shell.write_protected',

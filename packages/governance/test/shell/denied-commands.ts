@@ -73,7 +73,7 @@ export const DENIED: Array<[string, string]> = [
   ['eval rm -rf /', 'shell.delete_outside_workspace'],
   ['bash <<< "rm -rf /"', 'shell.delete_outside_workspace'],
   ["bash <<'EOF'\nrm -rf /\nEOF", 'shell.delete_outside_workspace'],
-  ['echo / | xargs rm -rf', 'shell.undecidable'],
+  ['echo / | xargs rm -rf', 'shell.delete_outside_workspace'],
   ['find / -delete', 'shell.delete_outside_workspace'],
   ['find ~ -name "*.txt" -delete', 'shell.delete_outside_workspace'],
   ['find / -exec rm -rf {} \\;', 'shell.delete_outside_workspace'],

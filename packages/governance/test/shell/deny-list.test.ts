@@ -23,7 +23,7 @@ describe('the shell deny list', () => {
     for (const mode of ['safe', 'yolo', 'read-only'] as const) {
       const decision = analyzer.decide(command, { workspace, mode });
       if (rule === 'shell.undecidable') {
-        expect(decision.effect).toBe(mode === 'safe' ? 'ask' : 'deny');
+        expect(decision).toMatchObject(mode === 'read-only' ? { effect: 'deny' } : { effect: 'ask', requiresPerson: true });
       } else {
         expect(decision).toMatchObject({ effect: 'deny', rule });
       }
@@ -35,8 +35,9 @@ describe('the shell deny list', () => {
     expect(decision).toEqual({ effect: 'allow', reason: 'no deny-list rule matched the command', rule: 'shell.deny_list' });
   });
 
-  it.each(UNDECIDABLE)('asks in safe and denies in yolo for %j', (command) => {
-    expect(analyzer.decide(command, { workspace, mode: 'safe' })).toMatchObject({ effect: 'ask', rule: 'shell.undecidable' });
-    expect(analyzer.decide(command, { workspace, mode: 'yolo' })).toMatchObject({ effect: 'deny', rule: 'shell.undecidable' });
+  it.each(UNDECIDABLE)('needs a person in safe and yolo and denies in read-only for %j', (command) => {
+    expect(analyzer.decide(command, { workspace, mode: 'safe' })).toMatchObject({ effect: 'ask', rule: 'shell.undecidable', requiresPerson: true });
+    expect(analyzer.decide(command, { workspace, mode: 'yolo' })).toMatchObject({ effect: 'ask', rule: 'shell.undecidable', requiresPerson: true });
+    expect(analyzer.decide(command, { workspace, mode: 'read-only' })).toMatchObject({ effect: 'deny', rule: 'shell.undecidable' });
   });
 });

@@ -1,0 +1,72 @@
+import { posix } from 'node:path';
+import type { CommandEnv } from './command-env.js';
+import { scanInlineCode } from './code-scan.js';
+import { isBlockDevice, isHarmlessDevice } from './device-paths.js';
+import type { Node } from './parser-loader.js';
+import { cloneState, type ScopeState } from './scope-state.js';
+import type { ShellRun, WalkContext } from './shell-run.js';
+
+function show(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** The toolkit one command's handler works with, bound to its scope and place in the walk. */
+export function commandEnv(run: ShellRun, state: ScopeState, ctx: WalkContext, node?: Node): CommandEnv {
+  const env: CommandEnv = {
+    state,
+    depth: ctx.depth,
+    downloads: run.downloads,
+    input: ctx.input,
+    stage: ctx.stage,
+    checkRunsFile: (word, what) => run.checkRunsFile(word, state, ctx, what),
+    deny: (rule, reason) => run.deny(rule, reason),
+    undecidable: (reason, opaque) => run.undecidable(reason, opaque),
+    person: (rule, reason) => run.person(rule, reason),
+    network: (what, host) => run.recordNetwork(what, host),
+    detached: (what) => run.recordDetached(what),
+    sends: (how) => run.recordSend(how),
+    peek: (word) => run.peek(word, state),
+    inspect: (word, what, options) => run.inspect(word, state, what, options?.globDot),
+    modifies: (what, word) => run.recordChange(what, word, state),
+    checkDelete: (word, what, options) => {
+      run.recordChange(what, word, state);
+      const ins = run.inspect(word, state, what, options?.globDot);
+      if (!ins) return;
+      const target = show(word.text ?? '');
+      if (ins.class === 'outside') run.deny('shell.delete_outside_workspace', `${what} removes ${target}, outside the workspace`);
+      else if (ins.isRoot) run.deny('shell.delete_outside_workspace', `${what} removes the workspace root`);
+      else if (ins.class === 'protected' || ins.containsProtected) run.deny('shell.delete_protected', `${what} removes the protected path ${target}`);
+    },
+    checkWrite: (word, what, options) => {
+      const text = word.text;
+      if (text !== undefined && text.startsWith('/dev/') && isBlockDevice(text)) {
+        run.deny('shell.disk_write', `${what} writes to the block device ${show(text)}`);
+        return;
+      }
+      if (text !== undefined && options?.devices && isHarmlessDevice(text)) return;
+      run.recordChange(what, word, state);
+      const ins = run.inspect(word, state, what);
+      if (!ins) return;
+      if (ins.class === 'outside') run.deny('shell.write_outside_workspace', `${what} writes to ${show(text ?? '')}, outside the workspace`);
+      else if (ins.class === 'protected') run.deny('shell.write_protected', `${what} writes to the protected path ${show(text ?? '')}`);
+    },
+    runArgv: (argv, wrapper, inner) => run.runArgv(argv, inner ?? state, { ...ctx, via: [...ctx.via, wrapper] }, node),
+    runScript: (text, wrapper, options) => {
+      if (text === undefined) {
+        run.undecidable(`${wrapper} runs a script that is built at run time`, true);
+        return;
+      }
+      const scope = options?.sameShell ? state : cloneState(state);
+      run.run(text, scope, { depth: ctx.depth + 1, via: [...ctx.via, wrapper], stage: ctx.stage });
+    },
+    scanCode: (text) => {
+      if (text !== undefined) scanInlineCode(text, 'other', env, 'code from standard input');
+    },
+  };
+  return env;
+}
+
+/** Resolves a word against the scope's working directory, when both are known. */
+export function absoluteIn(state: ScopeState, text: string): string | undefined {
+  return state.cwd === undefined || state.cwd === '~' ? undefined : posix.resolve(state.cwd, text);
+}
