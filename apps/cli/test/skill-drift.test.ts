@@ -105,5 +105,7 @@ describe('the agent skill cannot drift from the CLI', () => {
     expect(lint('warden skill install --dir .agents/skills/warden --force')).toEqual([]);
     const text = 'See [x](references/nope.md), [y](https://example.com/a.md), `examples/no-such-dir` and `examples/pack-example`.';
     expect(missingPaths(path.join(SKILL_DIRS.root, 'SKILL.md'), text, REPO_ROOT)).toEqual(['SKILL.md: link references/nope.md', 'SKILL.md: path examples/no-such-dir']);
+    const block = '```sh\nwarden check list pack:x --pack apps/cli/test/__fixtures__/gone.mjs\nwarden check list pack:webdemo --pack examples/pack-example/src/pack.js\n```\n';
+    expect(missingPaths(path.join(SKILL_DIRS.root, 'SKILL.md'), block, REPO_ROOT)).toEqual(['SKILL.md: path apps/cli/test/__fixtures__/gone.mjs']);
   });
 });

@@ -96,7 +96,7 @@ export function parseCommandHelp(help: string): CommandHelp {
   return { usage, flags };
 }
 
-/** Relative markdown links and repository paths (`examples/…`, `packages/…`) that do not exist. */
+/** Relative markdown links, and repository paths (`examples/…`, `apps/…`) in inline code or `warden` lines of code blocks, that do not exist. */
 export function missingPaths(file: string, text: string, repoRoot: string): string[] {
   const missing: string[] = [];
   for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
@@ -104,8 +104,9 @@ export function missingPaths(file: string, text: string, repoRoot: string): stri
     if (target === '' || /^[a-z]+:/.test(target)) continue;
     if (!existsSync(path.resolve(path.dirname(file), target))) missing.push(`${path.basename(file)}: link ${target}`);
   }
-  for (const span of codeOf(text).spans) {
-    const candidate = span.split(/\s+/)[0]!;
+  const { spans, blockLines } = codeOf(text);
+  const words = [...spans, ...blockLines.filter((line) => line.startsWith('warden '))].flatMap((code) => code.split(/\s+/));
+  for (const candidate of new Set(words)) {
     if (!/^(apps|packages|examples|skills|docs|bench)\/[\w./-]+$/.test(candidate)) continue;
     if (!existsSync(path.join(repoRoot, candidate))) missing.push(`${path.basename(file)}: path ${candidate}`);
   }
