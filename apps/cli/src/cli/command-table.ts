@@ -19,5 +19,6 @@ export const COMMANDS: Record<string, CommandEntry> = {
   evidence: { summary: 'command.evidence.summary', load: async () => (await import('../commands/evidence-command.js')).evidenceCommand },
   dash: { summary: 'command.dash.summary', load: async () => (await import('../commands/dash-command.js')).dashCommand },
   audit: { summary: 'command.audit.summary', load: async () => (await import('../commands/audit-command.js')).auditCommand },
+  skill: { summary: 'command.skill.summary', load: async () => (await import('../commands/skill-command.js')).skillCommand },
   doctor: { summary: 'command.doctor.summary', load: async () => (await import('../commands/doctor-command.js')).doctorCommand },
 };

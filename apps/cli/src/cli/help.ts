@@ -35,6 +35,7 @@ const VALUE_NAMES: Record<string, string> = {
   pack: 'PATH',
   budgetUsd: 'USD',
   data: 'DIR',
+  dir: 'DIR',
   databaseUrl: 'URL',
   pgSchema: 'NAME',
   host: 'HOST',

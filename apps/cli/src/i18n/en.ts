@@ -34,6 +34,8 @@ export const en = {
   'command.audit.usage': 'warden audit verify [--key-env VAR] [options]',
   'command.doctor.summary': 'Check the setup: Node, optional drivers, stores and providers, with a fix for each problem.',
   'command.doctor.usage': 'warden doctor [options]',
+  'command.skill.summary': 'Print or install the agent skill that teaches a coding agent to drive warden\'s checks, probes and harness.',
+  'command.skill.usage': 'warden skill print   or   warden skill install [--dir DIR] [--force]',
 
   'option.lang': 'Language of messages: en, es, hi or fr (default: WARDEN_LANG, LC_ALL, LC_MESSAGES, LANG).',
   'option.json': 'Print run events as NDJSON on stdout (one JSON object a line, nothing else).',
@@ -88,6 +90,8 @@ export const en = {
   'option.execute': 'validate-target: also call the target once and finalize it.',
   'option.failOnFlaky': 'Fail the run when a case both passed and failed.',
   'option.minPassRate': 'Per-case pass-rate gate over its runs, 0 to 1 (default 1).',
+  'option.dir': 'skill install: the folder to write the skill to (default: .claude/skills/warden).',
+  'option.force': 'skill install: overwrite files you changed in an installed copy.',
 
   'error.unknownFlag': 'unknown option {flag}',
   'error.unknownCommand': 'unknown command "{command}"',
@@ -99,6 +103,7 @@ export const en = {
   'error.unsupportedLanguage': 'no messages in language "{lang}"; available: {languages}',
   'error.notATty': '{command} needs an interactive terminal',
   'error.invalidFile': 'cannot use {file}: {reason}',
+  'error.skillChanged': '{dir} holds changed copies of the skill: {files}',
   'error.interrupted': 'interrupted',
 
   'hint.didYouMean': 'did you mean {suggestion}?',
@@ -223,6 +228,8 @@ export const en = {
   'dash.listening': 'Warden Dash is listening on {url} (public URL {publicUrl}; {database}). Ctrl-C stops it.',
   'error.missingPackage': '{command} needs the {package} package, which is not installed',
   'hint.installPackage': 'install it next to warden: npm install {package}',
+  'hint.skillForce': 'keep your changes elsewhere, or run "warden skill install --force" to overwrite them',
+  'skill.installed': 'installed the warden skill in {dir} ({written} written, {unchanged} unchanged)',
   'audit.ok': { one: 'audit trail intact: {count} entry verified', other: 'audit trail intact: {count} entries verified' },
   'audit.broken': 'audit trail broken at entry {index}: {reason}',
   'audit.missing': 'no audit trail at {file}',

@@ -36,6 +36,8 @@ export const es: Catalog = {
   'command.audit.usage': 'warden audit verify [--key-env VAR] [opciones]',
   'command.doctor.summary': 'Revisa la instalación: Node, controladores opcionales, almacenes y proveedores, con la solución de cada problema.',
   'command.doctor.usage': 'warden doctor [opciones]',
+  'command.skill.summary': 'Imprime o instala la skill que enseña a un agente de programación a usar las comprobaciones, sondas y el arnés de warden.',
+  'command.skill.usage': 'warden skill print   o   warden skill install [--dir DIR] [--force]',
 
   'option.lang': 'Idioma de los mensajes: en, es, hi o fr (por defecto: WARDEN_LANG, LC_ALL, LC_MESSAGES, LANG).',
   'option.json': 'Imprime los eventos de la ejecución como NDJSON en stdout (un objeto JSON por línea, nada más).',
@@ -90,6 +92,8 @@ export const es: Catalog = {
   'option.execute': 'validate-target: además llama una vez al objetivo y lo finaliza.',
   'option.failOnFlaky': 'Falla la ejecución si un caso aprobó y falló a la vez.',
   'option.minPassRate': 'Umbral de aprobación por caso sobre sus ejecuciones, de 0 a 1 (por defecto 1).',
+  'option.dir': 'skill install: la carpeta donde escribir la skill (por defecto: .claude/skills/warden).',
+  'option.force': 'skill install: sobrescribe los archivos que cambiaste en una copia instalada.',
 
   'error.unknownFlag': 'opción desconocida {flag}',
   'error.unknownCommand': 'comando desconocido "{command}"',
@@ -101,6 +105,7 @@ export const es: Catalog = {
   'error.unsupportedLanguage': 'no hay mensajes en el idioma "{lang}"; disponibles: {languages}',
   'error.notATty': '{command} necesita una terminal interactiva',
   'error.invalidFile': 'no se puede usar {file}: {reason}',
+  'error.skillChanged': '{dir} contiene copias modificadas de la skill: {files}',
   'error.interrupted': 'interrumpido',
 
   'hint.didYouMean': '¿quisiste decir {suggestion}?',
@@ -225,6 +230,8 @@ export const es: Catalog = {
   'dash.listening': 'Warden Dash escucha en {url} (URL pública {publicUrl}; {database}). Ctrl-C lo detiene.',
   'error.missingPackage': '{command} necesita el paquete {package}, que no está instalado',
   'hint.installPackage': 'instálalo junto a warden: npm install {package}',
+  'hint.skillForce': 'guarda tus cambios en otro sitio, o ejecuta "warden skill install --force" para sobrescribirlos',
+  'skill.installed': 'skill de warden instalada en {dir} ({written} escritos, {unchanged} sin cambios)',
   'audit.ok': { one: 'registro de auditoría íntegro: {count} entrada verificada', many: 'registro de auditoría íntegro: {count} de entradas verificadas', other: 'registro de auditoría íntegro: {count} entradas verificadas' },
   'audit.broken': 'registro de auditoría roto en la entrada {index}: {reason}',
   'audit.missing': 'no hay registro de auditoría en {file}',

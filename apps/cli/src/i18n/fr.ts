@@ -36,6 +36,8 @@ export const fr: Catalog = {
   'command.audit.usage': 'warden audit verify [--key-env VAR] [options]',
   'command.doctor.summary': 'Vérifie l’installation : Node, pilotes optionnels, stockages et fournisseurs, avec la correction de chaque problème.',
   'command.doctor.usage': 'warden doctor [options]',
+  'command.skill.summary': 'Affiche ou installe la skill qui apprend à un agent de code à piloter les vérifications, sondes et le harnais de warden.',
+  'command.skill.usage': 'warden skill print   ou   warden skill install [--dir DIR] [--force]',
 
   'option.lang': 'Langue des messages : en, es, hi ou fr (par défaut : WARDEN_LANG, LC_ALL, LC_MESSAGES, LANG).',
   'option.json': 'Écrit les événements de l’exécution en NDJSON sur stdout (un objet JSON par ligne, rien d’autre).',
@@ -90,6 +92,8 @@ export const fr: Catalog = {
   'option.execute': 'validate-target : appelle aussi la cible une fois et la finalise.',
   'option.failOnFlaky': 'Fait échouer l’exécution si un cas a à la fois réussi et échoué.',
   'option.minPassRate': 'Seuil de réussite par cas sur ses exécutions, de 0 à 1 (par défaut 1).',
+  'option.dir': 'skill install : le dossier où écrire la skill (par défaut : .claude/skills/warden).',
+  'option.force': 'skill install : écrase les fichiers que vous avez modifiés dans une copie installée.',
 
   'error.unknownFlag': 'option inconnue {flag}',
   'error.unknownCommand': 'commande inconnue « {command} »',
@@ -101,6 +105,7 @@ export const fr: Catalog = {
   'error.unsupportedLanguage': 'aucun message dans la langue « {lang} » ; disponibles : {languages}',
   'error.notATty': '{command} a besoin d’un terminal interactif',
   'error.invalidFile': 'impossible d’utiliser {file} : {reason}',
+  'error.skillChanged': '{dir} contient des copies modifiées de la skill : {files}',
   'error.interrupted': 'interrompu',
 
   'hint.didYouMean': 'vouliez-vous dire {suggestion} ?',
@@ -225,6 +230,8 @@ export const fr: Catalog = {
   'dash.listening': 'Warden Dash écoute sur {url} (URL publique {publicUrl} ; {database}). Ctrl-C l’arrête.',
   'error.missingPackage': '{command} nécessite le paquet {package}, qui n’est pas installé',
   'hint.installPackage': 'installez-le à côté de warden : npm install {package}',
+  'hint.skillForce': 'gardez vos modifications ailleurs, ou lancez "warden skill install --force" pour les écraser',
+  'skill.installed': 'skill warden installée dans {dir} ({written} écrits, {unchanged} inchangés)',
   'audit.ok': { one: 'piste d’audit intacte : {count} entrée vérifiée', many: 'piste d’audit intacte : {count} d’entrées vérifiées', other: 'piste d’audit intacte : {count} entrées vérifiées' },
   'audit.broken': 'piste d’audit rompue à l’entrée {index} : {reason}',
   'audit.missing': 'aucune piste d’audit dans {file}',

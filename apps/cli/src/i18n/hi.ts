@@ -36,6 +36,8 @@ export const hi: Catalog = {
   'command.audit.usage': 'warden audit verify [--key-env VAR] [विकल्प]',
   'command.doctor.summary': 'सेटअप जाँचें: Node, वैकल्पिक ड्राइवर, स्टोर और प्रदाता, हर समस्या के समाधान के साथ।',
   'command.doctor.usage': 'warden doctor [विकल्प]',
+  'command.skill.summary': 'वह एजेंट स्किल प्रिंट या इंस्टॉल करें जो कोडिंग एजेंट को warden की जाँचें, प्रोब और हार्नेस चलाना सिखाती है।',
+  'command.skill.usage': 'warden skill print   या   warden skill install [--dir DIR] [--force]',
 
   'option.lang': 'संदेशों की भाषा: en, es, hi या fr (डिफ़ॉल्ट: WARDEN_LANG, LC_ALL, LC_MESSAGES, LANG)।',
   'option.json': 'रन की घटनाएँ stdout पर NDJSON में छापें (हर पंक्ति में एक JSON ऑब्जेक्ट, और कुछ नहीं)।',
@@ -90,6 +92,8 @@ export const hi: Catalog = {
   'option.execute': 'validate-target: टारगेट को एक बार कॉल करके फ़ाइनलाइज़ भी करें।',
   'option.failOnFlaky': 'कोई केस पास और फ़ेल दोनों हुआ हो तो रन फ़ेल करें।',
   'option.minPassRate': 'हर केस के रनों पर पास-दर की सीमा, 0 से 1 (डिफ़ॉल्ट 1)।',
+  'option.dir': 'skill install: वह फ़ोल्डर जिसमें स्किल लिखी जाए (डिफ़ॉल्ट: .claude/skills/warden)।',
+  'option.force': 'skill install: इंस्टॉल की गई कॉपी में आपके बदले हुए फ़ाइलों को ओवरराइट करें।',
 
   'error.unknownFlag': 'अज्ञात विकल्प {flag}',
   'error.unknownCommand': 'अज्ञात कमांड "{command}"',
@@ -101,6 +105,7 @@ export const hi: Catalog = {
   'error.unsupportedLanguage': 'भाषा "{lang}" में कोई संदेश नहीं हैं; उपलब्ध: {languages}',
   'error.notATty': '{command} को एक इंटरैक्टिव टर्मिनल चाहिए',
   'error.invalidFile': '{file} का उपयोग नहीं हो सकता: {reason}',
+  'error.skillChanged': '{dir} में स्किल की बदली हुई कॉपियाँ हैं: {files}',
   'error.interrupted': 'बीच में रोका गया',
 
   'hint.didYouMean': 'क्या आपका मतलब {suggestion} था?',
@@ -225,6 +230,8 @@ export const hi: Catalog = {
   'dash.listening': 'Warden Dash {url} पर सुन रहा है (सार्वजनिक URL {publicUrl}; {database})। Ctrl-C से रोकें।',
   'error.missingPackage': '{command} को {package} पैकेज चाहिए, जो इंस्टॉल नहीं है',
   'hint.installPackage': 'इसे warden के साथ इंस्टॉल करें: npm install {package}',
+  'hint.skillForce': 'अपने बदलाव कहीं और रखें, या उन्हें ओवरराइट करने के लिए "warden skill install --force" चलाएँ',
+  'skill.installed': 'warden स्किल {dir} में इंस्टॉल हुई ({written} लिखी गईं, {unchanged} अपरिवर्तित)',
   'audit.ok': { one: 'ऑडिट ट्रेल सुरक्षित: {count} प्रविष्टि जाँची गई', other: 'ऑडिट ट्रेल सुरक्षित: {count} प्रविष्टियाँ जाँची गईं' },
   'audit.broken': 'ऑडिट ट्रेल प्रविष्टि {index} पर टूटा है: {reason}',
   'audit.missing': '{file} पर कोई ऑडिट ट्रेल नहीं है',
