@@ -146,7 +146,10 @@ describe('createHarness options', () => {
     const dir = workspace({});
     const bad = { workdir: dir, provider: scriptedProvider(['ok']), apporver: 'yes', mode: 'reckless', shell: { timeoutMS: 5 }, maxTurns: -1 };
     await expect(createHarness(bad as never)).rejects.toMatchObject({ code: 'config.unknown_key' });
-    const error = await createHarness(bad as never).catch((e: unknown) => e as Error);
+    const error = (await createHarness(bad as never).then(
+      () => new Error('createHarness accepted bad options'),
+      (e: unknown) => e as Error,
+    ));
     expect(error.message).toContain('4 problems');
     expect(error.message).toContain('did you mean "approver"?');
     expect(error.message).toContain('did you mean "shell.timeoutMs"?');
