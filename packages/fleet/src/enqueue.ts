@@ -1,4 +1,4 @@
-import type { QueueConnection } from './connection.js';
+import { names, type QueueConnection } from './connection.js';
 import { openQueue } from './fleet-queue.js';
 import { prepareJobs, type FleetJob } from './fleet-job.js';
 
@@ -24,7 +24,7 @@ export interface EnqueueReceipt {
  * running, finished or failed and kept) is not added again.
  */
 export async function enqueue(jobs: readonly FleetJob[], options: EnqueueOptions): Promise<EnqueueReceipt[]> {
-  const prepared = prepareJobs(jobs, options.env);
+  const prepared = prepareJobs(jobs, names(options).queue, options.env);
   const open = openQueue(options);
   try {
     const existing = await Promise.all(prepared.map((job) => open.queue.getJob(job.id)));

@@ -16,7 +16,7 @@ export interface FleetJob {
   task: string;
   /** A configuration the workers know by name (default `default`), or an inline `HarnessConfig` (without worker-owned keys). */
   config?: string | HarnessConfig;
-  /** Continue this session; default `fleet-<job id>`, so a job that moves to another worker resumes the same session. */
+  /** Continue this session; default `fleet-<queue>-<job id>`, so a job that moves to another worker resumes the same session. */
   sessionId?: string;
   /** Whom the job acts for: its session is created for and loaded only for this owner. */
   owner?: Owner;
@@ -82,7 +82,7 @@ function problemsOf(job: unknown, index: number): string[] {
  * the task and configuration through the redactor (with the caller's environment): job data never
  * carries a secret, since workers read keys from their own environment.
  */
-export function prepareJobs(jobs: readonly FleetJob[], env: Readonly<Record<string, string | undefined>> = process.env): PreparedJob[] {
+export function prepareJobs(jobs: readonly FleetJob[], queue: string, env: Readonly<Record<string, string | undefined>> = process.env): PreparedJob[] {
   if (!Array.isArray(jobs)) throw fleetError('fleet.invalid_job', 'enqueue takes an array of jobs', 'Pass [{ task, config? }].');
   const problems = jobs.flatMap((job, i) => problemsOf(job, i));
   if (problems.length > 0) throw fleetError('fleet.invalid_job', `${problems.length} problem${problems.length === 1 ? '' : 's'} with the jobs: ${problems.join('; ')}`, 'Fix the jobs named; see FleetJob and HarnessConfig for the accepted keys.');
@@ -96,7 +96,7 @@ export function prepareJobs(jobs: readonly FleetJob[], env: Readonly<Record<stri
       v: 1,
       task: job.task,
       config: job.config ?? 'default',
-      sessionId: job.sessionId ?? `fleet-${id}`,
+      sessionId: job.sessionId ?? `fleet-${queue}-${id}`,
       ...(job.owner ? { owner: { ...job.owner } } : {}),
       ...(job.budget ? { budget: job.budget } : {}),
       ...(job.timeoutMs ? { timeoutMs: job.timeoutMs } : {}),

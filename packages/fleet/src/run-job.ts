@@ -44,7 +44,7 @@ async function createOwn(run: JobRun): Promise<void> {
   try {
     await run.harness.store.create({ id: run.data.sessionId, ...(run.data.owner ? { owner: run.data.owner } : {}), title: run.data.task.slice(0, 80) });
   } catch (error) {
-    throw fleetError('fleet.invalid_job', `job ${run.jobId}: session ${JSON.stringify(run.data.sessionId)} cannot be created for this owner`, 'Use a session id of your own (or none: the default is fleet-<job id>).', error);
+    throw fleetError('fleet.invalid_job', `job ${run.jobId}: session ${JSON.stringify(run.data.sessionId)} cannot be created for this owner`, 'Use a session id of your own (or none: the default is fleet-<queue>-<job id>).', error);
   }
 }
 
@@ -62,7 +62,10 @@ async function plan(run: JobRun): Promise<Plan> {
   if (!loaded.records.some((r) => r.type === 'message')) return { kind: 'fresh' };
   const history = historyFromRecords(loaded.records);
   const calls = callsById(history.messages);
-  const interrupted: InterruptedCall[] = history.interruptedCallIds.map((callId) => {
+  // Stores hand back a started call with no result with a synthesized "interrupted" result (never written back).
+  const synthesized = loaded.records.flatMap((r) => (r.type === 'tool_result' && r.id === `interrupted:${r.result.callId}` ? [r] : []));
+  const ids = [...new Set([...history.interruptedCallIds, ...synthesized.map((r) => r.result.callId)])];
+  const interrupted: InterruptedCall[] = ids.map((callId) => {
     const call = calls.get(callId);
     const tool = run.harness.tools.find((t) => t.name === call?.name);
     return { callId, tool: call?.name ?? 'unknown', args: call?.args ?? {}, readOnly: tool?.annotations?.readOnly === true };
@@ -76,6 +79,12 @@ async function plan(run: JobRun): Promise<Plan> {
       `job ${run.jobId}: session ${run.data.sessionId} holds ${blocking.length} call(s) that started and have no result: ${shown}; they are not re-run`,
       `Check what the call did, then \`warden fleet retry ${run.jobId} --accept-interrupted\` to let the model go on with an "interrupted" result.`,
     );
+  }
+  if (synthesized.length > 0) {
+    // Accepted (or read-only): store the "interrupted" results for real, so later attempts do not meet these calls again.
+    const at = new Date().toISOString();
+    const records = synthesized.map((r) => ({ ...r, id: `fleet-interrupted:${r.result.callId}`, at }));
+    await run.harness.store.append(run.data.sessionId, records, { expectedVersion: loaded.version, opId: `fleet-interrupted:${run.data.sessionId}:${loaded.version}`, ...(run.data.owner ? { owner: run.data.owner } : {}) });
   }
   if (history.pendingApprovals.length === 0) return { kind: 'resume', interrupted };
   const durable = run.harness.approvals;

@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openSessionStore } from '@warden/sessions';
+import type { SessionRecord } from '@warden/protocol';
 import { createWorker, enqueue, status, watch, type FleetEvent, type FleetWorker } from '../src/index.js';
 import { countTool } from './helpers/count-tool.mjs';
 import { startFakeModel, type FakeModel } from './helpers/fake-model.js';
@@ -54,7 +56,7 @@ describe('createWorker (in process, real Redis and PostgreSQL)', () => {
     cleanups.push(() => w.close());
     await worker();
     const receipts = await enqueue([1, 2, 3].map((i) => ({ id: `job-${i}`, task: `key=k${i}` })), q);
-    expect(receipts.map((r) => r.sessionId)).toEqual(['fleet-job-1', 'fleet-job-2', 'fleet-job-3']);
+    expect(receipts.map((r) => r.sessionId)).toEqual([1, 2, 3].map((i) => `fleet-${q.queue}-job-${i}`));
     await until(events, (e) => e.filter((x) => x.type === 'completed').length === 3);
     const states = await status(['job-1', 'job-2', 'job-3'], q);
     expect(states.map((s) => [s.state, s.result?.status, s.result?.output])).toEqual([
@@ -62,8 +64,32 @@ describe('createWorker (in process, real Redis and PostgreSQL)', () => {
       ['completed', 'done', 'done k2: counted k2'],
       ['completed', 'done', 'done k3: counted k3'],
     ]);
-    expect(states[0]!.result).toMatchObject({ stopReason: 'done', sessionId: 'fleet-job-1', resumed: false, steps: 2, pendingApprovals: [] });
+    expect(states[0]!.result).toMatchObject({ stopReason: 'done', sessionId: `fleet-${q.queue}-job-1`, resumed: false, steps: 2, pendingApprovals: [] });
     expect(readFileSync(effects, 'utf8').trim().split('\n').sort()).toEqual(['k1', 'k2', 'k3']);
     expect(events.some((e) => e.type === 'progress' && e.progress.event === 'tool' && e.progress.tool === 'count_effect')).toBe(true);
+  });
+
+  it('a session that holds a started call with no result: the job fails showing it and the tool is not run', async () => {
+    const { q, effects, worker } = await setup();
+    const events: FleetEvent[] = [];
+    const w = await watch(q, (e) => events.push(e));
+    cleanups.push(() => w.close());
+    const store = await openSessionStore(POSTGRES_URL);
+    const sessionId = `crashed-${q.queue}`;
+    await store.create({ id: sessionId, owner: { userId: 'alice' } });
+    const call = { type: 'tool_call' as const, id: 'call_x', name: 'count_effect', args: { key: 'x' } };
+    const records: SessionRecord[] = [
+      { type: 'message', id: 'r1', at: new Date().toISOString(), message: { role: 'user', parts: [{ type: 'text', text: 'key=x' }] } },
+      { type: 'message', id: 'r2', at: new Date().toISOString(), message: { role: 'assistant', parts: [call] } },
+      { type: 'tool_call', id: 'r3', at: new Date().toISOString(), call },
+    ];
+    await store.append(sessionId, records, { expectedVersion: 1, owner: { userId: 'alice' } });
+    await store.close();
+    await worker();
+    await enqueue([{ id: 'crashed', task: 'key=x', sessionId, owner: { userId: 'alice' } }], q);
+    await until(events, (e) => e.some((x) => x.type === 'failed'));
+    const [state] = await status(['crashed'], q);
+    expect(state!.failedReason).toMatch(/^fleet\.interrupted_tool: .*count_effect/);
+    expect(readFileSync(effects, 'utf8')).toBe('');
   });
 });

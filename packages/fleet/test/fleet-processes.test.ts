@@ -1,0 +1,122 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { enqueue, retry, status, watch, type FleetEvent } from '../src/index.js';
+import { startFakeModel, type FakeModel } from './helpers/fake-model.js';
+import { POSTGRES_URL, REDIS_URL, tempDir, testQueue } from './helpers/services.js';
+import { startWorker, waitFor, type WorkerLine, type WorkerProcess } from './helpers/worker-processes.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => undefined);
+});
+
+interface Fleet {
+  q: ReturnType<typeof testQueue>;
+  model: FakeModel;
+  effects: string;
+  lines: WorkerLine[];
+  events: FleetEvent[];
+  spawn(name: string, extra?: Record<string, string>): Promise<WorkerProcess>;
+  effectCount(key: string): number;
+}
+
+async function fleet(sessions = POSTGRES_URL): Promise<Fleet> {
+  const q = testQueue();
+  const model = await startFakeModel();
+  const workdir = tempDir();
+  const effects = path.join(workdir, 'effects.txt');
+  writeFileSync(effects, '');
+  const lines: WorkerLine[] = [];
+  const events: FleetEvent[] = [];
+  const w = await watch(q, (e) => events.push(e));
+  const children: WorkerProcess[] = [];
+  cleanups.push(
+    () => q.cleanup(),
+    () => model.close(),
+    () => w.close(),
+    async () => {
+      for (const c of children) if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
+      await Promise.all(children.map((c) => c.exited));
+    },
+  );
+  const base = { FLEET_REDIS: REDIS_URL, FLEET_QUEUE: q.queue, FLEET_PREFIX: q.prefix, FLEET_SESSIONS: sessions, FLEET_WORKDIR: workdir, FLEET_EFFECTS: effects, FLEET_MODEL_URL: model.url, OPENAI_API_KEY: 'sk-test-fleet-0000000000000000', WARDEN_APPROVAL_KEY: 'fleet-test-approval-key-000000' };
+  return {
+    q,
+    model,
+    effects,
+    lines,
+    events,
+    async spawn(name, extra = {}) {
+      const child = startWorker(name, { ...base, ...extra }, lines);
+      children.push(child);
+      await child.ready;
+      return child;
+    },
+    effectCount: (key) => readFileSync(effects, 'utf8').split('\n').filter((l) => l === key).length,
+  };
+}
+
+const completed = (f: Fleet, id: string): number => f.events.filter((e) => e.type === 'completed' && e.jobId === id).length;
+const failed = (f: Fleet, id: string): boolean => f.events.some((e) => e.type === 'failed' && e.jobId === id);
+
+describe('fleet across worker processes (real Redis, PostgreSQL and processes)', { timeout: 180_000 }, () => {
+  it('3 workers, 30 jobs: every job completes once, results in input order, no side effect twice; enqueueing again adds nothing', async () => {
+    const f = await fleet();
+    await Promise.all(['w1', 'w2', 'w3'].map((n) => f.spawn(n, { FLEET_CONCURRENCY: '2' })));
+    const ids = Array.from({ length: 30 }, (_, i) => `job-${String(i).padStart(2, '0')}`);
+    const receipts = await enqueue(ids.map((id) => ({ id, task: `key=${id}`, owner: { tenantId: 'acme' } })), f.q);
+    expect(receipts.every((r) => !r.duplicate)).toBe(true);
+    await waitFor(() => ids.every((id) => completed(f, id) >= 1), '30 completions');
+    const states = await status(ids, f.q);
+    expect(states.map((s) => s.result?.output)).toEqual(ids.map((id) => `done ${id}: counted ${id}`));
+    expect(ids.map((id) => completed(f, id))).toEqual(ids.map(() => 1));
+    expect(ids.map((id) => f.effectCount(id))).toEqual(ids.map(() => 1));
+    const workers = new Set(states.map((s) => s.result?.worker));
+    expect(workers.size).toBeGreaterThan(1);
+    const again = await enqueue(ids.slice(0, 5).map((id) => ({ id, task: `key=${id}` })), f.q);
+    expect(again.map((r) => r.duplicate)).toEqual([true, true, true, true, true]);
+    expect((await status(ids.slice(0, 5), f.q)).map((s) => s.attemptsStarted)).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('kill -9 during the model call, twice: the job resumes on a third worker from its session; the tool runs once', async () => {
+    const f = await fleet();
+    const first = await f.spawn('k1');
+    await enqueue([{ id: 'slow', task: 'key=slow delay=2500' }], f.q);
+    await waitFor(() => f.model.requests.some((r) => r.key === 'slow'), 'the first model request');
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const second = await f.spawn('k2');
+    await waitFor(() => f.model.requests.filter((r) => r.key === 'slow').length >= 2, 'the second attempt');
+    second.child.kill('SIGKILL');
+    await second.exited;
+    await f.spawn('k3');
+    await waitFor(() => completed(f, 'slow') === 1, 'completion on k3');
+    const [state] = await status(['slow'], f.q);
+    expect(state!.result).toMatchObject({ status: 'done', output: 'done slow: counted slow', worker: 'k3', resumed: true });
+    expect(state!.attemptsStarted).toBeGreaterThanOrEqual(3);
+    expect(f.effectCount('slow')).toBe(1);
+  });
+
+  it('kill -9 after a side effect and before its result: a read-only call goes on; another is not re-run, the job fails showing it, and a person accepts it', async () => {
+    const f = await fleet();
+    const first = await f.spawn('e1', { FLEET_CONCURRENCY: '2' });
+    await enqueue([{ id: 'effect', task: 'key=effect hold=60000' }, { id: 'read', task: 'key=read tool=peek hold=60000' }], f.q);
+    await waitFor(() => f.effectCount('effect') === 1 && f.effectCount('peek:read') === 1, 'both calls to start');
+    first.child.kill('SIGKILL');
+    await first.exited;
+    await f.spawn('e2', { FLEET_CONCURRENCY: '2' });
+    await waitFor(() => failed(f, 'effect') && completed(f, 'read') === 1, 'the interrupted-call policy on both jobs');
+    const [effect, read] = await status(['effect', 'read'], f.q);
+    expect(effect!.failedReason).toMatch(/^fleet\.interrupted_tool: .*count_effect\(\{"key":"effect","holdMs":60000\}\)/);
+    expect(read!.result).toMatchObject({ status: 'done', worker: 'e2', resumed: true, interrupted: [{ tool: 'peek', readOnly: true }] });
+    expect(f.effectCount('effect')).toBe(1);
+
+    await retry('effect', { ...f.q, acceptInterrupted: true });
+    await waitFor(() => completed(f, 'effect') === 1, 'the accepted retry');
+    const [after] = await status(['effect'], f.q);
+    expect(after!.result?.output).toMatch(/^done effect: \[tool error\] This tool call was interrupted/);
+    expect(after!.result?.interrupted).toEqual([{ callId: 'call_effect', tool: 'count_effect', args: { key: 'effect', holdMs: 60000 }, readOnly: false }]);
+    expect(f.effectCount('effect')).toBe(1);
+  });
+});
