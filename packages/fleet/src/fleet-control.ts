@@ -111,7 +111,7 @@ export async function resume(id: string, options: QueueConnection): Promise<stri
     if (!job) throw fleetError('fleet.job_not_found', `no job ${JSON.stringify(id)} in queue ${open.name}`, '`warden fleet status --queue …` lists the jobs.');
     const data = readJobData(job.data);
     const resumer = `${id}.resume-${randomUUID().slice(0, 8)}`;
-    await open.queue.add(job.name, data, { jobId: resumer, attempts: 1, removeOnComplete: false, removeOnFail: false });
+    await open.queue.add(job.name, { ...data, resumeOf: data.resumeOf ?? id }, { jobId: resumer, attempts: 1, removeOnComplete: false, removeOnFail: false });
     return resumer;
   } finally {
     await open.close();

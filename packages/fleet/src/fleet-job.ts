@@ -40,8 +40,8 @@ export interface FleetJobData {
   trust?: 'user' | 'untrusted';
   /** Set by `retry(id, { acceptInterrupted: true })`: a person accepted that interrupted calls get an "interrupted" result and the model goes on. */
   acceptInterrupted?: boolean;
-  /** A resume job for one parked approval (`resumeApproval`). */
-  approvalId?: string;
+  /** Set on resumers (`resume(jobId)`): the job whose run they continue (they never add its task again). */
+  resumeOf?: string;
 }
 
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;

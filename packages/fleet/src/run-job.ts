@@ -54,12 +54,23 @@ async function createOwn(run: JobRun): Promise<void> {
  * claimed elsewhere, or an interrupted call that is not read-only under the `park` policy).
  */
 async function plan(run: JobRun): Promise<Plan> {
-  const loaded = await loadOwn(run);
+  let loaded = await loadOwn(run);
   if (!loaded) {
     await createOwn(run);
+    loaded = await loadOwn(run);
+    if (!loaded) throw fleetError('fleet.invalid_job', `job ${run.jobId}: session ${JSON.stringify(run.data.sessionId)} vanished after it was created`, 'Check the session store.');
+  }
+  // A marker per job says whether this job's task is already in the session: a job that continues
+  // someone's session adds its task once, and an attempt after a crash resumes instead of adding it again.
+  const job = run.data.resumeOf ?? run.jobId;
+  const marker = loaded.records.findIndex((r) => r.type === 'meta' && r.key === 'fleet.job' && r.value === job);
+  if (marker < 0) {
+    if (run.data.resumeOf) throw fleetError('fleet.invalid_job', `job ${run.jobId}: session ${run.data.sessionId} holds no run of job ${job} to resume`, 'Resume a job that has started.');
+    const record = { type: 'meta' as const, id: `fleet-job:${job}`, at: new Date().toISOString(), key: 'fleet.job', value: job };
+    await run.harness.store.append(run.data.sessionId, [record], { expectedVersion: loaded.version, opId: `fleet-job:${run.data.sessionId}:${job}`, ...(run.data.owner ? { owner: run.data.owner } : {}) });
     return { kind: 'fresh' };
   }
-  if (!loaded.records.some((r) => r.type === 'message')) return { kind: 'fresh' };
+  if (!loaded.records.slice(marker).some((r) => r.type === 'message' && r.message.role === 'user')) return { kind: 'fresh' };
   const history = historyFromRecords(loaded.records);
   const calls = callsById(history.messages);
   // Stores hand back a started call with no result with a synthesized "interrupted" result (never written back).
@@ -115,6 +126,7 @@ function progressOf(event: RunEvent, worker: string): FleetProgress | undefined 
 export async function runJob(run: JobRun): Promise<FleetResult> {
   const decided = await plan(run);
   const base = { jobId: run.jobId, sessionId: run.data.sessionId, worker: run.worker, resumed: decided.kind !== 'fresh' };
+  // (`resumed`: this attempt continued this job's own earlier progress.)
   if (decided.kind === 'finish') {
     return { ...base, status: decided.status, output: '', costUsd: 0, steps: 0, pendingApprovals: decided.pendingApprovals, interrupted: decided.interrupted };
   }

@@ -1,7 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { enqueue, retry, status, watch, type FleetEvent } from '../src/index.js';
+import { durableApprovals } from '@warden/governance';
+import { openApprovalStore } from '@warden/sessions';
+import { enqueue, resume, retry, status, watch, type FleetEvent } from '../src/index.js';
 import { startFakeModel, type FakeModel } from './helpers/fake-model.js';
 import { POSTGRES_URL, REDIS_URL, tempDir, testQueue } from './helpers/services.js';
 import { startWorker, waitFor, type WorkerLine, type WorkerProcess } from './helpers/worker-processes.js';
@@ -118,5 +120,70 @@ describe('fleet across worker processes (real Redis, PostgreSQL and processes)',
     expect(after!.result?.output).toMatch(/^done effect: \[tool error\] This tool call was interrupted/);
     expect(after!.result?.interrupted).toEqual([{ callId: 'call_effect', tool: 'count_effect', args: { key: 'effect', holdMs: 60000 }, readOnly: false }]);
     expect(f.effectCount('effect')).toBe(1);
+  });
+
+  it('an approval parked on worker A, approved from elsewhere, is resumed exactly once by 4 racing resumers', async () => {
+    const f = await fleet();
+    const a = await f.spawn('A');
+    await enqueue([{ id: 'ask', task: 'key=ask', config: 'safe', owner: { userId: 'alice' } }], f.q);
+    await waitFor(() => completed(f, 'ask') === 1, 'the job to park');
+    const [parked] = await status(['ask'], f.q);
+    expect(parked!.state).toBe('parked');
+    expect(parked!.result).toMatchObject({ status: 'parked', stopReason: 'approval', worker: 'A', pendingApprovals: [{ tool: 'count_effect', args: { key: 'ask' } }] });
+    expect(f.effectCount('ask')).toBe(0);
+    a.child.kill('SIGKILL');
+    await a.exited;
+    // What `warden approvals approve ID --sessions postgres://…` does, from another machine.
+    const approvals = await openApprovalStore(POSTGRES_URL);
+    await durableApprovals({ store: approvals, key: 'fleet-test-approval-key-000000' }).approve(parked!.result!.pendingApprovals[0]!.id, { by: 'bob' });
+    await approvals.close?.();
+    await Promise.all(['B', 'C', 'D', 'E'].map((n) => f.spawn(n)));
+    const resumers = await Promise.all([1, 2, 3, 4].map(() => resume('ask', f.q)));
+    await waitFor(() => resumers.every((id) => completed(f, id) === 1), 'the 4 resumers');
+    const results = (await status(resumers, f.q)).map((s) => s.result!);
+    const ran = results.filter((r) => r.steps > 0);
+    expect(ran).toHaveLength(1);
+    expect(ran[0]).toMatchObject({ status: 'done', output: 'done ask: counted ask', resumed: true });
+    expect(ran[0]!.worker).not.toBe('A');
+    for (const other of results.filter((r) => r.steps === 0)) expect(other.status === 'claimed' || other.output === 'done ask: counted ask').toBe(true);
+    expect(f.effectCount('ask')).toBe(1);
+  });
+
+  it('SIGTERM: a job that finishes within the deadline completes; one that cannot is released and resumed by another worker', async () => {
+    const f = await fleet();
+    const t1 = await f.spawn('T1', { FLEET_DRAIN_MS: '30000' });
+    await enqueue([{ id: 'short', task: 'key=short delayfirst=1500' }], f.q);
+    await waitFor(() => f.model.requests.some((r) => r.key === 'short'), 'the short job to start');
+    t1.child.kill('SIGTERM');
+    expect(await t1.exited).toBe(0);
+    expect(t1.lines.find((l) => l.type === 'job_completed')?.result).toMatchObject({ output: 'done short: counted short', worker: 'T1' });
+
+    const t2 = await f.spawn('T2', { FLEET_DRAIN_MS: '300' });
+    await enqueue([{ id: 'long', task: 'key=long delayfirst=60000' }], f.q);
+    await waitFor(() => f.model.requests.some((r) => r.key === 'long'), 'the long job to start');
+    t2.child.kill('SIGTERM');
+    expect(await t2.exited).toBe(0);
+    expect(t2.lines.some((l) => l.type === 'job_released' && l.jobId === 'long')).toBe(true);
+    await f.spawn('T3');
+    await waitFor(() => completed(f, 'long') === 1, 'the released job elsewhere');
+    const [state] = await status(['long'], f.q);
+    expect(state!.result).toMatchObject({ output: 'done long: counted long', worker: 'T3', resumed: true });
+    expect(f.effectCount('long')).toBe(1);
+  });
+
+  it('a rate limit per provider holds across 3 workers, as the provider sees it', async () => {
+    const f = await fleet('redis://127.0.0.1:6379/0?ttl=600');
+    await Promise.all(['r1', 'r2', 'r3'].map((n) => f.spawn(n, { FLEET_CONCURRENCY: '3', FLEET_RATE: '3/1000' })));
+    const ids = Array.from({ length: 9 }, (_, i) => `rate-${i}`);
+    await enqueue(ids.map((id) => ({ id, task: `key=${id}` })), f.q);
+    await waitFor(() => ids.every((id) => completed(f, id) === 1), 'all rate-limited jobs');
+    const times = f.model.requests.map((r) => r.at).sort((x, y) => x - y);
+    expect(times).toHaveLength(18);
+    // Any 600 ms (the 1 s window less the jitter between a slot's grant and the request's arrival
+    // on a busy machine) holds at most 3 requests, and 18 requests at 3 a second span 5 windows.
+    const busiest = Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 600).length));
+    expect(busiest).toBeLessThanOrEqual(3);
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(4000);
+    expect(ids.map((id) => f.effectCount(id))).toEqual(ids.map(() => 1));
   });
 });

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSessionStore } from '@warden/sessions';
 import type { SessionRecord } from '@warden/protocol';
-import { createWorker, enqueue, status, watch, type FleetEvent, type FleetWorker } from '../src/index.js';
-import { countTool } from './helpers/count-tool.mjs';
+import { cancel, createWorker, enqueue, status, watch, type FleetEvent, type FleetWorker } from '../src/index.js';
+import { countTool } from './__fixtures__/count-tool.mjs';
 import { startFakeModel, type FakeModel } from './helpers/fake-model.js';
 import { POSTGRES_URL, tempDir, testQueue } from './helpers/services.js';
 
@@ -79,6 +79,7 @@ describe('createWorker (in process, real Redis and PostgreSQL)', () => {
     await store.create({ id: sessionId, owner: { userId: 'alice' } });
     const call = { type: 'tool_call' as const, id: 'call_x', name: 'count_effect', args: { key: 'x' } };
     const records: SessionRecord[] = [
+      { type: 'meta', id: 'r0', at: new Date().toISOString(), key: 'fleet.job', value: 'crashed' },
       { type: 'message', id: 'r1', at: new Date().toISOString(), message: { role: 'user', parts: [{ type: 'text', text: 'key=x' }] } },
       { type: 'message', id: 'r2', at: new Date().toISOString(), message: { role: 'assistant', parts: [call] } },
       { type: 'tool_call', id: 'r3', at: new Date().toISOString(), call },
@@ -91,5 +92,49 @@ describe('createWorker (in process, real Redis and PostgreSQL)', () => {
     const [state] = await status(['crashed'], q);
     expect(state!.failedReason).toMatch(/^fleet\.interrupted_tool: .*count_effect/);
     expect(readFileSync(effects, 'utf8')).toBe('');
+  });
+
+  it('cancel aborts the running harness from anywhere, and a waiting job never starts; a timeout stops a job', async () => {
+    const { q, model, effects, worker } = await setup();
+    const events: FleetEvent[] = [];
+    const w = await watch(q, (e) => events.push(e));
+    cleanups.push(() => w.close());
+    await worker({ concurrency: 1 });
+    await enqueue([{ id: 'running', task: 'key=running delay=60000' }, { id: 'queued', task: 'key=queued' }], q);
+    await until(events, () => model.requests.some((r) => r.key === 'running'));
+    expect(await cancel('queued', q)).toBe('waiting');
+    expect(await cancel('running', q)).toBe('active');
+    await until(events, (e) => e.filter((x) => x.type === 'failed').length === 2);
+    const [running, queued] = await status(['running', 'queued'], q);
+    expect(running!.failedReason).toMatch(/^fleet\.cancelled: job running was cancelled/);
+    expect(queued!.failedReason).toMatch(/^fleet\.cancelled: job queued was cancelled before it started/);
+    expect(model.requests.some((r) => r.key === 'queued')).toBe(false);
+    expect(readFileSync(effects, 'utf8')).toBe('');
+    await enqueue([{ id: 'slow', task: 'key=slow delay=60000', timeoutMs: 300 }, { id: 'quick', task: 'key=quick', timeoutMs: 60_000 }], q);
+    await until(events, (e) => e.some((x) => x.type === 'failed' && x.jobId === 'slow') && e.some((x) => x.type === 'completed' && x.jobId === 'quick'));
+    expect((await status(['slow'], q))[0]!.failedReason).toMatch(/^fleet\.timeout: job slow was stopped after 300 ms/);
+  });
+
+  it('tenancy: a job never loads another owner\'s session, and the same owner continues it', async () => {
+    const { q, model, worker } = await setup();
+    const events: FleetEvent[] = [];
+    const w = await watch(q, (e) => events.push(e));
+    cleanups.push(() => w.close());
+    await worker();
+    const sessionId = `shared-${q.queue}`;
+    await enqueue([{ id: 'alice-1', task: 'key=a1', sessionId, owner: { userId: 'alice', tenantId: 'acme' } }], q);
+    await until(events, (e) => e.some((x) => x.type === 'completed'));
+    await enqueue([
+      { id: 'mallory', task: 'key=m', sessionId, owner: { userId: 'mallory', tenantId: 'acme' } },
+      { id: 'other-tenant', task: 'key=o', sessionId, owner: { tenantId: 'globex' } },
+    ], q);
+    await until(events, (e) => e.filter((x) => x.type === 'failed').length === 2);
+    const states = await status(['mallory', 'other-tenant'], q);
+    for (const s of states) expect(s.failedReason).toMatch(/^fleet\.invalid_job: .*cannot be created for this owner/);
+    expect(states.map((s) => s.failedReason).join(' ')).not.toContain('alice');
+    expect(model.requests.some((r) => r.key === 'm' || r.key === 'o')).toBe(false);
+    await enqueue([{ id: 'alice-2', task: 'key=a2', sessionId, owner: { userId: 'alice' } }], q);
+    await until(events, (e) => e.some((x) => x.type === 'completed' && x.jobId === 'alice-2'));
+    expect((await status(['alice-2'], q))[0]!.result).toMatchObject({ status: 'done', resumed: false, sessionId, output: 'done a2: counted a2' });
   });
 });

@@ -23,7 +23,7 @@ function text(content: unknown): string {
   return '';
 }
 
-/** `key=job-1 tool=count_effect hold=2000 delay=100`: the task tells the fake model what to do. */
+/** `key=job-1 tool=count_effect hold=2000 delay=100 delayfirst=5000`: the task tells the fake model what to do. */
 export function taskParams(task: string): Record<string, string> {
   return Object.fromEntries([...task.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
 }
@@ -42,10 +42,9 @@ export async function startFakeModel(): Promise<FakeModel> {
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
       const body = JSON.parse(raw) as { messages: Msg[]; model: string };
-      const firstUser = body.messages.find((m) => m.role === 'user');
-      const params = taskParams(text(firstUser?.content));
-      const key = params.key ?? 'none';
       const lastUser = body.messages.map((m) => m.role).lastIndexOf('user');
+      const params = taskParams(text(body.messages[lastUser]?.content));
+      const key = params.key ?? 'none';
       const toolMessages = body.messages.slice(lastUser + 1).filter((m) => m.role === 'tool');
       const id = `chatcmpl-${n++}`;
       const kind: SeenRequest['kind'] = toolMessages.length === 0 ? 'call' : 'final';
@@ -58,7 +57,8 @@ export async function startFakeModel(): Promise<FakeModel> {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ id, object: 'chat.completion', model: body.model, choices: [{ index: 0, message, finish_reason: kind === 'call' ? 'tool_calls' : 'stop' }], usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } }));
       };
-      const delay = Number(params.delay ?? 0);
+      const firstCall = kind === 'call' && requests.filter((r) => r.key === key && r.kind === 'call').length === 1;
+      const delay = Number(params.delay ?? (firstCall ? (params.delayfirst ?? 0) : 0));
       if (delay > 0 && kind === 'call') setTimeout(answer, delay);
       else answer();
     });

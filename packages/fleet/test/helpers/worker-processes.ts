@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const SCRIPT = fileURLToPath(new URL('./worker-process.mjs', import.meta.url));
+const SCRIPT = fileURLToPath(new URL('../__fixtures__/worker-process.mjs', import.meta.url));
 
 export interface WorkerLine {
   worker: string;
@@ -28,7 +28,7 @@ export function startWorker(name: string, env: Record<string, string>, all: Work
   let stderr = '';
   let onReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (onReady = resolve));
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     buffer += chunk.toString();
     let nl: number;
     while ((nl = buffer.indexOf('\n')) >= 0) {
@@ -39,7 +39,7 @@ export function startWorker(name: string, env: Record<string, string>, all: Work
       if (line.type === 'ready') onReady();
     }
   });
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   void exited.then((code) => {
     if (code !== 0 && code !== null && stderr) process.stderr.write(`[${name}] exited ${code}: ${stderr.slice(-2000)}\n`);
