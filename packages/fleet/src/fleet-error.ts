@@ -29,7 +29,6 @@ export const FLEET_ERROR_CODES = {
   'fleet.run_failed': 'The run ended with an error (a provider or store failure); the job can be retried and resumes from its session.',
   'fleet.cancelled': 'The job was cancelled.',
   'fleet.timeout': 'The job ran longer than its timeout.',
-  'fleet.session_busy': 'Another worker held the session lease for longer than the job could wait.',
   'fleet.job_not_found': 'No job has that id in the queue.',
   'fleet.not_retryable': 'The job is not in a state that can be retried (only failed and parked jobs are).',
   'fleet.invalid_options': 'createWorker or enqueue was given invalid options; the message names them.',
