@@ -28,7 +28,7 @@ export interface FleetWorker {
   close(): Promise<void>;
 }
 
-type Stop = 'cancel' | 'timeout' | 'shutdown';
+type Stop = 'cancel' | 'timeout' | 'shutdown' | 'lease_lost';
 
 function errorOf(error: unknown): { code: string; message: string } {
   if (FleetError.isInstance(error)) return { code: error.code, message: error.message };
@@ -72,7 +72,8 @@ export async function createWorker(options: CreateWorkerOptions): Promise<FleetW
     }
     if (options.harness.inline === false) throw fleetError('fleet.inline_refused', 'this worker does not accept inline configurations', 'Name a configuration the worker knows.');
     if (data.config.mcpServers && options.harness.inline !== 'with-mcp') throw fleetError('fleet.inline_refused', 'an inline configuration may not start MCP servers on this worker', "Name a configuration the worker knows, or start the worker with inline: 'with-mcp'.");
-    return data.config;
+    // An inline configuration changes the worker's `default` one (its provider, model, endpoint).
+    return { ...(options.harness.configs?.default ?? {}), ...data.config };
   }
 
   function harnessOptions(config: HarnessConfig): HarnessOptions {
@@ -121,10 +122,14 @@ export async function createWorker(options: CreateWorkerOptions): Promise<FleetW
     const timer = data.timeoutMs ? setTimeout(() => stop('timeout'), data.timeoutMs) : undefined;
     const signal = entry.controller.signal;
     let owned: Harness | undefined;
-    const lease = await acquireLease(redis, `${prefix}:fleet-lease:${data.sessionId}`, `${name}:${jobId}:${Date.now()}`, lockDuration, options.leaseWaitMs ?? 2000, signal);
+    // The lease outlives the job lock (a stalled job may be handed on while its first attempt still
+    // runs); an attempt that loses its lease stops at once rather than write beside another.
+    const leaseTtl = options.leaseTtlMs ?? 3 * lockDuration;
+    const lease = await acquireLease(redis, `${prefix}:fleet-lease:${data.sessionId}`, `${name}:${jobId}:${Date.now()}`, leaseTtl, options.leaseWaitMs ?? 2000, signal, () => stop('lease_lost'));
     try {
       if (!lease) {
-        if (entry.stop) throw new UnrecoverableError(`fleet.${entry.stop === 'timeout' ? 'timeout' : 'cancelled'}: job ${jobId} stopped while it waited for its session`);
+        if (entry.stop === 'lease_lost') throw new Error(`fleet.run_failed: job ${jobId} lost its session lease (this worker stalled); the attempt stopped and the job resumes elsewhere`);
+      if (entry.stop) throw new UnrecoverableError(`fleet.${entry.stop === 'timeout' ? 'timeout' : 'cancelled'}: job ${jobId} stopped while it waited for its session`);
         // Another job holds the session (a resume racing this one): come back shortly.
         await job.moveToDelayed(Date.now() + 500, token);
         throw new DelayedError();
@@ -155,6 +160,7 @@ export async function createWorker(options: CreateWorkerOptions): Promise<FleetW
         emit({ type: 'job_released', jobId });
         throw new WaitingError();
       }
+      if (entry.stop === 'lease_lost') throw new Error(`fleet.run_failed: job ${jobId} lost its session lease (this worker stalled); the attempt stopped and the job resumes elsewhere`);
       if (entry.stop) throw new UnrecoverableError(`fleet.${entry.stop === 'timeout' ? 'timeout' : 'cancelled'}: job ${jobId} was ${entry.stop === 'timeout' ? `stopped after ${data.timeoutMs} ms` : 'cancelled'} (session ${data.sessionId} keeps what it did)`);
       const clean = redactor.redactJson(result);
       emit({ type: 'job_completed', jobId, result: clean });

@@ -14,7 +14,7 @@ export interface FleetJob {
   id?: string;
   /** The task, in the user's words. */
   task: string;
-  /** A configuration the workers know by name (default `default`), or an inline `HarnessConfig` (without worker-owned keys). */
+  /** A configuration the workers know by name (default `default`), or an inline `HarnessConfig` laid over the workers' `default` (without worker-owned keys). */
   config?: string | HarnessConfig;
   /** Continue this session; default `fleet-<queue>-<job id>`, so a job that moves to another worker resumes the same session. */
   sessionId?: string;

@@ -15,14 +15,17 @@ export interface SessionLease {
  * worker on one job; this lease keeps two jobs (a retry and a resume, or racing resumers) off one
  * session. A worker killed with -9 stops renewing, so the lease lapses after `ttlMs`.
  */
-export async function tryLease(redis: Redis, key: string, token: string, ttlMs: number): Promise<SessionLease | undefined> {
+export async function tryLease(redis: Redis, key: string, token: string, ttlMs: number, onLost?: () => void): Promise<SessionLease | undefined> {
   const ok = await redis.set(key, token, 'PX', ttlMs, 'NX');
   if (ok !== 'OK') return undefined;
   let lost = false;
   const timer = setInterval(() => {
     redis.eval(RENEW, 1, key, token, String(ttlMs)).then(
       (renewed) => {
-        if (renewed === 0) lost = true;
+        if (renewed === 0 && !lost) {
+          lost = true;
+          onLost?.();
+        }
       },
       () => undefined,
     );
@@ -40,10 +43,10 @@ export async function tryLease(redis: Redis, key: string, token: string, ttlMs: 
 }
 
 /** Waits up to `waitMs` for the lease (polling), or answers undefined. */
-export async function acquireLease(redis: Redis, key: string, token: string, ttlMs: number, waitMs: number, signal: AbortSignal): Promise<SessionLease | undefined> {
+export async function acquireLease(redis: Redis, key: string, token: string, ttlMs: number, waitMs: number, signal: AbortSignal, onLost?: () => void): Promise<SessionLease | undefined> {
   const until = Date.now() + waitMs;
   for (;;) {
-    const lease = await tryLease(redis, key, token, ttlMs);
+    const lease = await tryLease(redis, key, token, ttlMs, onLost);
     if (lease) return lease;
     if (signal.aborted || Date.now() >= until) return undefined;
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -46,6 +46,8 @@ export interface CreateWorkerOptions extends QueueConnection {
   stalledIntervalMs?: number;
   /** How many times a job may be taken over from a dead worker before it fails (default 5). */
   maxStalledCount?: number;
+  /** The session lease: a dead worker's session is free again after this long (default 3 × lockDurationMs). */
+  leaseTtlMs?: number;
   /** How long a job waits for another worker to let go of its session before it is delayed (default 2000). */
   leaseWaitMs?: number;
   /** Secrets the redactor removes from results and progress (default: the harness's env, else `process.env`). */

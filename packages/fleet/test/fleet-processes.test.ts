@@ -178,6 +178,7 @@ describe('fleet across worker processes (real Redis, PostgreSQL and processes)',
     await enqueue(ids.map((id) => ({ id, task: `key=${id}` })), f.q);
     await waitFor(() => ids.every((id) => completed(f, id) === 1), 'all rate-limited jobs');
     const times = f.model.requests.map((r) => r.at).sort((x, y) => x - y);
+    if (times.length !== 18) throw new Error(JSON.stringify({ r: f.model.requests, l: f.lines.filter((l) => l.type !== 'job_progress') }));
     expect(times).toHaveLength(18);
     // Any 600 ms (the 1 s window less the jitter between a slot's grant and the request's arrival
     // on a busy machine) holds at most 3 requests, and 18 requests at 3 a second span 5 windows.
