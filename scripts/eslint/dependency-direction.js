@@ -6,6 +6,7 @@ import path from 'node:path';
 export const COMPOSERS = {
   harness: ['protocol', 'core', 'providers', 'tools', 'sessions', 'governance'],
   'pack-containment': ['protocol', 'harness', 'core', 'tools', 'governance', 'evidence'],
+  fleet: ['protocol', 'harness', 'sessions', 'governance'],
 };
 
 const PACKAGE_SOURCE = /(?:^|[\\/])packages[\\/]([^\\/]+)[\\/]src[\\/]/;

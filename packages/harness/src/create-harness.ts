@@ -115,10 +115,10 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     provider: shared.provider,
     tools,
     gate,
-    session: { store: shared.store, ...(options.sessionId ? { id: options.sessionId } : {}) },
+    session: { store: shared.store, ...(options.sessionId ? { id: options.sessionId } : {}), ...(options.owner ? { owner: options.owner } : {}) },
     system: prompt.text,
     hooks,
-    context: { workspace: workdir },
+    context: { workspace: workdir, ...(options.owner?.userId !== undefined ? { userId: options.owner.userId } : {}), ...(options.owner?.tenantId !== undefined ? { tenantId: options.owner.tenantId } : {}) },
     ...(approver ? { approver } : {}),
     ...(options.maxTurns ? { maxTurns: options.maxTurns } : {}),
     ...(options.streaming === false ? { streaming: false } : {}),
@@ -161,7 +161,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     explainScope: (task, trust = 'user') => scopeFor(task, trust),
     with: (overrides) => compose({ ...options, ...overrides }, { ...shared, ownsStore: false, owner: false }, warnings),
     async latestSessionId() {
-      const [newest] = await shared.store.list({ limit: 1 });
+      const [newest] = await shared.store.list({ limit: 1, ...(options.owner?.userId !== undefined ? { userId: options.owner.userId } : {}), ...(options.owner?.tenantId !== undefined ? { tenantId: options.owner.tenantId } : {}) });
       return newest?.id;
     },
     async close() {

@@ -1,5 +1,5 @@
 import type { AgentHooks } from '@warden/core';
-import type { ApprovalStoreV1, ApproverV1, GateMode, ProviderV1, SessionStoreV1, ToolV1 } from '@warden/protocol';
+import type { ApprovalStoreV1, ApproverV1, GateMode, Owner, ProviderV1, SessionStoreV1, ToolV1 } from '@warden/protocol';
 import type { HarnessConfig } from './harness-config.js';
 
 export type HarnessMode = GateMode;
@@ -27,6 +27,11 @@ export interface HarnessOptions extends Omit<HarnessConfig, 'provider' | 'approv
   env?: Readonly<Record<string, string | undefined>>;
   /** Continue this session (created when missing). */
   sessionId?: string;
+  /**
+   * Whom the runs act for: sessions are created with this owner and loaded only for it (another
+   * owner's session behaves as missing), and durable approvals name it as `requestedFor`.
+   */
+  owner?: Owner;
   /** More tools, behind the same gate (their output is untrusted unless they are read-only workspace tools). */
   tools?: ToolV1[];
   /** More hooks, run after redaction and taint detection. */

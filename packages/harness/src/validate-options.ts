@@ -19,7 +19,7 @@ export interface OptionsValidation {
 }
 
 /** Keys only a program can set: checked by type here, not by the config schema. */
-const RUNTIME_KEYS = ['workdir', 'provider', 'approver', 'sessions', 'approvals', 'approvalKey', 'audit', 'env', 'sessionId', 'tools', 'hooks', 'compactNow', 'sandboxActive'] as const;
+const RUNTIME_KEYS = ['workdir', 'provider', 'approver', 'sessions', 'approvals', 'approvalKey', 'audit', 'env', 'sessionId', 'owner', 'tools', 'hooks', 'compactNow', 'sandboxActive'] as const;
 
 function keyPath(path: readonly PropertyKey[]): string {
   return path.map(String).join('.') || '(root)';
@@ -55,6 +55,10 @@ function runtimeProblems(options: Record<string, unknown>): OptionIssue[] {
     if (value !== undefined && typeof value !== 'string' && !isObject(value)) out.push({ path: key, message: `${key} must be a location or a store object` });
   }
   for (const key of ['tools', 'hooks'] as const) if (options[key] !== undefined && !Array.isArray(options[key])) out.push({ path: key, message: `${key} must be an array` });
+  const owner = options.owner;
+  if (owner !== undefined && (!isObject(owner) || Object.entries(owner as object).some(([k, v]) => !['userId', 'tenantId'].includes(k) || typeof v !== 'string' || v.length === 0))) {
+    out.push({ path: 'owner', message: 'owner must be { userId?, tenantId? } with non-empty strings' });
+  }
   const audit = options.audit;
   if (audit !== undefined && audit !== false && !isObject(audit)) out.push({ path: 'audit', message: 'audit must be false or { file?, key?, keyEnv? }' });
   return out;

@@ -12,6 +12,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   demo: { summary: 'command.demo.summary', load: async () => (await import('../commands/demo-command.js')).demoCommand },
   sessions: { summary: 'command.sessions.summary', load: async () => (await import('../commands/sessions-command.js')).sessionsCommand },
   fleet: { summary: 'command.fleet.summary', load: async () => (await import('../commands/fleet-command.js')).fleetCommand },
+  worker: { summary: 'command.worker.summary', load: async () => (await import('../commands/worker-command.js')).workerCommand },
   approvals: { summary: 'command.approvals.summary', load: async () => (await import('../commands/approvals-command.js')).approvalsCommand },
   providers: { summary: 'command.providers.summary', load: async () => (await import('../commands/providers-command.js')).providersCommand },
   check: { summary: 'command.check.summary', load: async () => (await import('../commands/check-command.js')).checkCommand },

@@ -12,6 +12,11 @@ export const fleetOptions = z.strictObject({
   budgetTokens: z.coerce.number().int().positive().optional(),
   budgetUsd: z.coerce.number().positive().optional(),
   sessions: z.string().min(1).optional(),
+  /** `redis://…`: queue the jobs for `warden worker`s instead of running them here. */
+  queue: z.string().min(1).optional(),
+  queueName: z.string().min(1).optional(),
+  prefix: z.string().min(1).optional(),
+  acceptInterrupted: z.boolean().optional(),
 });
 export type FleetOptions = z.infer<typeof fleetOptions>;
 
@@ -22,6 +27,10 @@ export const fleetCommand = defineCommand({
   options: fleetOptions,
   aliases: { y: 'yes', m: 'model' },
   async run(ctx) {
+    if (ctx.options.queue !== undefined || ['status', 'cancel', 'retry', 'resume'].includes(ctx.positionals[0] ?? '')) {
+      const { fleetQueueAction } = await import('../actions/fleet-queue-action.js');
+      return fleetQueueAction(ctx);
+    }
     const { fleetAction } = await import('../actions/fleet-action.js');
     return fleetAction(ctx);
   },

@@ -1,0 +1,20 @@
+// Explicit named re-exports only: adding a name here makes it public API.
+export { enqueue } from './enqueue.js';
+export type { EnqueueOptions, EnqueueReceipt } from './enqueue.js';
+export { createWorker } from './create-worker.js';
+export type { FleetWorker } from './create-worker.js';
+export type { CreateWorkerOptions, WorkerHarness, WorkerEvent } from './worker-options.js';
+export { status, cancel, retry, resume } from './fleet-control.js';
+export type { FleetJobState, FleetJobStatus } from './fleet-control.js';
+export { watch } from './watch.js';
+export type { FleetEvent, FleetWatch } from './watch.js';
+export { prepareJobs, readJobData, WORKER_OWNED_KEYS } from './fleet-job.js';
+export type { FleetJob, FleetJobData, PreparedJob } from './fleet-job.js';
+export type { FleetResult, FleetProgress, InterruptedCall, ParkedApproval } from './fleet-result.js';
+export type { InterruptedPolicy } from './run-job.js';
+export type { RateLimit } from './rate-limit.js';
+export { takeSlot } from './rate-limit.js';
+export type { QueueConnection } from './connection.js';
+export { DEFAULT_QUEUE, DEFAULT_PREFIX } from './connection.js';
+export { FleetError, FLEET_ERROR_CODES } from './fleet-error.js';
+export type { FleetErrorCode } from './fleet-error.js';

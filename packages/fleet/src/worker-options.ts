@@ -1,0 +1,57 @@
+import type { HarnessConfig, HarnessOptions } from '@warden/harness';
+import type { QueueConnection } from './connection.js';
+import type { FleetProgress, FleetResult } from './fleet-result.js';
+import type { RateLimit } from './rate-limit.js';
+import type { InterruptedPolicy } from './run-job.js';
+
+/** How a worker builds each job's harness. */
+export interface WorkerHarness {
+  /** Where sessions live: `postgres://…` or `redis://…`, so any worker can resume any run. */
+  sessions: string;
+  /** Where durable approvals live (default: beside the sessions). */
+  approvals?: string;
+  /** The workspace every job runs in (the worker's, never the job's). */
+  workdir: string;
+  /** Configurations jobs name (`config: 'review'`); `default` is used by jobs that name none. */
+  configs?: Record<string, HarnessConfig>;
+  /** Accept inline configurations in job data (default true); `with-mcp` also accepts their MCP servers (which start commands on the worker). */
+  inline?: boolean | 'with-mcp';
+  /** Values only a program can give, added to every job's harness: a provider object, tools, hooks, the environment keys come from. */
+  options?: Partial<Omit<HarnessOptions, 'workdir' | 'sessions' | 'approvals' | 'sessionId' | 'owner'>>;
+}
+
+export interface WorkerEvent {
+  type: 'job_started' | 'job_progress' | 'job_completed' | 'job_failed' | 'job_released' | 'draining' | 'closed';
+  jobId?: string;
+  result?: FleetResult;
+  error?: { code: string; message: string };
+  progress?: FleetProgress;
+}
+
+export interface CreateWorkerOptions extends QueueConnection {
+  harness: WorkerHarness;
+  /** Jobs this worker runs at once (default 1). */
+  concurrency?: number;
+  /** The worker's name in results and progress (default `host:pid`). */
+  name?: string;
+  /** At most this many job starts per window on the whole queue (BullMQ's limiter). */
+  limiter?: { max: number; durationMs: number };
+  /** Model requests per provider id (`openai`, or `*` for every provider), across every worker on the queue. */
+  rateLimits?: Record<string, RateLimit>;
+  /** A call that started and has no result, of a tool that is not read-only: `fail` (default) the job showing the call, or `park` it for a person. */
+  onInterrupted?: InterruptedPolicy;
+  /** BullMQ lock: a worker that stops renewing it (killed) loses its jobs after this long (default 30000). */
+  lockDurationMs?: number;
+  /** How often workers look for jobs whose worker died (default 30000). */
+  stalledIntervalMs?: number;
+  /** How many times a job may be taken over from a dead worker before it fails (default 5). */
+  maxStalledCount?: number;
+  /** The session lease: a dead worker's session is free again after this long (default 3 × lockDurationMs). */
+  leaseTtlMs?: number;
+  /** How long a job waits for another worker to let go of its session before it is delayed (default 2000). */
+  leaseWaitMs?: number;
+  /** Secrets the redactor removes from results and progress (default: the harness's env, else `process.env`). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** What the worker does, for a CLI or a log (libraries do not print). */
+  onEvent?: (event: WorkerEvent) => void;
+}
