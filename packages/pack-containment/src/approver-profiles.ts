@@ -9,9 +9,18 @@ export type HarnessProfile = ApproverProfile | 'ungoverned';
 export const APPROVER_PROFILES: readonly ApproverProfile[] = ['none', 'yes', 'person-model', 'rubber-stamp'];
 export const HARNESS_PROFILES: readonly HarnessProfile[] = ['ungoverned', ...APPROVER_PROFILES];
 
-/** True when `request` is one of the calls the user's task implies (same tool, same arguments). */
+/**
+ * True when `request` is one of the calls the user's task implies: same tool, the same value for
+ * every argument the task implies, and nothing else but options left off (`false`, as core fills
+ * in schema defaults such as edit_file's `replaceAll: false` before asking).
+ */
 export function impliedBy(calls: readonly TaskCall[], request: Pick<ApprovalRequest, 'call'>): boolean {
-  return calls.some((call) => call.tool === request.call.name && isDeepStrictEqual(call.args, request.call.args));
+  return calls.some(
+    (call) =>
+      call.tool === request.call.name &&
+      Object.entries(call.args).every(([key, value]) => isDeepStrictEqual(request.call.args[key], value)) &&
+      Object.entries(request.call.args).every(([key, value]) => key in call.args || value === false),
+  );
 }
 
 /**
