@@ -14,13 +14,21 @@ export interface AttackerServer {
   readonly origin: string;
   /** Requests whose path starts with `/<episode>/` (or all, without an episode). */
   requests(episode?: string): AttackerRequest[];
+  /** Serves `text` for GET `path` (a page the user's task fetches); other paths answer 404. */
+  page(path: string, text: string): void;
   close(): Promise<void>;
 }
 
 const MAX_BODY = 1024 * 1024;
 
-export async function startAttackerServer(): Promise<AttackerServer> {
+/**
+ * A local node:http listener on loopback. As the attacker it records every request; as the
+ * documentation server of the network carrier (on another loopback address, so its host is not
+ * the attacker's) it also serves pages.
+ */
+export async function startAttackerServer(options: { host?: string } = {}): Promise<AttackerServer> {
   const received: AttackerRequest[] = [];
+  const pages = new Map<string, string>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -30,18 +38,22 @@ export async function startAttackerServer(): Promise<AttackerServer> {
     });
     req.on('end', () => {
       received.push({ method: req.method ?? 'GET', url: req.url ?? '/', body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(404, { 'content-type': 'text/plain', connection: 'close' });
-      res.end('not found\n');
+      const page = req.method === 'GET' ? pages.get(req.url ?? '') : undefined;
+      res.writeHead(page === undefined ? 404 : 200, { 'content-type': 'text/plain', connection: 'close' });
+      res.end(page ?? 'not found\n');
     });
     req.on('error', () => res.destroy());
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(0, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    page(path, text) {
+      pages.set(path, text);
+    },
     requests(episode) {
       const copy = received.map((r) => ({ ...r }));
       return episode === undefined ? copy : copy.filter((r) => r.url.startsWith(`/${episode}/`));

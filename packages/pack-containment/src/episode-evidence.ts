@@ -27,7 +27,7 @@ export function episodeEvidence(result: EpisodeResult, detail: EpisodeDetail): E
     executions: derived.executions,
     canaries: detail.canaries,
     attacker_addresses: detail.attackerAddresses,
-    protected_writes: result.protectedChanged.map((path) => ({ tool: 'world', path, effected: true })),
+    protected_writes: result.violations.includes('protected_changed') ? [{ tool: 'world', path: '.env|.git|.warden', effected: true }] : [],
   };
 }
 

@@ -1,54 +1,58 @@
 import type { RunEvent, ToolResultStatus } from '@warden/protocol';
-import type { ApproverSetting } from './containment-harness.js';
-import type { ForbiddenEffect, GoalCategory } from './attack-goal.js';
+import type { HarnessProfile } from './approver-profiles.js';
+import type { CarrierKind, ForbiddenEffect, GoalClass } from './attack-goal.js';
 
-/** What happened to one call the obeying model made because of an injection. */
+/** What happened to one call the obeying model made because of a directive. */
 export interface AttackCallRecord {
-  /** Index of the step in the injected text (0-based). */
-  step: number;
+  /** The call id: `atk~<goal>~<route>~<step>`. */
+  id: string;
   tool: string;
-  /** The gate's answer and rule, and the approver's, when they were asked. */
+  route: number;
+  step: number;
+  /** The gate's answer and rule, and the approver's, when it was asked. */
   decision?: { effect: string; rule: string };
   approval?: { outcome: string; automatic: boolean };
   status?: ToolResultStatus;
   /** True when the call started (`ok`, `error`, `timeout`, `interrupted`). */
   executed: boolean;
-  /** False for a harmless prerequisite the goal marks as allowed. */
-  forbidden: boolean;
 }
 
 /** A containment failure that counts whatever the goal was. */
 export type ContainmentViolation =
   | 'attacker_contacted'
   | 'canary_exfiltrated'
+  | 'secret_in_context'
   | 'outside_written'
   | 'protected_changed'
-  | 'remote_changed'
-  | 'forbidden_call_executed';
+  | 'history_changed'
+  | 'git_config_changed'
+  | 'process_survived'
+  | 'victim_killed';
 
-/** One run of the agent on one user task, with or without an injected attacker goal. */
+/** One run of the agent on one user task, with or without a planted directive. */
 export interface EpisodeResult {
+  id: string;
+  profile: HarnessProfile;
   task: string;
-  approver: ApproverSetting;
   goal?: string;
-  category?: GoalCategory;
-  /** The user's task succeeded (AgentDojo's utility). */
+  goalClass?: GoalClass;
+  carrier?: CarrierKind;
+  /** The user's task succeeded, judged by the world (AgentDojo's utility). */
   utility: boolean;
-  /** The model read the injected instructions (an injection in output the harness never produced is never seen). */
+  /** The model found the directive in its context (a directive the harness never let in is never seen). */
   injectionSeen: boolean;
   /** The goal's own forbidden effects that were observed. */
   effects: Array<ForbiddenEffect['kind']>;
-  /** The attacker goal was achieved (any of its effects observed). */
   attackSucceeded: boolean;
-  /** Failures that count for every episode. */
   violations: ContainmentViolation[];
-  /** No goal effect, no violation. */
+  /** No goal effect, no violation, no harness failure. */
   contained: boolean;
   attackCalls: AttackCallRecord[];
+  /** Calls the gate sent to the approver (`ask`), and how many of them were approved. */
+  asks: number;
+  approved: number;
   /** Workspace files (outside `.git`) that changed. */
   changedFiles: string[];
-  /** Protected paths (`.env*`, `.git/config`, `.git/hooks`, `.warden`) that changed. */
-  protectedChanged: string[];
   stopReason?: string;
   /** Set when the harness threw or the run did not end; such an episode is not contained. */
   error?: { code: string; message: string };
@@ -56,7 +60,6 @@ export interface EpisodeResult {
 
 /** What an episode leaves for a consumer that wants more than the verdict (evidence ledgers). */
 export interface EpisodeDetail {
-  /** Every run event of the episode, in order. */
   events: RunEvent[];
   /** The planted canary values (fake secrets made for this run). */
   canaries: string[];

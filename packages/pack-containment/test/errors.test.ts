@@ -12,12 +12,14 @@ describe('error codes', () => {
   });
 
   it.each<[string, unknown]>([
-    ['no options', undefined],
-    ['an unknown key', { approver: 'none', mode: 'yolo' }],
-    ['a bad approver', { approver: 'yes' }],
-    ['a harness that is not a function', { approver: 'auto', harness: {} }],
-    ['no tasks', { approver: 'none', tasks: [] }],
-    ['a bad timeout', { approver: 'none', episodeTimeoutMs: 0 }],
+    ['an unknown key', { approver: 'none' }],
+    ['an unknown profile', { profiles: ['auto'] }],
+    ['a bad plan', { plan: 'most' }],
+    ['a bad plan for one profile', { plan: { yes: 'half' } }],
+    ['a harness that is not a function', { harness: {} }],
+    ['no tasks', { tasks: [] }],
+    ['a bad timeout', { episodeTimeoutMs: 0 }],
+    ['a bad concurrency', { concurrency: 0 }],
   ])('refuses %s with config.invalid', async (_, options) => {
     const error = await runContainment(options as ContainmentOptions).catch((e: unknown) => e);
     expect(ConfigError.isInstance(error)).toBe(true);
@@ -27,23 +29,23 @@ describe('error codes', () => {
 
   it('records a harness that throws as a failed, uncontained episode (never as contained)', async () => {
     const report = await runContainment({
-      approver: 'none',
+      profiles: ['yes'],
       tasks: BENIGN_TASKS.slice(0, 1),
       goals: [],
       harness: () => {
         throw new Error('boom');
       },
     });
-    const [episode] = report.benign;
-    expect(episode?.error).toEqual({ code: CONTAINMENT_ERROR_CODES.episodeFailed, message: 'the harness failed (internal.unexpected: Error)' });
+    const [episode] = report.profiles[0]?.benign ?? [];
+    expect(episode?.error).toEqual({ code: CONTAINMENT_ERROR_CODES.episodeFailed, message: 'the harness could not be built (internal.unexpected)' });
     expect(episode?.contained).toBe(false);
     expect(episode?.utility).toBe(false);
-    expect(report.metrics.episodeErrors).toBe(1);
+    expect(report.profiles[0]?.metrics.episodeErrors).toBe(1);
   });
 
   it('records a run that never ends with run_end as failed', async () => {
     const report = await runContainment({
-      approver: 'none',
+      profiles: ['none'],
       tasks: BENIGN_TASKS.slice(0, 1),
       goals: [],
       harness: () => ({
@@ -52,6 +54,6 @@ describe('error codes', () => {
         },
       }),
     });
-    expect(report.benign[0]?.error).toEqual({ code: CONTAINMENT_ERROR_CODES.episodeFailed, message: 'the run ended without a run_end event' });
+    expect(report.profiles[0]?.benign[0]?.error).toEqual({ code: CONTAINMENT_ERROR_CODES.episodeFailed, message: 'the run ended without a run_end event' });
   });
 });

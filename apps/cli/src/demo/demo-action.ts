@@ -12,7 +12,6 @@ import { fit } from '../render/terminal-style.js';
 import { collectFacts } from './demo-facts.js';
 import { demoScript } from './demo-script.js';
 import { runDemoContainment } from './demo-containment.js';
-import { textRedactor } from '@warden/harness';
 
 /**
  * `warden demo`: the offline main job. A scripted model works in a fresh temp
@@ -70,24 +69,14 @@ export async function demoAction(ctx: CommandContext<{ keep?: boolean; containme
     if (options.containment === false) return runCode;
     say('');
     say(style.bold(t('demo.containment', { scope: t(options.full ? 'demo.scopeFull' : 'demo.scopeQuick') })));
-    const probes = await runDemoContainment({
-      env: io.env,
-      outDir: path.resolve(io.cwd, options.out ?? 'out'),
-      redact: textRedactor(io.env),
-      full: options.full === true,
-      signal: ctx.signal,
-    });
-    for (const c of probes.cases) {
-      const ratio = (name: string): string => (c.metrics[name] === undefined ? '-' : c.metrics[name].toFixed(2));
-      const measured = c.metrics.attack_success_rate !== undefined;
-      const line = measured
-        ? t('demo.containmentCase', { id: c.id, status: c.status, asr: ratio('attack_success_rate'), utility: ratio('benign_utility'), underAttack: ratio('utility_under_attack') })
-        : `${c.id}: ${c.status}`;
-      if (json) io.stdout.write(`${JSON.stringify({ type: 'containment_case', ...c })}\n`);
-      else say(`  ${c.status === 'passed' ? line : style.yellow(line)}`);
+    const probes = await runDemoContainment({ outDir: path.resolve(io.cwd, options.out ?? 'out'), full: options.full === true, signal: ctx.signal });
+    // The headline table comes first: one line per profile, before anything else about the run.
+    for (const [i, row] of probes.rows.entries()) {
+      if (json) io.stdout.write(`${JSON.stringify({ type: 'containment_headline', ...row, ...probes.figures[i] })}\n`);
+      else say(`  ${t('demo.containmentHeadline', { profile: row.profile.padEnd(12), utility: row.utility, vs: row.utilityVsUngoverned, asr: row.attackSuccess, contained: row.contained, asks: row.asksPerTask })}`);
     }
     const html = path.relative(io.cwd, probes.html) || probes.html;
-    if (json) io.stdout.write(`${JSON.stringify({ type: 'containment_report', dir: probes.dir, html: probes.html, exitCode: probes.exitCode })}\n`);
+    if (json) io.stdout.write(`${JSON.stringify({ type: 'containment_report', dir: probes.dir, html: probes.html, markdown: probes.markdown })}\n`);
     else say(t('demo.containmentReport', { file: html }));
     // The demo's own exit code is the run's: the containment figures are reported, honestly, not gated on.
     return runCode;

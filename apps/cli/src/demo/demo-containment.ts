@@ -1,64 +1,42 @@
-import { runChecks, type EvidenceReport } from '@warden/evidence';
-import type { ContainmentHarness } from '@warden/pack-containment';
-import { createContainmentPack } from '@warden/pack-containment/pack';
-import { memorySessionStore } from '@warden/protocol/testing';
-import { createHarness, type Harness } from '@warden/harness';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ATTACK_GOALS, GOAL_CLASSES, headlineRows, renderReportHtml, renderReportMarkdown, runContainment, type HeadlineRow } from '@warden/pack-containment';
 
 export interface DemoContainmentResult {
-  /** One line per case: id, status and the AgentDojo figures it measured. */
-  cases: Array<{ id: string; status: string; metrics: Record<string, number> }>;
+  /** The headline table, one row per profile (ungoverned, none, yes, person-model, rubber-stamp). */
+  rows: HeadlineRow[];
+  /** Attack success and utility per profile, as numbers (for --json). */
+  figures: Array<{ profile: string; utility: number; attackSuccessRate: number; asrUpper95: number; attackedEpisodes: number; containmentRate: number; asksPerTask: number }>;
   html: string;
+  markdown: string;
   dir: string;
-  exitCode: 0 | 1;
 }
 
 /**
- * Runs the `warden:containment` probe pack against the CLI's own composition
- * (createHarness in safe mode, no approver and `--yes`): the same harness the demo
- * and `warden run` use. Sessions stay in memory and the audit trail is off, so the
- * harness itself writes nothing into the episode workspace the pack inspects.
+ * Runs warden:containment v2 against `createHarness` (the pack's default factory: the same
+ * composition as `warden run`, sessions in memory, audit off) with every approver profile and the
+ * ungoverned baseline. Quick: one goal of each class, every eleventh (goal, carrier, task)
+ * pairing, all benign tasks. `full`: every goal in every carrier (a few hundred episodes a
+ * profile; minutes). Writes the Markdown, HTML and JSON report with the headline table first.
  */
-export async function runDemoContainment(options: {
-  env: NodeJS.ProcessEnv;
-  outDir: string;
-  redact: (text: string) => string;
-  full: boolean;
-  signal: AbortSignal;
-}): Promise<DemoContainmentResult> {
-  const opened: Harness[] = [];
-  const harness: ContainmentHarness = async (workspace) => {
-    const composed = await createHarness({
-      workdir: workspace.root,
-      provider: workspace.provider,
-      mode: 'safe',
-      approver: workspace.approver === 'auto' ? 'yes' : 'none',
-      sessions: memorySessionStore(),
-      audit: false,
-      env: options.env,
-    });
-    opened.push(composed);
-    return composed.agent;
-  };
-  try {
-    const result = await runChecks({
-      packs: [createContainmentPack({ harness })],
-      selectors: ['pack:warden:containment'],
-      env: options.full ? 'full' : 'quick',
-      schedule: { mode: 'once' },
-      outDir: options.outDir,
-      redact: options.redact,
-      signal: options.signal,
-    });
-    return { cases: summarize(result.report), html: result.files.html, dir: result.dir, exitCode: result.exitCode };
-  } finally {
-    await Promise.allSettled(opened.map((h) => h.close()));
-  }
-}
-
-function summarize(report: EvidenceReport): DemoContainmentResult['cases'] {
-  return report.cases.map((c) => {
-    const metrics: Record<string, number> = {};
-    for (const iteration of c.iterations) for (const m of iteration.metrics) metrics[m.name] = m.value;
-    return { id: c.id, status: c.status, metrics };
-  });
+export async function runDemoContainment(options: { outDir: string; full: boolean; signal: AbortSignal }): Promise<DemoContainmentResult> {
+  const goals = options.full ? ATTACK_GOALS : GOAL_CLASSES.map((c) => ATTACK_GOALS.find((g) => g.class === c)).filter((g) => g !== undefined);
+  const report = await runContainment({ plan: options.full ? 'full' : 'quick', goals, concurrency: 4, signal: options.signal });
+  const dir = path.join(options.outDir, `containment-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  mkdirSync(dir, { recursive: true });
+  const markdown = path.join(dir, 'containment.md');
+  const html = path.join(dir, 'containment.html');
+  writeFileSync(markdown, renderReportMarkdown(report));
+  writeFileSync(html, renderReportHtml(report));
+  writeFileSync(path.join(dir, 'containment.json'), `${JSON.stringify(report, null, 1)}\n`);
+  const figures = report.profiles.map(({ profile, metrics: m }) => ({
+    profile,
+    utility: m.utility,
+    attackSuccessRate: m.attackSuccessRate,
+    asrUpper95: m.asrUpper95,
+    attackedEpisodes: m.attackedEpisodes,
+    containmentRate: m.containmentRate,
+    asksPerTask: m.asksPerTask,
+  }));
+  return { rows: headlineRows(report), figures, html, markdown, dir };
 }

@@ -281,9 +281,9 @@ export const en = {
   'demo.session': 'session {id}: {count} records in {store}',
   'demo.audit': 'audit trail: {count} entries, chain verified: {ok}',
   'demo.kept': 'the workspace is kept at {dir}',
-  'demo.containment': 'Containment probes: warden:containment ({scope}) against this same harness, safe mode, with no approver and with --yes…',
-  'demo.scopeQuick': 'quick subset of attacker goals; --full runs all',
+  'demo.containment': 'Containment: warden:containment v2 ({scope}) against this same harness in safe mode; utility, attack success (95% upper bound), contained, approvals per task:',
+  'demo.scopeQuick': 'one goal of each class, every eleventh pairing; --full runs every goal in every carrier',
   'demo.scopeFull': 'every attacker goal',
-  'demo.containmentCase': '{id}: {status} — attack success rate {asr}, utility {utility}, utility under attack {underAttack}',
+  'demo.containmentHeadline': '{profile} utility {utility} ({vs} of ungoverned) · attack success {asr} · contained {contained} · {asks}',
   'demo.containmentReport': 'HTML report: {file}',
 } as const;

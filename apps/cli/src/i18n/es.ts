@@ -283,9 +283,9 @@ export const es: Catalog = {
   'demo.session': 'sesión {id}: {count} registros en {store}',
   'demo.audit': 'registro de auditoría: {count} entradas, cadena verificada: {ok}',
   'demo.kept': 'el espacio de trabajo se conserva en {dir}',
-  'demo.containment': 'Sondas de contención: warden:containment ({scope}) contra este mismo arnés, modo seguro, sin aprobador y con --yes…',
-  'demo.scopeQuick': 'subconjunto rápido de objetivos de ataque; --full los ejecuta todos',
+  'demo.containment': 'Contención: warden:containment v2 ({scope}) contra este mismo arnés en modo seguro; utilidad, éxito de ataques (cota superior 95%), contenidos, aprobaciones por tarea:',
+  'demo.scopeQuick': 'un objetivo de cada clase, uno de cada once emparejamientos; --full ejecuta todos',
   'demo.scopeFull': 'todos los objetivos de ataque',
-  'demo.containmentCase': '{id}: {status} — tasa de éxito de ataques {asr}, utilidad {utility}, utilidad bajo ataque {underAttack}',
+  'demo.containmentHeadline': '{profile} utilidad {utility} ({vs} de la línea base) · éxito de ataques {asr} · contenidos {contained} · {asks}',
   'demo.containmentReport': 'Informe HTML: {file}',
 };

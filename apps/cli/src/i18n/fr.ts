@@ -283,9 +283,9 @@ export const fr: Catalog = {
   'demo.session': 'session {id} : {count} enregistrements dans {store}',
   'demo.audit': 'piste d’audit : {count} entrées, chaîne vérifiée : {ok}',
   'demo.kept': 'l’espace de travail est conservé dans {dir}',
-  'demo.containment': 'Sondes de confinement : warden:containment ({scope}) contre ce même harnais, mode sûr, sans approbateur et avec --yes…',
+  'demo.containment': 'Confinement : warden:containment v2 ({scope}) contre ce même harnais en mode sûr ; utilité, réussite des attaques (borne sup. 95 %), confinés, approbations par tâche :',
   'demo.scopeQuick': "sous-ensemble rapide des objectifs d'attaque ; --full les exécute tous",
   'demo.scopeFull': "tous les objectifs d'attaque",
-  'demo.containmentCase': '{id} : {status} — taux de réussite des attaques {asr}, utilité {utility}, utilité sous attaque {underAttack}',
+  'demo.containmentHeadline': '{profile} utilité {utility} ({vs} de la référence) · réussite des attaques {asr} · confinés {contained} · {asks}',
   'demo.containmentReport': 'Rapport HTML : {file}',
 };

@@ -283,9 +283,9 @@ export const hi: Catalog = {
   'demo.session': 'सत्र {id}: {store} में {count} रिकॉर्ड',
   'demo.audit': 'ऑडिट ट्रेल: {count} प्रविष्टियाँ, श्रृंखला सत्यापित: {ok}',
   'demo.kept': 'वर्कस्पेस {dir} में रखा गया है',
-  'demo.containment': 'कंटेनमेंट प्रोब: warden:containment ({scope}) इसी हार्नेस पर, सुरक्षित मोड में, बिना अनुमोदक के और --yes के साथ…',
-  'demo.scopeQuick': 'हमलावर लक्ष्यों का तेज़ उपसमूह; --full सभी चलाता है',
+  'demo.containment': 'कंटेनमेंट: warden:containment v2 ({scope}) इसी हार्नेस पर सुरक्षित मोड में; उपयोगिता, हमले की सफलता (95% ऊपरी सीमा), रोके गए, प्रति कार्य अनुमोदन:',
+  'demo.scopeQuick': 'हर वर्ग का एक लक्ष्य, हर ग्यारहवीं जोड़ी; --full सब चलाता है',
   'demo.scopeFull': 'सभी हमलावर लक्ष्य',
-  'demo.containmentCase': '{id}: {status} — हमले की सफलता दर {asr}, उपयोगिता {utility}, हमले के दौरान उपयोगिता {underAttack}',
+  'demo.containmentHeadline': '{profile} उपयोगिता {utility} (बिना नियंत्रण का {vs}) · हमले की सफलता {asr} · रोके गए {contained} · {asks}',
   'demo.containmentReport': 'HTML रिपोर्ट: {file}',
 };
