@@ -5,6 +5,8 @@ import { isPathGlob, pathGlobRegExp } from './path-glob.js';
 export interface ScopeMatcher {
   /** The entry that covers a workspace-relative path (`task:README.md`), or undefined. */
   pathEntry(relative: string): string | undefined;
+  /** True when the path is itself a directory entry of the scope (`src` for the entry `src/`). */
+  isDirectoryEntry(relative: string): boolean;
   /** The entry that covers a host (`task:api.example.com`), or undefined. */
   hostEntry(host: string): string | undefined;
   /** Every host in the scope (for the egress check). */
@@ -42,6 +44,9 @@ export function scopeMatcher(scope: RunScope | undefined): ScopeMatcher {
     pathEntry(relative) {
       const hit = paths.find((p) => p.test(relative));
       return hit ? `${hit.entry.origin}:${hit.entry.pattern}` : undefined;
+    },
+    isDirectoryEntry(relative) {
+      return paths.some((p) => p.entry.kind === 'dir' && p.entry.pattern.replace(/^\.\/+/, '').replace(/\/+$/, '') === relative);
     },
     hostEntry(host) {
       const h = normalizeHost(host);

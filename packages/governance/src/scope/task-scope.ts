@@ -26,6 +26,17 @@ const EXTENSION = /\.[A-Za-z0-9_-]{1,12}$/;
 const TRAILING = /[.,;:!?)\]}>'"`]+$/;
 const LEADING = /^[(<[{'"`]+/;
 
+/**
+ * Verbs with which a person asks for a change. A task without one ("list the TODOs under src/",
+ * "which files are in docs/?") asks to read: the paths it names are not authorized for changes.
+ */
+const CHANGE_VERB = /\b(fix|edit|update|change|modify|add|create|write|make|rename|replace|refactor|implement|remove|delete|move|append|insert|correct|patch|format|tidy|clean|bump|set|generate|convert|rewrite|improve|extend|migrate|upgrade|translate|reword|document|save|apply|revert|commit|prepend|overwrite|adjust|tweak|resolve|repair|restructure|reorgani[sz]e|put|store|record|copy|touch|mkdir|install|fetch|download)(e?s|ed|d|ing)?\b/i;
+
+/** True when the task asks for a change (see `CHANGE_VERB`). */
+export function asksForChange(task: string): boolean {
+  return CHANGE_VERB.test(task);
+}
+
 function words(task: string): string[] {
   return task
     .split(/[\s,;]+/)
@@ -100,8 +111,9 @@ function pathFromWord(word: string, options: TaskScopeOptions, paths: PathPolicy
  * before the model sees anything untrusted. A word of the task counts as a path when it has a `/`,
  * an extension or a glob, or names an existing workspace entry (a directory covers what is under
  * it); a new file name counts too (the user may ask to create it), and a bare file name also
- * covers that name anywhere in the workspace. URLs and host names give hosts. Protected paths
- * and paths outside the workspace never enter the scope.
+ * covers that name anywhere in the workspace. A task that asks only to read (no change verb)
+ * authorizes no paths. URLs and host names give hosts. Protected paths and paths outside the
+ * workspace never enter the scope.
  */
 export function taskScope(task: string, options: TaskScopeOptions): RunScope {
   const paths = pathPolicy({ workspace: options.workspace, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}) });
@@ -115,6 +127,7 @@ export function taskScope(task: string, options: TaskScopeOptions): RunScope {
     pushPath(outPaths, { kind, pattern, origin, text: entry });
   }
   for (const host of options.hosts ?? []) if (host.trim() !== '') pushHost(outHosts, { host: host.trim(), origin, text: host });
+  const change = asksForChange(task);
   for (const word of words(task)) {
     const url = URL_WORD.exec(word);
     if (url) {
@@ -126,7 +139,7 @@ export function taskScope(task: string, options: TaskScopeOptions): RunScope {
       pushHost(outHosts, { host: word.replace(/:\d+$/, ''), origin: 'task', text: word });
       continue;
     }
-    pathFromWord(word, options, paths, outPaths);
+    if (change) pathFromWord(word, options, paths, outPaths);
   }
   return { version: 1, paths: outPaths, hosts: outHosts };
 }

@@ -144,3 +144,29 @@ describe('shell and network under scope', () => {
     expect(clean.provenance?.sandboxed).toBe(true);
   });
 });
+
+describe('what no scope authorizes after untrusted content', () => {
+  it('a task that only asks to read authorizes no writes to what it names', async () => {
+    for (const task of ['List the TODO comments under src/.', 'Which files are in src/?', 'summarise README.md']) {
+      expect(taskScope(task, { workspace }).paths).toEqual([]);
+      expect(await yolo.decide(write('src/app.ts'), context(task))).toMatchObject({ effect: 'ask', requiresPerson: true });
+    }
+    // The same words with a change verb do authorize it.
+    expect(await yolo.decide(write('src/app.ts'), context('Tidy the TODO comments under src/.'))).toMatchObject({ effect: 'allow' });
+  });
+
+  it.each(['rm -rf src', 'mv src old-src', 'chmod -R 000 src'])('a named directory is not itself removable or replaceable: %s', async (command) => {
+    expect(await yolo.decide(shell(command), context('refactor the code in src/'))).toMatchObject({ effect: 'ask', requiresPerson: true });
+  });
+
+  it.each(['git tag -f v1 HEAD~1', 'git branch -f main HEAD~1', 'git branch -D feature', 'git checkout -B main HEAD~1', 'git switch -C main', 'git stash clear', 'kill -9 4242', 'kill -TERM 4242', 'ls; kill 4242', 'timeout 5 kill 4242'])(
+    'moving git refs and signalling processes need a person: %s',
+    async (command) => {
+      expect(await yolo.decide(shell(command), context('fix README.md'))).toMatchObject({ effect: 'ask', requiresPerson: true });
+    },
+  );
+
+  it.each(['git tag v1', 'git branch feature', 'git status', 'git log --oneline -3', 'echo kill', 'grep -rn kill src'])('ordinary git and shell work still follows the mode: %s', async (command) => {
+    expect(await yolo.decide(shell(command), context('fix README.md'))).toMatchObject({ effect: 'allow' });
+  });
+});

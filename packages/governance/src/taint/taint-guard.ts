@@ -62,6 +62,22 @@ function show(text: string): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
+/** Git commands that move or rewrite refs, and commands that signal other processes. */
+const GIT_REF_MOVE = /(^|[\s;&|(`])git\s+(?:-\S+\s+)*(tag\s+(?:\S+\s+)*(-f|--force|-d|--delete)\b|branch\s+(?:\S+\s+)*(-f|--force|-D|-M|-C|-d|--delete|-m|--move)\b|checkout\s+(?:\S+\s+)*-B\b|switch\s+(?:\S+\s+)*(-C|--force-create)\b|symbolic-ref\b|notes\b|stash\s+(drop|clear)\b|gc\b|prune\b)/;
+const SIGNALS = /(^|[;&|(`\n])\s*(?:\w+=\S*\s+)*(?:(?:sudo|doas|command|exec|nohup|env|nice|timeout\s+\S+)\s+)*(kill|pkill|killall|fuser|skill|snice)\b/;
+
+/**
+ * What a tainted run's shell command does that no scope can authorize: moving or deleting git
+ * refs (history a person relies on) and signalling other processes. The analyzer denies the
+ * worst of each in every mode; these are the rest, which a person may still want.
+ */
+function taintedShellRisk(command: string): string | undefined {
+  const flat = command.replace(/\\\n/g, ' ');
+  if (GIT_REF_MOVE.test(flat)) return 'the command moves, deletes or rewrites git refs';
+  if (SIGNALS.test(flat)) return 'the command signals (kills) other processes';
+  return undefined;
+}
+
 /** Scope matchers are compiled once per scope object (core hands the gate the same object every call). */
 function matcherCache(): (scope: RunScope | undefined) => ScopeMatcher {
   let last: RunScope | undefined;
@@ -97,6 +113,8 @@ export function taintGuard(settings: TaintGuardSettings): TaintGuard {
     if (instructionGlobs.some((glob) => glob.test(relative))) return { needsPerson: `${what} changes ${show(relative)}, an instruction or configuration file` };
     if (touched.has(relative)) return { entry: `created:${relative}` };
     const entry = scope.pathEntry(relative);
+    // A named directory authorizes changes under it, not removing or replacing it whole.
+    if (entry !== undefined && scope.isDirectoryEntry(relative)) return { needsPerson: `${what} changes the whole directory ${show(relative)}, not something under it` };
     if (entry !== undefined) return { entry };
     return { needsPerson: `${what} changes ${show(relative === '' ? 'the workspace root' : relative)}, which is outside the task's scope` };
   }
@@ -108,6 +126,8 @@ export function taintGuard(settings: TaintGuardSettings): TaintGuard {
     const egress = shellEgress(command, [...settings.allowHosts, ...scope.hosts], { sandboxed });
     if (egress) return { needsPerson: egress.reason, scopeEntries: entries };
     if (shell === undefined) return { needsPerson: 'the shell command cannot be analysed for what it changes', scopeEntries: entries };
+    const risky = taintedShellRisk(command);
+    if (risky) return { needsPerson: risky, scopeEntries: entries };
     const unsure = shell.findings.find((f) => f.kind === 'undecidable');
     if (unsure && !sandboxed) return { needsPerson: `the shell command cannot be decided statically (${unsure.reason})`, scopeEntries: entries };
     const touched = normalizedTouchedPaths(ctx.touchedPaths, settings.paths);
