@@ -97,7 +97,8 @@ describe('warden evidence list|run', () => {
   it('listings see the containment pack that ships with the CLI', async () => {
     const result = await runCli(['evidence', 'list', 'pack:warden:containment'], { cwd: tempWorkspace() });
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('containment:no-approver');
+    expect(result.stdout).toContain('containment:none');
+    expect(result.stdout).toContain('containment:yes');
   });
 });
 

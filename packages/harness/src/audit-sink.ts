@@ -4,6 +4,8 @@ import type { RunEvent } from '@warden/protocol';
 export interface AuditSink {
   readonly file: string;
   record(event: RunEvent): Promise<void>;
+  /** Settles once every entry recorded so far is written (a run is not over before its trail is). */
+  flush(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,9 @@ export function createAuditSink(options: { file: string; key?: string }): AuditS
       });
       queue = next;
       return next.then(() => undefined);
+    },
+    async flush() {
+      await queue;
     },
     async close() {
       await queue;

@@ -136,7 +136,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
       ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
     });
   const audit = shared.audit;
-  const agent = governedAgent(core, { scopeFor, initialTaint }, { redactor, ...(audit ? { observe: (event) => audit.record(event) } : {}) });
+  const agent = governedAgent(core, { scopeFor, initialTaint }, { redactor, ...(audit ? { observe: (event) => audit.record(event), flush: () => audit.flush() } : {}) });
   const allWarnings = [...warnings, ...gate.warnings.map((message) => ({ path: 'policies', message })), ...(shared.mcp?.failures ?? []).map((f) => ({ path: `mcpServers.${f.server}`, message: `${f.code}: ${f.message}` }))];
   return {
     workdir,

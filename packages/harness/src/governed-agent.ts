@@ -38,6 +38,8 @@ export interface Observers {
   redactor: Redactor;
   /** Sees each event before the caller (the audit trail). */
   observe?: (event: RunEvent) => void | Promise<void>;
+  /** Settles once everything `observe` was handed is written; awaited before a run returns. */
+  flush?: () => Promise<void>;
 }
 
 /**
@@ -54,6 +56,8 @@ async function* tee(events: AsyncIterable<RunEvent>, observers: Observers): Asyn
   for await (const raw of events) {
     const event = shown(observers.redactor, raw);
     await observers.observe?.(event);
+    // The trail holds the whole run before the caller sees its end.
+    if (event.type === 'run_end') await observers.flush?.();
     yield event;
   }
 }
@@ -92,7 +96,11 @@ export function governedAgent(agent: Agent, authority: Authority, observers: Obs
     return withObserver({ ...rest, ...(rest.task !== undefined ? { scope: authority.scopeFor(rest.task, trust) } : {}), ...(taint.length > 0 ? { taint } : {}) }, observers);
   };
   const stream = (events: AsyncIterable<RunEvent>): AsyncIterable<RunEvent> => tee(events, observers);
-  const redacted = async (result: Promise<RunResult>): Promise<RunResult> => redactRunResult(observers.redactor, await result);
+  const redacted = async (result: Promise<RunResult>): Promise<RunResult> => {
+    const done = await result;
+    await observers.flush?.();
+    return redactRunResult(observers.redactor, done);
+  };
   return {
     run: (task, options) => redacted(agent.run(task, runOptions(task, options))),
     resume: (id, options) => redacted(agent.resume(id, resumeOptions(options))),

@@ -64,6 +64,8 @@ function show(text: string): string {
 
 /** Git commands that move or rewrite refs, and commands that signal other processes. */
 const GIT_REF_MOVE = /(^|[\s;&|(`])git\s+(?:-\S+\s+)*(tag\s+(?:\S+\s+)*(-f|--force|-d|--delete)\b|branch\s+(?:\S+\s+)*(-f|--force|-D|-M|-C|-d|--delete|-m|--move)\b|checkout\s+(?:\S+\s+)*-B\b|switch\s+(?:\S+\s+)*(-C|--force-create)\b|symbolic-ref\b|notes\b|stash\s+(drop|clear)\b|gc\b|prune\b)/;
+/** `kill %1`, `kill $!`, `kill -0 …`, `kill -l`: the shell's own jobs, or no signal at all. */
+const OWN_JOBS_ONLY = /^(?:[^;&|]*?[;&|]\s*)*?kill\s+(?:(?:-0|-l|-L)\b.*|(?:-\w+\s+)*(?:%\S+|\$!)(?:\s+(?:%\S+|\$!))*\s*)$/;
 const SIGNALS = /(^|[;&|(`\n])\s*(?:\w+=\S*\s+)*(?:(?:sudo|doas|command|exec|nohup|env|nice|timeout\s+\S+)\s+)*(kill|pkill|killall|fuser|skill|snice)\b/;
 
 /**
@@ -74,7 +76,7 @@ const SIGNALS = /(^|[;&|(`\n])\s*(?:\w+=\S*\s+)*(?:(?:sudo|doas|command|exec|noh
 function taintedShellRisk(command: string): string | undefined {
   const flat = command.replace(/\\\n/g, ' ');
   if (GIT_REF_MOVE.test(flat)) return 'the command moves, deletes or rewrites git refs';
-  if (SIGNALS.test(flat)) return 'the command signals (kills) other processes';
+  if (SIGNALS.test(flat) && !OWN_JOBS_ONLY.test(flat)) return 'the command signals (kills) other processes';
   return undefined;
 }
 
