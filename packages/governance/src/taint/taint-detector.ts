@@ -1,17 +1,10 @@
 import { posix } from 'node:path';
-import type { GateCall, ToolResultContent, ToolResultStatus } from '@warden/protocol';
+import type { AfterToolContext, ToolResultStatus } from '@warden/protocol';
 import { globToRegExp, matchesAnyGlob } from '../policy/glob.js';
 import { injectionSignal } from './injection-signals.js';
 
-/** What core's `afterTool` hook receives (see docs/decisions/0001-core-api.md), declared structurally. */
-export interface AfterToolContext {
-  runId: string;
-  step: number;
-  call: GateCall;
-  status: ToolResultStatus;
-  content: ToolResultContent;
-  isError: boolean;
-}
+/** What an `afterTool` hook receives: the protocol's hook contract (`HooksV1`), defined once there. */
+export type { AfterToolContext };
 
 /** What the hook returns to mark the run tainted. */
 export interface TaintMark {
