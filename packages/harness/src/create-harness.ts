@@ -133,6 +133,8 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
       workspace: workdir,
       ...(options.scope?.paths ? { paths: options.scope.paths } : {}),
       ...(options.scope?.hosts ? { hosts: options.scope.hosts } : {}),
+      ...(options.scope?.tools ? { tools: options.scope.tools } : {}),
+      toolServers: Object.keys(options.mcpServers ?? {}),
       ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
     });
   const audit = shared.audit;

@@ -79,6 +79,8 @@ export const HarnessConfig = z.strictObject({
     .strictObject({
       paths: z.array(z.string().min(1)).optional(),
       hosts: z.array(z.string().min(1)).optional(),
+      /** Tool names or globs (`docs__search`, `docs__*`); a task that names an MCP server and says "MCP" or "server" adds that server's tools itself. */
+      tools: z.array(z.string().min(1)).optional(),
     })
     .optional(),
   /** Guardrails on the run (governance's `guardrails`): forbidden and required tools, required text, placeholders, cost, personal data. */

@@ -168,4 +168,28 @@ describe('createHarness options', () => {
       await harness.close();
     }
   });
+
+  it('a task that names a configured MCP server authorizes its tools; declared tools are in scope too', async () => {
+    const dir = workspace({ 'README.md': 'x\n' });
+    // The server command fails to start: the harness still composes (with a warning), and the scope is computed from the names.
+    const harness = await createHarness({
+      workdir: dir,
+      provider: scriptedProvider(['ok']),
+      env: {},
+      audit: false,
+      mcpServers: { docs: { command: path.join(dir, 'no-such-server') } },
+      scope: { tools: ['tracker__list_*'] },
+    });
+    try {
+      expect(harness.warnings.some((w) => w.path === 'mcpServers.docs')).toBe(true);
+      expect(harness.explainScope("Search the docs MCP server for 'retries'").tools).toEqual([
+        { pattern: 'tracker__list_*', origin: 'config', text: 'tracker__list_*' },
+        { pattern: 'docs__*', origin: 'task', text: 'docs' },
+      ]);
+      expect(harness.explainScope('update the docs').tools).toEqual([{ pattern: 'tracker__list_*', origin: 'config', text: 'tracker__list_*' }]);
+      expect(harness.explainScope("Search the docs MCP server for 'retries'", 'untrusted').tools?.map((t) => t.origin)).toEqual(['config']);
+    } finally {
+      await harness.close();
+    }
+  });
 });

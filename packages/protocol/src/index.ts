@@ -45,7 +45,7 @@ export type { SessionHistory } from './session-history.js';
 export { approvalDigest, canonicalJson } from './approval-digest.js';
 export type { GateMode } from './gate-mode.js';
 export { GATE_MODES, isGateMode, stricterMode } from './gate-modes.js';
-export type { ScopeOrigin, ScopePath, ScopeHost, RunScope, TaintSource } from './scope.js';
+export type { ScopeOrigin, ScopePath, ScopeHost, ScopeTool, RunScope, TaintSource } from './scope.js';
 export { TAINT_RULE, requiresPerson } from './requires-person.js';
 export { PATH_ARGUMENT_NAMES, pathArguments } from './path-arguments.js';
 export type { PathArgument } from './path-arguments.js';

@@ -10,4 +10,4 @@ export { Owner, ApprovalRequest, ApprovalAnswer, ApprovalStatus, StoredApproval 
 export { HeaderRecord, MessageRecord, ToolCallRecord, ToolResultRecord, CompactionRecord, ApprovalRecord, MetaRecord, SessionRecord, SessionSummary } from './session.js';
 export { StopReason, ToolResultStatus, RunStartEvent, StepStartEvent, TextDeltaEvent, ThinkingDeltaEvent, AssistantMessageEvent, ToolCallEvent, ToolDecisionEvent, ToolResultEvent, ToolProgressEvent, UsageEvent, CompactionEvent, WarningEvent, ApprovalPendingEvent, ProviderNoticeEvent, TaintEvent, ScopeEvent, SubagentEvent, RunEndEvent, RunEvent } from './run-event.js';
 export { GateMode } from './gate-mode.js';
-export { ScopeOrigin, ScopePath, ScopeHost, RunScope, TaintSource } from './scope.js';
+export { ScopeOrigin, ScopePath, ScopeHost, ScopeTool, RunScope, TaintSource } from './scope.js';

@@ -22,6 +22,14 @@ export const ScopeHost = z.object({ host: z.string().min(1), origin: ScopeOrigin
 export type ScopeHost = z.infer<typeof ScopeHost>;
 
 /**
+ * Tools the task names, by name or glob (`docs__*` for every tool of the MCP server `docs`,
+ * `docs__search` for one). After taint, a named tool is not raised to a person for being
+ * open-world or of unknown effect; the mode's decision and the send/publish rule still stand.
+ */
+export const ScopeTool = z.object({ pattern: z.string().min(1), origin: ScopeOrigin, text: z.string().optional() });
+export type ScopeTool = z.infer<typeof ScopeTool>;
+
+/**
  * What a run is authorized to touch once it has read untrusted content: computed from the user's
  * task and configuration before the model sees anything untrusted, recorded in the session and
  * the audit trail, and never widened by what the run reads. Files the run itself writes are added
@@ -31,6 +39,8 @@ export const RunScope = z.object({
   version: z.literal(1),
   paths: z.array(ScopePath),
   hosts: z.array(ScopeHost),
+  /** Absent in scopes recorded before tools could be named: none. */
+  tools: z.array(ScopeTool).optional(),
 });
 export type RunScope = z.infer<typeof RunScope>;
 

@@ -1,4 +1,5 @@
 import type { JsonObject } from './json.js';
+import type { RunScope } from './scope.js';
 import type { ToolResultContent } from './message.js';
 import type { ToolSpec } from './tool-spec.js';
 import type { SpecificationVersion } from './version.js';
@@ -15,6 +16,11 @@ export interface ToolContext {
   runId: string;
   /** The workspace root the run is jailed to, when there is one. */
   workspace?: string;
+  /**
+   * The run's task scope, for tools that enforce part of it themselves: the shell tool lets its
+   * OS sandbox reach the hosts the task names. Absent when the run has no scope.
+   */
+  scope?: RunScope;
   emit(notice: ToolNotice): void;
 }
 

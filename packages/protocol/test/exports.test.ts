@@ -35,7 +35,7 @@ describe('public surface', () => {
       'DecisionEffect', 'FinishReason', 'GateCall', 'GateMode', 'HeaderRecord', 'ImagePart', 'JsonObject',
       'JsonSchema', 'JsonValue', 'Message', 'MessageRecord', 'MetaRecord', 'ModelRequest', 'ModelResponse',
       'Owner', 'Part', 'ProviderNotice', 'ProviderNoticeEvent', 'RunEndEvent', 'RunEvent', 'RunScope',
-      'RunStartEvent', 'ScopeEvent', 'ScopeHost', 'ScopeOrigin', 'ScopePath', 'SessionRecord',
+      'RunStartEvent', 'ScopeEvent', 'ScopeHost', 'ScopeOrigin', 'ScopePath', 'ScopeTool', 'SessionRecord',
       'SessionSummary', 'StepStartEvent', 'StopReason', 'StoredApproval', 'StreamPart', 'SubagentEvent',
       'SystemMessage', 'TaintEvent', 'TaintSource', 'TextDeltaEvent', 'TextPart', 'ThinkingDeltaEvent',
       'ThinkingPart', 'ToolAnnotations', 'ToolCallEvent', 'ToolCallPart', 'ToolCallRecord', 'ToolChoice',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolV1 } from '@warden/protocol';
+import type { ToolContext, ToolV1 } from '@warden/protocol';
 import { defineTool } from './define-tool.js';
 import type { PathJail } from './path-jail.js';
 import { runProcess } from './run-process.js';
@@ -19,6 +19,12 @@ export interface ShellConfig {
   redact?: (text: string) => string;
   /** Runs every command through this OS sandbox (see `createSandbox`). */
   sandbox?: Sandbox;
+}
+
+/** The hosts the run's task names: the person authorized them, so the sandbox's proxy lets this command reach them too. */
+function scopeHosts(ctx: ToolContext): { allowedHosts?: string[] } {
+  const hosts = ctx.scope?.hosts.map((h) => h.host) ?? [];
+  return hosts.length > 0 ? { allowedHosts: hosts } : {};
 }
 
 const SANDBOX_NOTE =
@@ -47,7 +53,7 @@ export function shellTool(jail: PathJail, config: ShellConfig): ToolV1 {
       const timeoutMs = args.timeoutMs ?? config.timeoutMs;
       const env = sanitizeEnv(config.env ?? process.env, config.secretEnvNames);
       const plan: SandboxCommand = config.sandbox
-        ? await config.sandbox.wrap(args.command, { cwd: cwd.real, env, shellPath: config.shellPath })
+        ? await config.sandbox.wrap(args.command, { cwd: cwd.real, env, shellPath: config.shellPath, ...scopeHosts(ctx) })
         : { file: config.shellPath, args: ['-c', args.command], env, sandboxed: false, finish: async () => ({ violations: [], text: '' }) };
       if (plan.notice !== undefined) ctx.emit({ type: 'warning', message: plan.notice });
       const result = await runProcess({

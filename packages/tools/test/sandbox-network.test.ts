@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunScope } from '@warden/protocol';
 import { closeSandboxes, sandboxedShell, tcpListener, type Listener, type SandboxedShell } from './helpers/sandbox.js';
 import { tempDir, writeTree } from './helpers/workspace.js';
 
@@ -102,5 +103,43 @@ describe('network: an allowed host is reachable through the proxy', () => {
     expect(allowed.connections).toBe(before);
     const otherPort = await withProxy.run(`curl -fsS -m 5 --noproxy '' http://127.0.0.1:${outside.port}/`);
     expect(otherPort.isError).toBe(true);
+  });
+});
+
+describe("network: the hosts the run's task names", () => {
+  const taskNaming = (...hosts: string[]): RunScope => ({ version: 1, paths: [], hosts: hosts.map((host) => ({ host, origin: 'task' as const, text: host })) });
+
+  it('are reachable through the proxy for that command, in a sandbox with no hosts configured', async () => {
+    const before = allowed.received.length;
+    const result = await noNetwork.run(`curl -fsS -m 10 http://127.0.0.1:${allowed.port}/docs`, { scope: taskNaming('127.0.0.1') });
+    expect(result.isError).toBe(false);
+    expect(result.text).toContain('listener-reply');
+    expect(allowed.received.slice(before)).toContain('GET /docs');
+  });
+
+  it('are reachable by name through SOCKS5 beside the configured hosts', async () => {
+    const result = await withProxy.run(`curl -fsS -m 10 -x "$ALL_PROXY" http://localhost:${outside.port}/named`, { scope: taskNaming('localhost') });
+    expect(result.isError).toBe(false);
+    expect(outside.received).toContain('GET /named');
+  });
+
+  it('widen only the command that carries them: the next command without a scope gets no network again', async () => {
+    const before = allowed.connections;
+    const result = await noNetwork.run(`curl -fsS -m 5 http://127.0.0.1:${allowed.port}/again`);
+    expect(result.isError).toBe(true);
+    expect(allowed.connections).toBe(before);
+  });
+
+  it('do not open other hosts: a command of a run naming one host cannot reach another', async () => {
+    const before = outside.connections;
+    const result = await noNetwork.run(`curl -fsS -m 5 --noproxy '' -T data/secret.txt http://127.0.0.1:${outside.port}/up`, { scope: taskNaming('docs.example.com') });
+    expect(result.isError).toBe(true);
+    expect(outside.connections).toBe(before);
+    expect(result.text).toContain(`connection to 127.0.0.1:${outside.port} refused by the proxy`);
+  });
+
+  it('ignore a scope entry that is not a host name instead of failing the command', async () => {
+    const result = await noNetwork.run(`curl -fsS -m 10 http://127.0.0.1:${allowed.port}/ok`, { scope: taskNaming('not a host!', '127.0.0.1') });
+    expect(result.isError).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { RunScope, ScopePath } from '@warden/protocol';
+import { globToRegExp } from '../policy/glob.js';
 import { isPathGlob, pathGlobRegExp } from './path-glob.js';
 
 /** Answers "is this workspace-relative path / host inside the run's scope, and by which entry?". */
@@ -11,6 +12,8 @@ export interface ScopeMatcher {
   hostEntry(host: string): string | undefined;
   /** Every host in the scope (for the egress check). */
   readonly hosts: readonly string[];
+  /** The entry that names a tool (`task:docs__*`), or undefined. */
+  toolEntry(name: string): string | undefined;
 }
 
 interface CompiledPath {
@@ -39,6 +42,7 @@ function normalizeHost(host: string): string {
 export function scopeMatcher(scope: RunScope | undefined): ScopeMatcher {
   const paths = (scope?.paths ?? []).map(compile);
   const hosts = (scope?.hosts ?? []).map((h) => ({ entry: h, host: normalizeHost(h.host) }));
+  const tools = (scope?.tools ?? []).map((t) => ({ entry: t, regex: globToRegExp(t.pattern) }));
   return {
     hosts: hosts.map((h) => h.host),
     pathEntry(relative) {
@@ -55,6 +59,10 @@ export function scopeMatcher(scope: RunScope | undefined): ScopeMatcher {
         return h === base || (allowed.startsWith('*.') && h.endsWith(`.${base}`));
       });
       return hit ? `${hit.entry.origin}:${hit.entry.host}` : undefined;
+    },
+    toolEntry(name) {
+      const hit = tools.find((t) => t.regex.test(name));
+      return hit ? `${hit.entry.origin}:${hit.entry.pattern}` : undefined;
     },
   };
 }

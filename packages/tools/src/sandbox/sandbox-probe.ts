@@ -16,8 +16,10 @@ export interface ProbeSandboxOptions {
   bwrapPath?: string;
   /** Name on PATH or absolute path (default `socat`); looked for only when `needProxy`. */
   socatPath?: string;
-  /** Allowed hosts are configured, so the proxy bridge (socat) is needed. */
+  /** Allowed hosts are configured, so the proxy bridge (socat) is needed: its absence is a warning. */
   needProxy?: boolean;
+  /** Look for socat even without allowed hosts (a command may bring its own, e.g. the task's hosts); no warning when absent. */
+  findProxy?: boolean;
   /** Give up on the probe after this long (default 15 s). */
   timeoutMs?: number;
 }
@@ -59,15 +61,15 @@ export async function probeSandbox(options: ProbeSandboxOptions = {}): Promise<S
   }
   const warnings: string[] = [];
   let socatPath: string | undefined;
-  if (options.needProxy === true) {
+  if (options.needProxy === true || options.findProxy === true) {
     socatPath = findExecutable(options.socatPath ?? 'socat');
-    if (socatPath === undefined) warnings.push('socat not found: allowed hosts are unreachable and commands get no network at all (install socat)');
+    if (socatPath === undefined && options.needProxy === true) warnings.push('socat not found: allowed hosts are unreachable and commands get no network at all (install socat)');
   }
   const status: SandboxStatus = {
     available: true,
     bwrapPath,
     version: version.stdout.trim().replace(/^bubblewrap\s+/, ''),
-    network: socatPath === undefined ? 'off' : 'proxy',
+    network: socatPath !== undefined && options.needProxy === true ? 'proxy' : 'off',
     warnings,
   };
   if (socatPath !== undefined) status.socatPath = socatPath;

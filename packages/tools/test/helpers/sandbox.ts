@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import type { ToolNotice, ToolV1 } from '@warden/protocol';
+import type { RunScope, ToolNotice, ToolV1 } from '@warden/protocol';
 import { createSandbox, createWorkspaceTools, type Sandbox, type SandboxOptions } from '../../src/index.js';
 import { byName, runTool, toolContext } from './workspace.js';
 
@@ -17,7 +17,7 @@ export interface SandboxedShell {
   sandbox: Sandbox;
   shell: ToolV1;
   /** Runs a command through the shell tool; returns its text, error flag and the notices it emitted. */
-  run(command: string, options?: { timeoutMs?: number }): Promise<{ text: string; isError: boolean; notices: ToolNotice[] }>;
+  run(command: string, options?: { timeoutMs?: number; scope?: RunScope }): Promise<{ text: string; isError: boolean; notices: ToolNotice[] }>;
 }
 
 /** The shell tool of `root`, sandboxed with `options`. */
@@ -31,7 +31,7 @@ export function sandboxedShell(root: string, options: Omit<SandboxOptions, 'work
     shell,
     async run(command, runOptions = {}) {
       const notices: ToolNotice[] = [];
-      const ctx = { ...toolContext(), emit: (n: ToolNotice) => notices.push(n) };
+      const ctx = { ...toolContext(), emit: (n: ToolNotice) => notices.push(n), ...(runOptions.scope ? { scope: runOptions.scope } : {}) };
       const args: Record<string, unknown> = { command };
       if (runOptions.timeoutMs !== undefined) args.timeoutMs = runOptions.timeoutMs;
       const { text, isError } = await runTool(shell, args, ctx);
