@@ -6,6 +6,7 @@ export const LOOP_DRIVERS = [
   { id: 'bare-fetch', framework: 'bare fetch', pkg: 'node', module: './bare-fetch.mjs' },
   { id: 'warden', framework: 'Warden (core + providers)', pkg: '@warden/core', module: './warden-core.mjs' },
   { id: 'warden-harness', framework: 'Warden full harness (gate, redaction, scope, JSONL session, audit)', pkg: '@warden/harness', module: './warden-harness.mjs' },
+  { id: 'warden-harness-batch', framework: "Warden full harness, sessions fsync 'batch' (group-committed every 50 ms)", pkg: '@warden/harness', module: './warden-harness.mjs?fsync=batch' },
   { id: 'ai-sdk', framework: 'Vercel AI SDK', pkg: 'ai', module: './ai-sdk.mjs' },
   { id: 'openai-agents', framework: 'OpenAI Agents JS', pkg: '@openai/agents', module: './openai-agents.mjs' },
   { id: 'langgraph', framework: 'LangGraph createReactAgent', pkg: '@langchain/langgraph', module: './langgraph.mjs' },

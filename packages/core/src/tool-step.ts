@@ -52,7 +52,9 @@ export async function runToolCalls(run: RunContext, calls: readonly ToolCallPart
     run.state.toolCalls.push(done.summary);
   }
   const pending = prepared.flatMap((p) => (p.kind === 'pending' ? [p.request] : []));
-  if (run.session) await run.session.flush();
+  // The results are not awaited here: they commit while the next model call is in flight, and
+  // always before the next step's decisions (the writer appends in order), so before any later
+  // tool runs. The run flushes before it returns, so acknowledged still means durable.
   return { results, pending };
 }
 

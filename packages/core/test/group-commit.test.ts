@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SessionRecord, SessionStoreV1 } from '@warden/protocol';
 import { memorySessionStore, scriptedProvider } from '@warden/protocol/testing';
 import { createAgent } from '../src/index.js';
@@ -52,5 +52,41 @@ describe('group commit: a step goes out in few durable writes', () => {
     const result = await createAgent({ provider: scriptedProvider(script), tools: [t], session: { store, id: 's' } }).run('go');
     expect(result.steps).toBe(6);
     expect(appends.length).toBeLessThanOrEqual(1 + 5 * 2 + 2);
+  });
+
+  it("a step's results are not awaited before the next model call, yet are stored before the next tool runs and before the run returns", async () => {
+    const inner = memorySessionStore();
+    const gates: Array<() => void> = [];
+    let holdResults = true;
+    // Appends that carry tool results wait until released: the model must be asked meanwhile.
+    const store: SessionStoreV1 = {
+      ...inner,
+      specificationVersion: 'v1',
+      create: (init) => inner.create(init),
+      load: (id, owner) => inner.load(id, owner),
+      list: (query) => inner.list(query),
+      delete: (id, owner) => inner.delete(id, owner),
+      async append(id, records, options) {
+        if (holdResults && records.some((r) => r.type === 'tool_result')) await new Promise<void>((resolve) => gates.push(resolve));
+        return inner.append(id, records, options);
+      },
+    };
+    const storedWhenToolRan: number[] = [];
+    const t = makeTool('t', async () => {
+      storedWhenToolRan.push((await inner.load('s')).records.filter((r) => r.type === 'tool_result').length);
+      return 'ok';
+    });
+    const provider = scriptedProvider([{ toolCalls: [{ name: 't', id: 'c1' }] }, { toolCalls: [{ name: 't', id: 'c2' }] }, 'done']);
+    const running = createAgent({ provider, tools: [t], session: { store, id: 's' } }).run('go');
+    await vi.waitFor(() => expect(provider.requests.length).toBe(2));
+    // The second model request went out while the first result's append was still held.
+    expect(gates.length).toBe(1);
+    holdResults = false;
+    for (const release of gates) release();
+    const result = await running;
+    expect(result.stopReason).toBe('done');
+    // The second tool ran only after the first result was stored; the run returned with both stored.
+    expect(storedWhenToolRan).toEqual([0, 1]);
+    expect((await inner.load('s')).records.filter((r) => r.type === 'tool_result')).toHaveLength(2);
   });
 });

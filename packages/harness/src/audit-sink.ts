@@ -27,22 +27,28 @@ export interface AuditCheck {
 export function createAuditSink(options: { file: string; key?: string }): AuditSink {
   // Group commit: entries written together share one fdatasync; each is still durable before it settles.
   const log = auditLog({ sink: jsonlAuditSink(options.file, { sync: 'group' }), ...(options.key ? { key: options.key } : {}) });
-  let queue: Promise<unknown> = Promise.resolve();
+  const inFlight = new Set<Promise<void>>();
   let failure: unknown;
   return {
     file: options.file,
+    // Not queued behind the previous entry's fdatasync: the log chains entries in call order and the
+    // sink group-commits whatever arrives while a write is in flight.
     record(event) {
-      const next = queue.then(() => log.recordEvent(event)).catch((error: unknown) => {
-        failure ??= error;
-      });
-      queue = next;
-      return next.then(() => undefined);
+      const done: Promise<void> = log.recordEvent(event).then(
+        () => undefined,
+        (error: unknown) => {
+          failure ??= error;
+        },
+      );
+      inFlight.add(done);
+      void done.then(() => inFlight.delete(done));
+      return done;
     },
     async flush() {
-      await queue;
+      await Promise.all(inFlight);
     },
     async close() {
-      await queue;
+      await Promise.all(inFlight);
       if (failure !== undefined) throw failure;
     },
   };

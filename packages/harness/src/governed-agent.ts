@@ -55,8 +55,8 @@ function shown(redactor: Redactor, event: RunEvent): RunEvent {
 async function* tee(events: AsyncIterable<RunEvent>, observers: Observers): AsyncGenerator<RunEvent> {
   for await (const raw of events) {
     const event = shown(observers.redactor, raw);
-    await observers.observe?.(event);
-    // The trail holds the whole run before the caller sees its end.
+    // Not awaited per event: the trail group-commits; it holds the whole run before the caller sees its end.
+    void observers.observe?.(event);
     if (event.type === 'run_end') await observers.flush?.();
     yield event;
   }

@@ -53,3 +53,65 @@ describe("jsonlAuditSink({ sync: 'group' })", () => {
     await expect(Promise.all([sink.append('a'), sink.append('b')])).rejects.toBeTruthy();
   });
 });
+
+describe('auditLog over a group-committing sink', () => {
+  function slowSink() {
+    const lines: string[] = [];
+    const pending: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
+    return {
+      lines,
+      pending,
+      append(line: string) {
+        lines.push(line);
+        return new Promise<void>((resolve, reject) => pending.push({ resolve, reject }));
+      },
+      async last() {
+        return undefined;
+      },
+    };
+  }
+
+  it('hands the next entry to the sink without waiting for the previous one to be durable, chained in call order', async () => {
+    const sink = slowSink();
+    const log = auditLog({ sink });
+    const done = [log.record('a', 1), log.record('b', 2), log.record('c', 3)];
+    await new Promise((resolve) => setImmediate(resolve));
+    // All three reached the sink while none was acknowledged: one fdatasync can carry them.
+    expect(sink.lines.map((l) => (JSON.parse(l) as { kind: string }).kind)).toEqual(['a', 'b', 'c']);
+    let settled = false;
+    void Promise.all(done).then(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    for (const p of sink.pending) p.resolve();
+    const entries = await Promise.all(done);
+    expect(entries.map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(entries[1]!.prev).toBe(entries[0]!.hash);
+    expect(entries[2]!.prev).toBe(entries[1]!.hash);
+  });
+
+  it('refuses every entry after a failed append: the chain would have a gap', async () => {
+    const sink = slowSink();
+    const log = auditLog({ sink });
+    const first = log.record('a', 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    sink.pending[0]!.reject(new Error('disk full'));
+    await expect(first).rejects.toThrow('disk full');
+    await expect(log.record('b', 2)).rejects.toThrow('disk full');
+    expect(sink.lines).toHaveLength(1);
+  });
+
+  it('head() waits for the last entry to be written', async () => {
+    const sink = slowSink();
+    const log = auditLog({ sink });
+    const entry = log.record('a', 1);
+    let headed = false;
+    const head = log.head().then((h) => {
+      headed = true;
+      return h;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(headed).toBe(false);
+    sink.pending[0]!.resolve();
+    expect(await head).toBe((await entry).hash);
+  });
+});

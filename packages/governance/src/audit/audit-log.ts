@@ -38,7 +38,8 @@ export function auditLog(options: AuditLogOptions): AuditLog {
   const now = options.now ?? (() => new Date());
   const hashArgs = options.auditArgs === 'hash';
   let state: Promise<{ seq: number; hash: string }> | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
+  /** The last entry handed to the sink (entries are built one at a time, in call order). */
+  let queue: Promise<{ appended: Promise<void> } | undefined> = Promise.resolve(undefined);
 
   async function start(): Promise<{ seq: number; hash: string }> {
     const last = await sink.last();
@@ -61,7 +62,16 @@ export function auditLog(options: AuditLogOptions): AuditLog {
     return hashArgs ? { digest: argsDigest(value) } : value;
   }
 
-  async function write(kind: string, data: JsonValue, runId?: string): Promise<AuditEntry> {
+  /** The first failed append: the chain has a gap after it, so every later entry is refused. */
+  let broken: unknown;
+
+  /**
+   * Builds the next entry and hands it to the sink. The chain advances as soon as the entry is
+   * built, not once it is durable, so a group-committing sink can carry several entries in one
+   * write; `appended` settles when this entry's line is written.
+   */
+  async function build(kind: string, data: JsonValue, runId?: string): Promise<{ entry: AuditEntry; appended: Promise<void> }> {
+    if (broken !== undefined) throw broken;
     state ??= start();
     let current: { seq: number; hash: string };
     try {
@@ -73,15 +83,21 @@ export function auditLog(options: AuditLogOptions): AuditLog {
     const body = { seq: current.seq + 1, at: now().toISOString(), kind, ...(runId !== undefined ? { runId } : {}), data, prev: current.hash };
     const hash = entryHash(body);
     const entry: AuditEntry = { ...body, hash, ...(key !== undefined ? { sig: `hmac-sha256:${hmacHex(key, hash)}` } : {}) };
-    await sink.append(JSON.stringify(entry));
+    const appended = sink.append(JSON.stringify(entry)).catch((error: unknown) => {
+      broken ??= error;
+      throw error;
+    });
     state = Promise.resolve({ seq: entry.seq, hash });
-    return entry;
+    return { entry, appended };
   }
 
   function record(kind: string, data: JsonValue, runId?: string): Promise<AuditEntry> {
-    const turn = queue.then(() => write(kind, data, runId));
-    queue = turn.catch(() => undefined);
-    return turn;
+    const built = queue.then(() => build(kind, data, runId));
+    queue = built.catch(() => undefined);
+    return built.then(async ({ entry, appended }) => {
+      await appended;
+      return entry;
+    });
   }
 
   function eventData(event: RunEvent): { kind: string; data: JsonValue } | undefined {
@@ -122,7 +138,8 @@ export function auditLog(options: AuditLogOptions): AuditLog {
       return found ? record(found.kind, found.data, event.runId) : undefined;
     },
     async head() {
-      await queue;
+      // The sink writes lines in order, so the last one written means every one before it is too.
+      await (await queue)?.appended.catch(() => undefined);
       state ??= start();
       return (await state).hash;
     },
