@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { RunEvent } from '@warden/protocol/schemas';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,26 +12,31 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** Sends `signal` once the child prints a tool_decision event for the shell call (so the tool is running). */
-function signalDuringTool(signal: NodeJS.Signals): NonNullable<Parameters<typeof runCli>[1]>['onSpawn'] {
+/** The command the model runs: it marks that it started, then waits. */
+const WAIT = 'touch .tool-started; sleep 30';
+
+/**
+ * Sends `signal` once the tool is really running: its command has created its marker file. Waiting
+ * for the decision event alone is not enough: on a loaded machine the OS sandbox's first health probe
+ * can take longer than any fixed delay, and the signal would then arrive before the call started.
+ */
+function signalDuringTool(dir: string, signal: NodeJS.Signals): NonNullable<Parameters<typeof runCli>[1]>['onSpawn'] {
   return (child) => {
-    let seen = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      if (seen.includes('"type":"tool_decision"')) {
-        seen = '';
-        setTimeout(() => child.kill(signal), 500);
-      }
-    });
+    const timer = setInterval(() => {
+      if (!existsSync(path.join(dir, '.tool-started'))) return;
+      clearInterval(timer);
+      setTimeout(() => child.kill(signal), 100);
+    }, 25);
+    child.once('exit', () => clearInterval(timer));
   };
 }
 
 describe('interrupting a run', () => {
   it('Ctrl-C during a tool stops the run with 130, and the session records the call as interrupted', async () => {
-    server = await startFakeOpenAI([{ toolCalls: [{ name: 'shell', args: { command: 'sleep 30' } }] }, { text: 'never reached' }]);
+    server = await startFakeOpenAI([{ toolCalls: [{ name: 'shell', args: { command: WAIT } }] }, { text: 'never reached' }]);
     const dir = tempWorkspace();
     const { args, env } = fakeProvider(server.url);
-    const result = await runCli(['run', 'wait a while', '--workdir', dir, '--mode', 'yolo', '--json', ...args], { env, onSpawn: signalDuringTool('SIGINT') });
+    const result = await runCli(['run', 'wait a while', '--workdir', dir, '--mode', 'yolo', '--json', ...args], { env, onSpawn: signalDuringTool(dir, 'SIGINT') });
     expect(result.code).toBe(130);
     const events = result.stdout.trimEnd().split('\n').map((line) => RunEvent.parse(JSON.parse(line)));
     expect(events.at(-1)).toMatchObject({ type: 'run_end', stopReason: 'aborted' });
@@ -43,12 +48,12 @@ describe('interrupting a run', () => {
 
   it('--resume after the process was killed repairs the interrupted call and continues', async () => {
     server = await startFakeOpenAI([
-      { toolCalls: [{ name: 'shell', args: { command: 'sleep 30' } }] },
+      { toolCalls: [{ name: 'shell', args: { command: WAIT } }] },
       (messages) => ({ text: `Resumed after: ${lastToolResult(messages).slice(0, 60)}` }),
     ]);
     const dir = tempWorkspace();
     const { args, env } = fakeProvider(server.url);
-    const killed = await runCli(['run', 'wait a while', '--workdir', dir, '--mode', 'yolo', '--json', ...args], { env, onSpawn: signalDuringTool('SIGKILL') });
+    const killed = await runCli(['run', 'wait a while', '--workdir', dir, '--mode', 'yolo', '--json', ...args], { env, onSpawn: signalDuringTool(dir, 'SIGKILL') });
     expect(killed.signal).toBe('SIGKILL');
     expect(readdirSync(path.join(dir, '.warden', 'sessions')).filter((f) => f.endsWith('.jsonl'))).toHaveLength(1);
     const resumed = await runCli(['run', '--resume', '--workdir', dir, '--mode', 'yolo', ...args], { env });
