@@ -13,6 +13,8 @@ describe('error codes', () => {
       'evidence.invalid_options',
       'evidence.invalid_report',
       'evidence.invalid_target',
+      'evidence.local_target_refused',
+      'evidence.mcp_sdk_missing',
       'evidence.target_finalize_failed',
       'evidence.invalid_dash_file',
       'evidence.push_failed',

@@ -27,6 +27,7 @@ describe('public surface', () => {
       'ProbeCallResult',
       'ProbeReport',
       'REPORT_SCHEMA_VERSION',
+      'RemoteTargetFailure',
       'RunStopped',
       'ScheduleOptions',
       'StateChange',
@@ -35,6 +36,8 @@ describe('public surface', () => {
       'TargetFile',
       'approvalBeforeAction',
       'createEvidenceLedger',
+      'createHttpTarget',
+      'createMcpTarget',
       'createModuleTarget',
       'createRunEventLedger',
       'deferredAssertion',
@@ -58,6 +61,7 @@ describe('public surface', () => {
       'mcpServerInfo',
       'mcpServerVersionAtLeast',
       'mcpToolsAllowed',
+      'newRunId',
       'noActionAfterDenial',
       'noCallToTool',
       'noCanaryHits',
@@ -75,6 +79,7 @@ describe('public surface', () => {
       'outputMatches',
       'outputNotContains',
       'parseDuration',
+      'parseRemoteTarget',
       'parseTargetFile',
       'paymentWithinLimits',
       'pushReport',
@@ -104,5 +109,8 @@ describe('public surface', () => {
     expect(manifest.name).toBe('@warden/evidence');
     expect(Object.keys(manifest.exports)).toEqual(['.', './package.json']);
     expect(Object.keys(manifest.dependencies).sort()).toEqual(['@warden/protocol', 'zod']);
+    // The MCP SDK is an optional peer: only mcp targets load it, on first use.
+    expect(manifest.peerDependencies).toEqual({ '@modelcontextprotocol/sdk': '^1.32.2' });
+    expect(manifest.peerDependenciesMeta['@modelcontextprotocol/sdk']).toEqual({ optional: true });
   });
 });

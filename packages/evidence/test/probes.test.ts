@@ -46,7 +46,8 @@ describe('probe target files', () => {
   it('validates the target file strictly with zod', async () => {
     const dir = await project({ 'agent.mjs': AGENT });
     expect(() => parseTargetFile({ kind: 'module', entry: 'agent.mjs:call', extra: 1 }, path.join(dir, 't.json'))).toThrow(EvidenceError);
-    expect(() => parseTargetFile({ kind: 'http', entry: 'agent.mjs:call' }, path.join(dir, 't.json'))).toThrow(/kind/);
+    expect(() => parseTargetFile({ kind: 'python', entry: 'agent.py:call' }, path.join(dir, 't.json'))).toThrow(/kind/);
+    expect(() => parseTargetFile({ kind: 'http', entry: 'agent.mjs:call' }, path.join(dir, 't.json'))).toThrow(/url/);
     expect(() => parseTargetFile({ kind: 'module', entry: 'agent.mjs' }, path.join(dir, 't.json'))).toThrow(/entry/);
     await writeFile(path.join(dir, 'bad.json'), '{ nope');
     await expect(loadTargetFile(path.join(dir, 'bad.json'))).rejects.toMatchObject({ code: 'evidence.invalid_target' });

@@ -2,7 +2,9 @@ import path from 'node:path';
 import { runProbes, validateTarget, type ProbeProgress } from '@warden/evidence';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import type { ProbeOptions } from '../commands/probe-command.js';
+import { PROBE_VERB_FLAGS, type ProbeOptions } from '../commands/probe-command.js';
+import { CliError } from '../cli/cli-error.js';
+import { kebabCase } from '../cli/option-kinds.js';
 import { textRedactor } from '@warden/harness';
 import { fit } from '../render/terminal-style.js';
 import { loadEvidencePacks } from './evidence-packs.js';
@@ -18,20 +20,38 @@ async function validateAction(ctx: CommandContext<ProbeOptions>, target: string)
   return result.ok ? EXIT.done : EXIT.error;
 }
 
+/** A flag another verb of `warden probe` takes is a usage error here, never silently ignored. */
+function refuseOtherVerbsFlags(verb: string, options: ProbeOptions): void {
+  for (const [owner, keys] of Object.entries(PROBE_VERB_FLAGS)) {
+    if (owner === verb) continue;
+    const given = keys.find((key) => options[key] !== undefined);
+    if (given === undefined) continue;
+    const flag = `--${kebabCase(given)}`;
+    throw new CliError({ code: 'cli.unknown_flag', message: `${flag} does not apply to warden probe ${verb}`, key: 'error.flagForOtherVerb', params: { flag, command: `warden probe ${verb}` }, hintKey: 'hint.seeHelp', hintParams: { command: 'warden probe' } });
+  }
+}
+
 /**
- * `warden probe run TARGET.json [SELECTOR…] [--probes FILE|pack:NAME] [--pack FILE…]`: agent
- * probes against a target, with their report; and `warden probe validate-target`.
+ * `warden probe run TARGET.json [SELECTOR…] [--probes FILE|pack:NAME] [--pack FILE…] [--local]`: agent
+ * probes against a target, with their report; `warden probe validate-target`; and `warden probe serve`.
  */
 export async function probeAction(ctx: CommandContext<ProbeOptions>): Promise<number> {
   const { io, t, style, options, positionals } = ctx;
   const [verb, target, ...selectorArgs] = positionals;
   if (verb === undefined) throw missingArgument('warden probe', 'run TARGET.json');
+  if (verb !== 'run' && verb !== 'validate-target' && verb !== 'serve') throw unexpectedArgument(verb, 'warden probe');
+  refuseOtherVerbsFlags(verb, options);
+  if (verb === 'serve') {
+    const { probeServeAction } = await import('./probe-serve-action.js');
+    return probeServeAction(ctx, positionals.slice(1));
+  }
   if (verb === 'validate-target') {
     if (!target) throw missingArgument('warden probe validate-target', 'TARGET.json');
     if (selectorArgs.length > 0) throw unexpectedArgument(selectorArgs[0]!, 'warden probe validate-target');
     return validateAction(ctx, target);
   }
-  if (verb !== 'run') throw unexpectedArgument(verb, 'warden probe');
+  // --local is accepted and changes nothing: `probe run` always runs the target on this machine
+  // (the spec's `run --local`); only `probe serve` refuses local code targets.
   if (!target) throw missingArgument('warden probe run', 'TARGET.json');
   const probesFile = options.probes !== undefined && !options.probes.startsWith('pack:') ? options.probes : undefined;
   if (options.probes === undefined && selectorArgs.length === 0 && (options.pack ?? []).length === 0) throw missingArgument('warden probe run', '--probes FILE|pack:NAME');

@@ -58,6 +58,7 @@ export const CLI_ERROR_CODES = {
   'cli.invalid_file': 'A file given on the command line is missing or not valid JSON.',
   'cli.skill_changed': 'warden skill install found a changed copy of the skill and --force was not given.',
   'cli.missing_package': 'A command needs an optional package that is not installed (the error names the install command).',
+  'cli.missing_token': 'warden probe serve was started without a bearer token (--token or WARDEN_PROBE_TOKEN).',
 } as const;
 
 export type CliErrorCode = keyof typeof CLI_ERROR_CODES;

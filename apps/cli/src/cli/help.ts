@@ -41,6 +41,8 @@ const VALUE_NAMES: Record<string, string> = {
   host: 'HOST',
   port: 'PORT',
   publicUrl: 'URL',
+  token: 'TOKEN',
+  maxBody: 'BYTES',
 };
 
 function valueName(key: string, schema: z.ZodType): string {

@@ -12,6 +12,8 @@ export const EVIDENCE_ERROR_CODES = {
   'evidence.invalid_options': 'Runner options are invalid (durations, repeat, pass rate).',
   'evidence.invalid_report': 'A report document does not match the report schema.',
   'evidence.invalid_target': 'A probe target file is invalid or names a function that does not exist.',
+  'evidence.local_target_refused': 'A probe server was sent a local code target (module, python): run it with `warden probe run --local`.',
+  'evidence.mcp_sdk_missing': 'An mcp target needs the optional peer @modelcontextprotocol/sdk, which is not installed.',
   'evidence.target_finalize_failed': 'Probe target cleanup or close failed, or left open records.',
   'evidence.invalid_dash_file': 'A dashboard file is missing, unreadable or invalid.',
   'evidence.push_failed': 'The dashboard refused the report or could not be reached.',

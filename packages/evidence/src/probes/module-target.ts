@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { EvidenceError } from '../errors/evidence-error.js';
-import type { ProbeTarget } from './probe-target.js';
+import type { LoadedTarget } from './probe-target.js';
 import { RunStopped } from './run-stopped.js';
 import { TARGET_WORKER_SOURCE } from './target-worker-source.js';
 
@@ -68,10 +68,7 @@ interface Reply {
  * instance per file; the main thread only waits, so a timeout stops waiting even
  * for a synchronous function. After finalization the worker is terminated.
  */
-export interface ModuleTarget extends ProbeTarget {
-  /** Loads the entry and every hook without calling any, each within the timeout; rejects with what failed. */
-  verify(): Promise<void>;
-}
+export type ModuleTarget = LoadedTarget;
 
 export function createModuleTarget(spec: ModuleTargetSpec, options: { baseDir: string; name: string }): ModuleTarget {
   let worker: Worker | undefined;

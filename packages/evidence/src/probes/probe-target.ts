@@ -38,3 +38,9 @@ export interface ProbeTarget {
   /** Releases what the target itself holds (a module target's worker), after finalization. */
   dispose?(): unknown;
 }
+
+/** A target built from a target file: `verify` loads what it needs (functions, a connection) without calling it. */
+export interface LoadedTarget extends ProbeTarget {
+  /** Loads the entry and every hook (or connects) without calling any; rejects with what failed. */
+  verify(): Promise<void>;
+}

@@ -69,7 +69,7 @@ export async function runProbe(session: TargetSession, probe: ProbeDefinition, p
       continue;
     }
     if (outcome.kind === 'threw') {
-      record('error', { code: 'evidence_call_error', message: `the call raised ${outcome.errorClass}` });
+      record('error', { code: 'evidence_call_error', message: `the call raised ${outcome.errorClass}${outcome.detail === undefined ? '' : ` (${outcome.detail})`}` });
       continue;
     }
     if (outcome.kind === 'invalid') {

@@ -1,39 +1,47 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
 import { EvidenceError } from '../errors/evidence-error.js';
-import { createModuleTarget, type ModuleTarget } from './module-target.js';
+import { createHttpTarget } from './http-target.js';
+import { createMcpTarget } from './mcp-target.js';
+import { createModuleTarget } from './module-target.js';
+import type { LoadedTarget } from './probe-target.js';
+import { TargetFile } from './target-spec.js';
 
-const FunctionRef = z.string().regex(/^[^:\s][^\n]*:[A-Za-z_$][A-Za-z0-9_$]*$/, 'must be "module:function" or "path/to/file.mjs:function"');
+export { TargetFile };
 
-/** A probe target file. Strict: unknown keys are errors. */
-export const TargetFile = z
-  .object({
-    kind: z.literal('module'),
-    entry: FunctionRef,
-    cleanup: FunctionRef.optional(),
-    close: FunctionRef.optional(),
-    timeout_s: z.number().positive().max(86_400).default(300),
-  })
-  .strict();
-export type TargetFile = z.output<typeof TargetFile>;
+export const TARGET_FILE_HINT =
+  'A target file is { "kind": "module", "entry": "agent.mjs:call", "cleanup"?, "close"?, "timeout_s"? }, { "kind": "http", "url": "https://…", "headers"?, "cleanup_url"?, "close_url"?, "timeout_s"? } or { "kind": "mcp", "url": "https://…/mcp", "tool"?: "call", "headers"?, "timeout_s"? }.';
 
 function invalid(message: string, cause?: unknown): EvidenceError {
-  return new EvidenceError({ code: 'evidence.invalid_target', message, hint: 'A target file looks like { "kind": "module", "entry": "agent.mjs:call", "cleanup": "agent.mjs:cleanup", "close": "agent.mjs:close", "timeout_s": 300 }.', cause });
+  return new EvidenceError({ code: 'evidence.invalid_target', message, hint: TARGET_FILE_HINT, cause });
 }
 
-/** Parses target file JSON; relative paths in it are relative to `file`. Nothing is imported yet. */
-export function parseTargetFile(value: unknown, file: string): ModuleTarget {
+/** The first problem of a target document, as `where what` (never the offending value). */
+export function targetIssue(value: unknown): string | undefined {
   const parsed = TargetFile.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw invalid(`Target file ${path.basename(file)}: ${issue?.path.join('.') || '(root)'} ${issue?.message ?? 'is invalid'}.`);
-  }
-  return createModuleTarget(parsed.data, { baseDir: path.dirname(path.resolve(file)), name: path.basename(file) });
+  if (parsed.success) return undefined;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.join('.') || '(root)';
+  if (issue?.path.length === 1 && issue.path[0] === 'kind') return 'kind must be "module", "http" or "mcp"';
+  return `${where} ${issue?.message ?? 'is invalid'}`;
 }
 
-/** Reads and validates a target file. Functions load lazily, on first use. */
-export async function loadTargetFile(file: string): Promise<ModuleTarget> {
+/** Builds the target a validated document describes; `baseDir` anchors a module target's relative paths. */
+export function createTarget(spec: TargetFile, options: { baseDir: string; name: string }): LoadedTarget {
+  if (spec.kind === 'http') return createHttpTarget(spec, { name: options.name });
+  if (spec.kind === 'mcp') return createMcpTarget(spec, { name: options.name });
+  return createModuleTarget(spec, options);
+}
+
+/** Parses target file JSON; relative paths in it are relative to `file`. Nothing is imported or connected yet. */
+export function parseTargetFile(value: unknown, file: string): LoadedTarget {
+  const parsed = TargetFile.safeParse(value);
+  if (!parsed.success) throw invalid(`Target file ${path.basename(file)}: ${targetIssue(value)}.`);
+  return createTarget(parsed.data, { baseDir: path.dirname(path.resolve(file)), name: path.basename(file) });
+}
+
+/** Reads and validates a target file. Functions load (and servers connect) lazily, on first use. */
+export async function loadTargetFile(file: string): Promise<LoadedTarget> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

@@ -6,6 +6,7 @@ import { CleanupReport } from './call-result.js';
 import { withDeadline } from './deadline.js';
 import type { ProbeHookContext, ProbeTarget } from './probe-target.js';
 import { TargetFunctionError, TargetResultInvalid } from './module-target.js';
+import { RemoteTargetFailure } from './remote-target-failure.js';
 import { CleanupStateUnknown, RunStopped, stoppedParts } from './run-stopped.js';
 
 export const DEFAULT_TARGET_TIMEOUT_MS = 300_000;
@@ -14,7 +15,7 @@ const LOAD_TIMEOUT_MS = 60_000;
 
 export type CallOutcome =
   | { kind: 'ok'; value: unknown }
-  | { kind: 'threw'; errorClass: string }
+  | { kind: 'threw'; errorClass: string; detail?: string }
   | { kind: 'invalid'; code: string }
   | { kind: 'stopped'; reason: string }
   | { kind: 'timeout' }
@@ -53,14 +54,21 @@ function copy<T>(value: T): T {
   return structuredClone(value);
 }
 
-/** The class of what a target raised (for a module target, the class inside its worker). */
+/** The class of what a target raised (for a module target, the class inside its worker; for a remote one, its failure). */
 function classOf(error: unknown): string {
-  return error instanceof TargetFunctionError ? error.errorClass : exceptionClass(error);
+  return error instanceof TargetFunctionError || error instanceof RemoteTargetFailure ? error.errorClass : exceptionClass(error);
+}
+
+/** What Warden itself saw of a remote failure (an HTTP status), never the target's own text. */
+function threw(error: unknown): Extract<CallOutcome, { kind: 'threw' }> {
+  const detail = error instanceof RemoteTargetFailure ? error.detail : undefined;
+  return { kind: 'threw', errorClass: classOf(error), ...(detail === undefined ? {} : { detail }) };
 }
 
 function hookError(hook: string, error: unknown): ReportError {
   const name = classOf(error);
-  return { name, code: 'evidence.target_finalize_failed', message: `${hook} raised ${name}.` };
+  const detail = error instanceof RemoteTargetFailure && error.detail !== undefined ? ` (${error.detail})` : '';
+  return { name, code: 'evidence.target_finalize_failed', message: `${hook} raised ${name}${detail}.` };
 }
 
 function stopReason(error: RunStopped): string {
@@ -164,7 +172,7 @@ export function openTarget(target: ProbeTarget): TargetSession {
         // Loading precedes the call's deadline; it gets one of its own so a hanging import cannot hang the run.
         const loaded = await withDeadline(() => prepared, Math.max(timeoutMs, LOAD_TIMEOUT_MS));
         if (loaded.kind === 'timeout') return { kind: 'timeout' };
-        if (loaded.kind === 'threw') return { kind: 'threw', errorClass: classOf(loaded.error) };
+        if (loaded.kind === 'threw') return threw(loaded.error);
         if (finalizing !== undefined) return { kind: 'rejected' };
       }
       const controller = new AbortController();
@@ -180,7 +188,7 @@ export function openTarget(target: ProbeTarget): TargetSession {
         return { kind: 'stopped', reason };
       }
       if (outcome.error instanceof TargetResultInvalid) return { kind: 'invalid', code: outcome.error.code };
-      return { kind: 'threw', errorClass: classOf(outcome.error) };
+      return threw(outcome.error);
     },
     aclose() {
       finalizing ??= finalize();

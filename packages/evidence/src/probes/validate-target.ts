@@ -1,9 +1,11 @@
+import { EvidenceError } from '../errors/evidence-error.js';
 import { exceptionClass } from '../errors/exception-class.js';
 import type { Finalization } from '../report/report-schema.js';
 import { createEvidenceLedger } from '../validation/evidence-ledger.js';
 import { ProbeCallResult } from './call-result.js';
 import { withDeadline } from './deadline.js';
 import { TargetFunctionError } from './module-target.js';
+import { RemoteTargetFailure } from './remote-target-failure.js';
 import { loadTargetFile } from './target-file.js';
 import { openTarget } from './target-session.js';
 
@@ -19,6 +21,13 @@ export interface TargetValidation {
   /** With `execute`: what the one call returned (its status) and the finalization. */
   call?: { status: 'ok' | 'error' | 'timeout' | 'invalid' | 'stopped'; code?: string };
   finalization?: Finalization;
+}
+
+/** A load failure's class (a module function's, inside its worker) and, for a remote target, what Warden saw. */
+function failureName(error: unknown): string {
+  if (error instanceof TargetFunctionError) return error.errorClass;
+  if (error instanceof RemoteTargetFailure) return error.detail === undefined ? error.errorClass : `${error.errorClass} (${error.detail})`;
+  return exceptionClass(error);
 }
 
 export const VALIDATION_PROMPT = 'Warden target validation: reply with a short text and take no action.';
@@ -40,7 +49,8 @@ export async function validateTarget(file: string, options: { execute?: boolean 
   const loaded = await withDeadline(() => target.verify(), target.timeoutMs ?? 300_000);
   if (loaded.kind !== 'ok') {
     await target.dispose?.();
-    const what = loaded.kind === 'timeout' ? 'loading the target functions timed out' : `loading the target functions raised ${loaded.error instanceof TargetFunctionError ? loaded.error.errorClass : exceptionClass(loaded.error)}`;
+    if (loaded.kind === 'threw' && EvidenceError.isInstance(loaded.error)) return { ok: false, problems: [{ code: loaded.error.code, message: loaded.error.message }] };
+    const what = loaded.kind === 'timeout' ? 'loading the target timed out' : `loading the target raised ${failureName(loaded.error)}`;
     return { ok: false, problems: [{ code: 'evidence.invalid_target', message: what }] };
   }
   if (options.execute !== true) {

@@ -1,0 +1,47 @@
+import { EvidenceError } from '../errors/evidence-error.js';
+
+/** What an MCP target uses of the SDK's `Client`, structurally (the SDK is an optional peer). */
+export interface McpClientLike {
+  connect(transport: unknown, options?: { signal?: AbortSignal; timeout?: number }): Promise<void>;
+  listTools(params?: { cursor?: string }, options?: { signal?: AbortSignal; timeout?: number }): Promise<{ tools: Array<{ name: string }>; nextCursor?: string }>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: unknown, options?: { signal?: AbortSignal; timeout?: number }): Promise<McpToolResult>;
+  close(): Promise<void>;
+}
+
+/** A tool call's result, as far as a probe reads it. */
+export interface McpToolResult {
+  content?: Array<{ type: string; text?: string }>;
+  structuredContent?: unknown;
+  isError?: boolean;
+}
+
+export interface McpSdk {
+  Client: new (info: { name: string; version: string }, options?: { capabilities?: Record<string, unknown> }) => McpClientLike;
+  StreamableHTTPClientTransport: new (url: URL, options?: { requestInit?: RequestInit }) => unknown;
+}
+
+export const MCP_SDK_INSTALL = 'npm install @modelcontextprotocol/sdk';
+
+function isMissingModule(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
+}
+
+/**
+ * Loads `@modelcontextprotocol/sdk` on first use: it is an optional peer, needed only
+ * by `mcp` targets. A missing SDK is `evidence.mcp_sdk_missing`, naming the install command.
+ */
+export async function loadMcpSdk(): Promise<McpSdk> {
+  try {
+    const [client, http] = await Promise.all([import('@modelcontextprotocol/sdk/client/index.js'), import('@modelcontextprotocol/sdk/client/streamableHttp.js')]);
+    return { Client: client.Client as unknown as McpSdk['Client'], StreamableHTTPClientTransport: http.StreamableHTTPClientTransport as unknown as McpSdk['StreamableHTTPClientTransport'] };
+  } catch (error) {
+    if (!isMissingModule(error)) throw error;
+    throw new EvidenceError({
+      code: 'evidence.mcp_sdk_missing',
+      message: `mcp targets need the optional peer dependency @modelcontextprotocol/sdk, which is not installed: run \`${MCP_SDK_INSTALL}\`.`,
+      hint: `Run \`${MCP_SDK_INSTALL}\` in your project.`,
+      cause: error,
+    });
+  }
+}
