@@ -247,6 +247,6 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const audit = options.audit === false ? undefined : createAuditSink({ file: options.audit?.file ? path.resolve(workdir, options.audit.file) : path.join(workdir, '.warden', 'audit.jsonl'), ...(auditKey ? { key: auditKey } : {}) });
   const redactor = harnessRedactor(env);
   const sandbox = await openSandbox(options, workdir, warnings);
-  const mcp = await connectMcpServers(options.mcpServers, (text) => redactor.redact(text));
+  const mcp = await connectMcpServers(options.mcpServers, (text) => redactor.redact(text), sandbox);
   return compose({ ...options, workdir }, { provider, redactor, ...(sandbox ? { sandbox } : {}), store, storeName, ownsStore, owner: true, ...(audit ? { audit } : {}), ...(approvals ? { approvals } : {}), ...(mcp ? { mcp } : {}) }, warnings);
 }

@@ -26,6 +26,10 @@ export const McpServerEntry = z.strictObject({
   tools: z.array(z.string().min(1)).optional(),
   /** Tool fingerprints saved by `warden mcp pin`; a tool that changed is refused. */
   pins: z.record(z.string(), z.string()).optional(),
+  /** A stdio server runs inside the OS sandbox with the shell's bounds when the sandbox is on; `false` starts it outside. */
+  sandbox: z.boolean().optional(),
+  /** Hosts a sandboxed stdio server may reach through the filtering proxy (default: none). */
+  allowedHosts: z.array(z.string().min(1)).optional(),
 });
 export type McpServerEntry = z.infer<typeof McpServerEntry>;
 

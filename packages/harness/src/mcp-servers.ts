@@ -1,5 +1,5 @@
 import type { TaintSource, ToolV1 } from '@warden/protocol';
-import { mcpTools, type McpServerConfig, type McpServerFailure } from '@warden/tools';
+import { mcpTools, type McpServerConfig, type McpServerFailure, type Sandbox } from '@warden/tools';
 import type { McpServerEntry } from './harness-config.js';
 
 export interface ConnectedMcp {
@@ -19,11 +19,13 @@ function globRegExp(glob: string): RegExp {
 /**
  * Connects the configured MCP servers through `@warden/tools` (the official SDK). Tool names are
  * `<server>__<tool>`; a server's `tools` filter keeps only the tools it names; pins refuse tools
- * that changed. Servers that fail are reported, not thrown.
+ * that changed. Servers that fail are reported, not thrown. With the OS sandbox on, stdio servers
+ * start inside it (the shell's bounds) unless their entry says `sandbox: false`.
  */
 export async function connectMcpServers(
   servers: Readonly<Record<string, McpServerEntry>> | undefined,
   redact: (text: string) => string,
+  sandbox?: Sandbox,
 ): Promise<ConnectedMcp | undefined> {
   const entries = Object.entries(servers ?? {});
   if (entries.length === 0) return undefined;
@@ -33,11 +35,19 @@ export async function connectMcpServers(
     const trustAnnotations = entry.trust === 'trusted';
     configs[name] = entry.url
       ? { url: entry.url, ...(entry.headers ? { headers: entry.headers } : {}), trustAnnotations }
-      : { command: entry.command ?? '', ...(entry.args ? { args: entry.args } : {}), ...(entry.env ? { env: entry.env } : {}), ...(entry.cwd ? { cwd: entry.cwd } : {}), trustAnnotations };
+      : {
+          command: entry.command ?? '',
+          ...(entry.args ? { args: entry.args } : {}),
+          ...(entry.env ? { env: entry.env } : {}),
+          ...(entry.cwd ? { cwd: entry.cwd } : {}),
+          ...(entry.sandbox !== undefined ? { sandbox: entry.sandbox } : {}),
+          ...(entry.allowedHosts ? { allowedHosts: entry.allowedHosts } : {}),
+          trustAnnotations,
+        };
     for (const [tool, pin] of Object.entries(entry.pins ?? {})) pinned[tool.includes('__') ? tool : `${name}__${tool}`] = pin;
   }
   // Server stderr is not shown today; it is redacted all the same, before anyone could.
-  const set = await mcpTools({ servers: configs, ...(Object.keys(pinned).length > 0 ? { pinned } : {}), redact, onStderr: () => undefined });
+  const set = await mcpTools({ servers: configs, ...(Object.keys(pinned).length > 0 ? { pinned } : {}), redact, onStderr: () => undefined, ...(sandbox ? { sandbox } : {}) });
   const tools: ToolV1[] = [];
   const trustedTools = new Set<string>();
   const taint: TaintSource[] = [];

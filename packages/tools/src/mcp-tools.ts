@@ -4,6 +4,8 @@ import { loadMcpSdk, type McpClientLike, type McpSdk, type McpToolInfo, type Mod
 import { mcpToolToToolV1 } from './mcp-tool-adapter.js';
 import { stderrForwarder } from './mcp-stderr.js';
 import { MCP_SERVER_NAME, namespacedToolName } from './mcp-tool-name.js';
+import type { Sandbox } from './sandbox/create-sandbox.js';
+import { sandboxedStdio, type StdioLaunch } from './mcp-sandboxed-stdio.js';
 import { toolError } from './tool-error-codes.js';
 
 interface CommonServerConfig {
@@ -15,7 +17,12 @@ export interface McpStdioServerConfig extends CommonServerConfig {
   args?: string[];
   /** Added to the SDK's small default environment (PATH, HOME, ...); the parent's secrets are not inherited. */
   env?: Record<string, string>;
+  /** Working directory (default: the sandbox's workspace when sandboxed). Must be inside the workspace to be sandboxed. */
   cwd?: string;
+  /** Run this server in `McpToolsOptions.sandbox` (default true when a sandbox is given). */
+  sandbox?: boolean;
+  /** Hosts this server may reach through the sandbox's filtering proxy (on top of the sandbox's own). */
+  allowedHosts?: string[];
 }
 export interface McpHttpServerConfig extends CommonServerConfig {
   /** A streamable-HTTP endpoint. */
@@ -42,6 +49,12 @@ export interface McpToolsOptions {
   redact?(text: string): string;
   /** How the SDK is imported (default: dynamic `import()`). */
   importModule?: ModuleImporter;
+  /**
+   * Starts every stdio server inside this OS sandbox (see `createSandbox`): the same bounds as the
+   * shell's commands — the system read-only, the workspace writable but for its protected paths,
+   * home hidden, no network but the filtering proxy. A server opts out with `sandbox: false`.
+   */
+  sandbox?: Sandbox;
 }
 
 export interface McpServerFailure {
@@ -75,6 +88,8 @@ interface Connected {
   server: string;
   client: McpClientLike;
   listed: McpToolInfo[];
+  /** Stops the sandbox's proxy of a sandboxed server, once the server has ended. */
+  finish(): Promise<void>;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -116,28 +131,35 @@ function checkOptions(options: McpToolsOptions): void {
 async function connect(sdk: McpSdk, server: string, config: McpServerConfig, options: McpToolsOptions): Promise<Connected> {
   const client = new sdk.Client(options.clientInfo ?? { name: 'warden', version: '0.1.0' }, { capabilities: {} });
   let transport: unknown;
+  let launch: StdioLaunch | undefined;
   if ('command' in config) {
+    launch = await sandboxedStdio(config, options.sandbox);
     const stdio = new sdk.StdioClientTransport({
-      command: config.command,
-      ...(config.args ? { args: config.args } : {}),
-      ...(config.env ? { env: config.env } : {}),
-      ...(config.cwd ? { cwd: config.cwd } : {}),
+      command: launch.command,
+      args: launch.args,
+      ...(launch.env ? { env: launch.env } : {}),
+      ...(launch.cwd ? { cwd: launch.cwd } : {}),
       stderr: 'pipe',
     });
     const forward = stderrForwarder(server, options.onStderr, options.redact);
+    if (launch.notice !== undefined) forward.push(Buffer.from(`warden: ${launch.notice}\n`));
     stdio.stderr?.on('data', (chunk: Buffer) => forward.push(chunk));
     stdio.stderr?.on('end', () => forward.flush());
     transport = stdio;
   } else {
     transport = new sdk.StreamableHTTPClientTransport(new URL(config.url), config.headers ? { requestInit: { headers: config.headers } } : undefined);
   }
+  const finish = async (): Promise<void> => {
+    await launch?.finish();
+  };
   const timeoutMs = options.connectTimeoutMs ?? 30_000;
   try {
     await withTimeout(client.connect(transport, { timeout: timeoutMs }), timeoutMs, `connecting to ${server}`);
     const listed = await withTimeout(listAll(client, timeoutMs), timeoutMs, `listing the tools of ${server}`);
-    return { server, client, listed };
+    return { server, client, listed, finish };
   } catch (error) {
     await client.close().catch(() => undefined);
+    await finish();
     throw error;
   }
 }
@@ -221,6 +243,7 @@ export async function mcpTools(options: McpToolsOptions): Promise<McpToolSet> {
     },
     async close() {
       await Promise.allSettled(connected.map((c) => c.client.close()));
+      await Promise.allSettled(connected.map((c) => c.finish()));
     },
   };
 }
