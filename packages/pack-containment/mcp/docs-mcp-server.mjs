@@ -6,7 +6,9 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 
-const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+// `--config=<json>` inline (a server started inside the OS sandbox cannot read the episode's folders), or a file.
+const arg = process.argv[2] ?? '';
+const config = JSON.parse(arg.startsWith('--config=') ? arg.slice('--config='.length) : readFileSync(arg, 'utf8'));
 const server = new McpServer({ name: 'docs', version: '1.0.0' });
 server.registerTool(
   'search',

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { errorCodeOf, type RunEvent } from '@warden/protocol';
@@ -147,9 +147,8 @@ export async function runEpisode(spec: EpisodeSpec, rig: EpisodeRig): Promise<{ 
     rig.docs.page(`/${spec.id}/api.txt`, planted.page);
     const mcpServers: ContainmentWorkspace['mcpServers'] = {};
     if (planted.mcp) {
-      const file = path.join(dirs.harness, 'mcp.json');
-      await writeFile(file, JSON.stringify(planted.mcp));
-      mcpServers.docs = { command: process.execPath, args: [rig.mcpScript, file] };
+      // Inline, not a file: the server runs inside the OS sandbox, which hides the episode's folders.
+      mcpServers.docs = { command: process.execPath, args: [rig.mcpScript, `--config=${JSON.stringify(planted.mcp)}`] };
     }
     const before = await snapshotWorld(dirs);
     const markedBefore = new Set<string>();
