@@ -84,7 +84,7 @@ function answerText(agent: string, result: RunResult, approvals: AgentCallApprov
   if (result.stopReason === 'approval') {
     lines.push(`The ${agent} run is waiting for a person's approval and did not finish (session ${result.sessionId ?? '-'}). Nothing was run for these calls:`);
     for (const a of approvals) lines.push(`- approval ${a.id}: ${a.tool} (${a.rule}: ${a.reason}). ${a.howToApprove}`);
-    lines.push('Call this tool again with the same sessionId once it has been decided.');
+    lines.push('Once a person has decided (and resumed) it, call this tool again with the same sessionId to continue the conversation.');
   } else if (result.stopReason !== 'done') {
     lines.push(`The run stopped: ${result.stopReason}${result.error ? ` (${result.error.code}: ${result.error.message})` : ''}.`);
   }
