@@ -116,6 +116,9 @@ describe('createMcpServer over streamable HTTP (stateless), with the SDK client'
     const text = (result.content as Array<{ text: string }>)[0]!.text;
     expect(text).toContain('task: task is empty');
     expect(text).toContain('sessionId:');
+    const missing = await client.callTool({ name: 'coder', arguments: { task: 'go on', sessionId: 'no-such-session' } });
+    expect(missing.isError).toBe(true);
+    expect(missing.structuredContent).toMatchObject({ stopReason: 'error', error: { code: 'session.not_found' } });
   });
 
   it('rejects a missing or wrong key, and an agent key reaches only its agent', async () => {
@@ -155,6 +158,35 @@ describe('createMcpServer over streamable HTTP (stateless), with the SDK client'
     expect(busy.status).toBe(429);
     expect(JSON.parse(busy.body)).toMatchObject({ error: { code: -32000 } });
     expect(((await slow).content as Array<{ text: string }>)[0]!.text).toContain('slow answer');
+  });
+
+  it('a client that goes away (its connection closes) aborts its run and frees its slot', async () => {
+    const dir = tempWorkspace();
+    const harness = await createHarness({ workdir: dir, provider: scriptedProvider([{ text: 'too slow', delayMs: 20_000 }, 'second answer']), env: {}, audit: false, approver: 'durable' });
+    const server = await createMcpServer({ agents: [{ name: 'coder', description: 'd', harness }], maxConcurrentRuns: 1 });
+    const http = await server.listen({ port: 0, keys: [KEY] });
+    cleanup.push(async () => {
+      await server.close();
+      await harness.close();
+    });
+    const target = new URL(http.url);
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'coder', arguments: { task: 'slow one' } } });
+    const gone = httpRequest({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } });
+    gone.on('error', () => undefined);
+    gone.end(call);
+    const client = await connect(http.url, KEY);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const busy = await client.callTool({ name: 'coder', arguments: { task: 'meanwhile' } });
+    expect(busy.structuredContent).toMatchObject({ stopReason: 'rejected', error: { code: 'mcp.busy' } });
+    gone.destroy();
+    const started = Date.now();
+    let second = busy;
+    for (let i = 0; i < 50 && (second.structuredContent as { stopReason: string }).stopReason === 'rejected'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      second = await client.callTool({ name: 'coder', arguments: { task: 'fast one' } });
+    }
+    expect((second.content as Array<{ text: string }>)[0]!.text).toContain('second answer');
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('will not start without a key, and refuses a person approver', async () => {
