@@ -7,6 +7,7 @@ import { isUsableToken, MIN_TOKEN_LENGTH } from '../probe-serve/bearer-token.js'
 import { harnessOptionsFrom, resolveWorkdir } from './cli-harness-options.js';
 import { agentKeyEnv, servedAgents } from './mcp-agents.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
+import { cliVersion } from '../version.js';
 
 export const MCP_KEY_ENV = 'WARDEN_MCP_KEY';
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -86,7 +87,7 @@ export async function mcpAction(ctx: CommandContext<McpOptions>): Promise<number
       agents.push({ name: spec.name, description: spec.description, harness, ...(agentKeys ? { keys: agentKeys } : {}) });
     }
     const maxRuns = options.maxConcurrent ?? 2;
-    const server = await createMcpServer({ agents, name: 'warden', version: '0.1.0', maxConcurrentRuns: maxRuns });
+    const server = await createMcpServer({ agents, name: 'warden', version: cliVersion(), maxConcurrentRuns: maxRuns });
     const names = agents.map((a) => a.name).join(', ');
     try {
       if (!overHttp) {
