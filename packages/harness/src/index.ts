@@ -15,3 +15,8 @@ export { durableFor, textRedactor } from './governance-parts.js';
 export type { DurableApprovals } from './governance-parts.js';
 export { verifyAuditFile } from './audit-sink.js';
 export type { AuditCheck } from './audit-sink.js';
+export { createMcpServer } from './mcp-server/create-mcp-server.js';
+export type { McpServerOptions, WardenMcpServer, RunningMcpStdio, StdioIo } from './mcp-server/create-mcp-server.js';
+export type { McpAgent, ApprovalInstructions } from './mcp-server/mcp-agent.js';
+export type { McpHttpOptions, RunningMcpHttp } from './mcp-server/mcp-http.js';
+export type { AgentCallOutput, AgentCallRefusal, AgentCallApproval } from './mcp-server/agent-call.js';

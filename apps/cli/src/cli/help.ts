@@ -43,6 +43,9 @@ const VALUE_NAMES: Record<string, string> = {
   publicUrl: 'URL',
   token: 'TOKEN',
   maxBody: 'BYTES',
+  http: 'PORT',
+  key: 'KEY',
+  agent: 'NAME',
 };
 
 function valueName(key: string, schema: z.ZodType): string {

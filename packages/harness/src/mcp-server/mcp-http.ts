@@ -1,0 +1,152 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ConfigError } from '@warden/protocol';
+import { isUsableKey, keyRing, MIN_KEY_LENGTH, type KeyGrant } from './bearer-keys.js';
+import type { McpAgent } from './mcp-agent.js';
+import type { McpServerSdk } from './mcp-server-sdk.js';
+
+/** Streamable HTTP (stateless) options. */
+export interface McpHttpOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** The address to bind (default `127.0.0.1`). */
+  host?: string;
+  /** The endpoint path (default `/mcp`). */
+  path?: string;
+  /** Server keys: each reaches every agent. Agent keys come with the agents. At least one key must exist. */
+  keys?: readonly string[];
+  /**
+   * `Host` header values accepted (DNS rebinding protection, with the port, e.g. `mcp.internal:8080`).
+   * Default: the loopback names with the port when bound to loopback, else `host:port`.
+   */
+  allowedHosts?: readonly string[];
+  /** `Origin` values a browser may send (default `http://` + each allowed host). A request without `Origin` (not a browser) passes. */
+  allowedOrigins?: readonly string[];
+  /** The largest request body (default 256 KiB); larger is 413. */
+  maxBodyBytes?: number;
+  /** HTTP requests in progress at once (default 8); more are 429. */
+  maxConcurrentRequests?: number;
+}
+
+export interface RunningMcpHttp {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface HttpServing {
+  agents: readonly McpAgent[];
+  build(grant: KeyGrant): InstanceType<McpServerSdk['Server']>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** A JSON-RPC error outside any request (the shape the SDK's transport answers with). */
+function reply(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function defaultHosts(host: string, port: number): string[] {
+  if (LOOPBACK.has(host)) return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+  return [`${host.includes(':') ? `[${host}]` : host}:${port}`];
+}
+
+function serverFail(message: string): ConfigError {
+  return new ConfigError({ code: 'config.invalid', message, hint: 'pass a bearer key of at least 16 characters (server-wide or per agent)' });
+}
+
+/** Starts the stateless streamable HTTP endpoint; one SDK server and transport per request. */
+export async function listenMcpHttp(sdk: McpServerSdk, options: McpHttpOptions, serving: HttpServing): Promise<RunningMcpHttp> {
+  const serverKeys = options.keys ?? [];
+  for (const key of serverKeys) if (!isUsableKey(key)) throw serverFail(`a server key is not at least ${MIN_KEY_LENGTH} characters of A-Z a-z 0-9 . _ ~ + / -`);
+  const agentKeys = new Map(serving.agents.filter((a) => (a.keys?.length ?? 0) > 0).map((a) => [a.name, a.keys!]));
+  if (serverKeys.length === 0 && agentKeys.size === 0) throw serverFail('an MCP HTTP server needs at least one bearer key');
+  const ring = keyRing(serverKeys, agentKeys);
+  const host = options.host ?? '127.0.0.1';
+  const endpoint = options.path ?? '/mcp';
+  const maxBody = options.maxBodyBytes ?? 256 * 1024;
+  const maxRequests = options.maxConcurrentRequests ?? 8;
+  let allowedHosts: string[] = [];
+  let allowedOrigins: string[] = [];
+  let active = 0;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (pathname !== endpoint) return reply(res, 404, -32000, 'Not found');
+    const grant = ring.check(req.headers.authorization);
+    if (!grant) return reply(res, 401, -32000, 'Unauthorized: a valid bearer key is required', { 'www-authenticate': 'Bearer' });
+    // Stateless: no standalone SSE stream (GET) and no session to delete (DELETE).
+    if (req.method !== 'POST') return reply(res, 405, -32000, 'Method not allowed: this stateless server takes POST only', { allow: 'POST' });
+    if (active >= maxRequests) return reply(res, 429, -32000, `Too many requests: ${maxRequests} are in progress`, { 'retry-after': '1' });
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > maxBody) return reply(res, 413, -32000, `Request too large: the limit is ${maxBody} bytes`, { connection: 'close' });
+    active += 1;
+    res.once('close', () => (active -= 1));
+    let body: unknown;
+    try {
+      body = JSON.parse((await readBody(req, maxBody)).toString('utf8'));
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return reply(res, 413, -32000, `Request too large: the limit is ${maxBody} bytes`, { connection: 'close' });
+      return reply(res, 400, -32700, 'Parse error: the body is not JSON');
+    }
+    const server = serving.build(grant);
+    const transport = new sdk.StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableDnsRebindingProtection: true,
+      allowedHosts,
+      allowedOrigins,
+    });
+    res.once('close', () => {
+      void transport.close().catch(() => undefined);
+      void server.close().catch(() => undefined);
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch(() => reply(res, 500, -32603, 'Internal error'));
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port, host, () => resolve((http.address() as AddressInfo).port));
+  });
+  allowedHosts = [...defaultHosts(host, port), ...(options.allowedHosts ?? [])];
+  allowedOrigins = [...(options.allowedOrigins ?? allowedHosts.map((h) => `http://${h}`))];
+  const shown = host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shown}:${port}${endpoint}`,
+    port,
+    close: () =>
+      (closing ??= new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeIdleConnections();
+        const cut = setTimeout(() => http.closeAllConnections(), 2000);
+        cut.unref();
+      })),
+  };
+}
