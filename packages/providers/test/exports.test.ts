@@ -39,12 +39,14 @@ describe('public surface of @warden/providers', () => {
       'openai',
       'openaiCompatible',
       'openaiPreset',
+      'openaiResponses',
       'parseDuration',
       'parseRetryAfter',
       'parseSse',
       'recording',
       'replay',
       'resolveProvider',
+      'responsesBuiltinCalls',
       'shouldFailOver',
     ]);
   });
