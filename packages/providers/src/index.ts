@@ -7,6 +7,8 @@ export { openaiResponses } from './openai-responses/responses.js';
 export type { OpenAIResponsesOptions } from './openai-responses/responses.js';
 export { responsesBuiltinCalls } from './openai-responses/builtin-calls.js';
 export type { ResponsesBuiltinCall } from './openai-responses/builtin-calls.js';
+export { azureOpenAI } from './azure/azure-openai.js';
+export type { AzureOpenAIOptions, AzureTokenFunction } from './azure/azure-openai.js';
 export { anthropic } from './anthropic/messages.js';
 export type { AnthropicOptions } from './anthropic/messages.js';
 export { gemini } from './gemini/generate-content.js';

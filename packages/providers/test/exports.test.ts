@@ -29,6 +29,7 @@ describe('public surface of @warden/providers', () => {
       'TimeoutError',
       'UnavailableError',
       'anthropic',
+      'azureOpenAI',
       'createHttpTransport',
       'createPriceTable',
       'describeProviders',

@@ -124,7 +124,7 @@ export interface HttpTransport {
   health(): ProviderHealth;
 }
 
-const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-goog-request-id', 'cf-ray'];
+const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-goog-request-id', 'apim-request-id', 'x-amzn-requestid', 'cf-ray'];
 const MAX_ERROR_BODY = 64 * 1024;
 
 function requestIdOf(headers: HeaderBag): string | undefined {
