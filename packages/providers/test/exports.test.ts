@@ -30,6 +30,7 @@ describe('public surface of @warden/providers', () => {
       'UnavailableError',
       'anthropic',
       'azureOpenAI',
+      'bedrock',
       'createHttpTransport',
       'createPriceTable',
       'describeProviders',
