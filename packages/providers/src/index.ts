@@ -12,6 +12,8 @@ export type { AzureOpenAIOptions, AzureTokenFunction } from './azure/azure-opena
 export { bedrock } from './bedrock/bedrock.js';
 export type { BedrockOptions } from './bedrock/bedrock.js';
 export type { AwsCredentials } from './bedrock/aws-deps.js';
+export { vertexGemini } from './vertex/vertex-gemini.js';
+export type { GoogleTokenFunction, VertexGeminiOptions } from './vertex/vertex-gemini.js';
 export { anthropic } from './anthropic/messages.js';
 export type { AnthropicOptions } from './anthropic/messages.js';
 export { gemini } from './gemini/generate-content.js';

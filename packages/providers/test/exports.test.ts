@@ -50,6 +50,7 @@ describe('public surface of @warden/providers', () => {
       'resolveProvider',
       'responsesBuiltinCalls',
       'shouldFailOver',
+      'vertexGemini',
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError, userMessage, type ProviderNotice, type StreamPart } from '@warden/protocol';
-import { CircuitBreaker, azureOpenAI, bedrock, openaiResponses, type HttpProvider, type TransportOptions } from '../src/index.js';
+import { CircuitBreaker, azureOpenAI, bedrock, openaiResponses, vertexGemini, type HttpProvider, type TransportOptions } from '../src/index.js';
 import { AWS_CREDENTIALS, bedrockRuntime, converseBody, converseStream, eventStreamReply, frame } from './helpers/bedrock-server.js';
 import { messageItem, responseObject, responsesStream } from './helpers/responses-server.js';
 import { FAKE_KEY, hang, json, resetMidBody, sse, ssePayload, startServer, type Reply, type VendorServer } from './helpers/vendor-server.js';
@@ -27,6 +27,8 @@ const responsesAnswer = responseObject([messageItem('m', text)]);
 const responsesPayload = responsesStream(responsesAnswer, { pieces: 2 });
 const azureChunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ data: { id: 'c', choices: [{ index: 0, delta, finish_reason: finish }] } });
 const azurePayload = ssePayload([azureChunk({ role: 'assistant', content: 'one ' }), azureChunk({ content: 'two' }), azureChunk({}, 'stop'), { data: '[DONE]' }]);
+const geminiChunk = (text: string, finishReason?: string) => ({ data: { candidates: [{ content: { role: 'model', parts: [{ text }] }, ...(finishReason ? { finishReason } : {}) }], usageMetadata: { promptTokenCount: 3, candidatesTokenCount: 2 } } });
+const vertexPayload = ssePayload([geminiChunk('one '), geminiChunk('two', 'STOP')]);
 const bedrockBytes = converseStream([{ text }], 'end_turn');
 const bedrockSigned = (next: Reply): Reply => bedrockRuntime(() => server, { credentials: AWS_CREDENTIALS, region: 'us-east-1' }, next);
 
@@ -59,6 +61,12 @@ const PLATFORMS: Platform[] = [
       firstPartBytes: frame('event', 'messageStart', { role: 'assistant', p: 'abcdefgh' }).length + frame('event', 'contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'one ' }, p: 'abcd' }).length,
       serve: (options) => bedrockSigned(eventStreamReply(bedrockBytes, options)),
     }),
+  },
+  {
+    name: 'vertex',
+    make: (transport) => vertexGemini({ project: 'p', location: 'us-central1', model: 'gemini-2.5-flash', baseURL: server.url, token: () => 'ya29.fake-token-0000', transport }),
+    ok: () => json(200, geminiChunk(text, 'STOP').data),
+    stream: () => ({ bytes: Buffer.from(vertexPayload), firstPartBytes: Buffer.byteLength(ssePayload([geminiChunk('one ')])), serve: (options) => sse(vertexPayload, options) }),
   },
 ];
 
