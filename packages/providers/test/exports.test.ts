@@ -29,6 +29,8 @@ describe('public surface of @warden/providers', () => {
       'TimeoutError',
       'UnavailableError',
       'anthropic',
+      'azureOpenAI',
+      'bedrock',
       'createHttpTransport',
       'createPriceTable',
       'describeProviders',
@@ -39,13 +41,16 @@ describe('public surface of @warden/providers', () => {
       'openai',
       'openaiCompatible',
       'openaiPreset',
+      'openaiResponses',
       'parseDuration',
       'parseRetryAfter',
       'parseSse',
       'recording',
       'replay',
       'resolveProvider',
+      'responsesBuiltinCalls',
       'shouldFailOver',
+      'vertexGemini',
     ]);
   });
 });

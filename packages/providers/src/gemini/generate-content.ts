@@ -12,6 +12,7 @@ import { MessageAssembler } from '../shared/message-assembler.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
 import { errorFromStreamEvent } from '../shared/stream-error.js';
 import type { SseEvent } from '../sse/sse-parser.js';
+import type { HttpRequest, RequestAuthorizer } from '../transport/http-transport.js';
 import { withJsonFields } from '../shared/json-fragments.js';
 import type { TurnJson } from '../shared/turns-json.js';
 import { geminiContentsJson, geminiSystemInstruction, toGeminiTools } from './convert-messages.js';
@@ -78,18 +79,19 @@ class GeminiStreamReader implements VendorStreamReader {
   }
 }
 
-/** Google's Gemini API (`generateContent` / `streamGenerateContent`). */
-export function gemini(options: GeminiOptions): HttpProvider {
-  const id = options.id ?? 'gemini';
-  if (!options.apiKey) throw notConfigured(id, 'no API key', 'Set GEMINI_API_KEY or pass apiKey.');
-  if (!options.model) throw notConfigured(id, 'no model', 'Set GEMINI_MODEL or pass model.');
-  const base = trimSlash(options.baseURL ?? 'https://generativelanguage.googleapis.com/v1beta');
-  const headers: Record<string, string> = { ...options.headers, 'x-goog-api-key': options.apiKey };
-  const model = encodeURIComponent(options.model.replace(/^models\//, ''));
-  const streamUrl = `${base}/models/${model}:streamGenerateContent?alt=sse`;
-  const completeUrl = `${base}/models/${model}:generateContent`;
+/** Where and how a Gemini adapter posts: the Gemini API, or Vertex AI's publisher model URLs. */
+export interface GeminiEndpoint {
+  completeUrl: string;
+  streamUrl: string;
+  headers: Record<string, string>;
+  authorize?: RequestAuthorizer;
+}
+
+/** The `generateContent` wire format at `endpoint`. */
+export function geminiAdapter(id: string, options: Pick<GeminiOptions, 'thinking'>, endpoint: GeminiEndpoint): VendorAdapter {
+  const { headers, streamUrl, completeUrl } = endpoint;
   const turns = new WeakMap<Message, TurnJson | null>();
-  const adapter: VendorAdapter = {
+  return {
     request(request: ModelRequest, stream: boolean) {
       const system = geminiSystemInstruction(request.messages);
       const extra = vendorOptions(request, ['gemini', id]);
@@ -113,11 +115,28 @@ export function gemini(options: GeminiOptions): HttpProvider {
       if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
       // Each message's parts are serialised once per adapter: see geminiContentsJson.
       const json = withJsonFields(JSON.stringify(body), [['contents', geminiContentsJson(request.messages, turns)]]);
-      return { url: stream ? streamUrl : completeUrl, headers, json };
+      const out: HttpRequest = { url: stream ? streamUrl : completeUrl, headers, json };
+      if (endpoint.authorize) out.authorize = endpoint.authorize;
+      return out;
     },
     parse: (body) => parseGemini(id, body),
     streamReader: () => new GeminiStreamReader(id),
   };
+}
+
+/** Google's Gemini API (`generateContent` / `streamGenerateContent`). */
+export function gemini(options: GeminiOptions): HttpProvider {
+  const id = options.id ?? 'gemini';
+  if (!options.apiKey) throw notConfigured(id, 'no API key', 'Set GEMINI_API_KEY or pass apiKey.');
+  if (!options.model) throw notConfigured(id, 'no model', 'Set GEMINI_MODEL or pass model.');
+  const base = trimSlash(options.baseURL ?? 'https://generativelanguage.googleapis.com/v1beta');
+  const headers: Record<string, string> = { ...options.headers, 'x-goog-api-key': options.apiKey };
+  const model = encodeURIComponent(options.model.replace(/^models\//, ''));
+  const adapter = geminiAdapter(id, options, {
+    streamUrl: `${base}/models/${model}:streamGenerateContent?alt=sse`,
+    completeUrl: `${base}/models/${model}:generateContent`,
+    headers,
+  });
   const init: Parameters<typeof createHttpProvider>[0] = {
     id,
     model: options.model,

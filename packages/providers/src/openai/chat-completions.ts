@@ -1,7 +1,7 @@
 import type { Message, ModelRequest, ToolSpec } from '@warden/protocol';
 import { createHttpProvider, type HttpProvider, type VendorAdapter } from '../shared/http-provider.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
-import type { HttpRequest } from '../transport/http-transport.js';
+import type { HttpRequest, RequestAuthorizer } from '../transport/http-transport.js';
 import { JsonFragments, withJsonFields } from '../shared/json-fragments.js';
 import { openAIMessageJson, toOpenAITool, toOpenAIToolChoice } from './convert-messages.js';
 import { parseOpenAIResponse } from './parse-response.js';
@@ -21,15 +21,27 @@ export interface OpenAIChatOptions extends CommonProviderOptions {
   local?: boolean;
 }
 
-function chatAdapter(id: string, options: OpenAIChatOptions, baseURL: string): VendorAdapter {
+/** Where and how a Chat Completions adapter posts: a host's `/chat/completions`, or a platform's deployment URL. */
+export interface ChatEndpoint {
+  url: string;
+  headers: Record<string, string>;
+  authorize?: RequestAuthorizer;
+}
+
+function openaiEndpoint(options: OpenAIChatOptions, baseURL: string): ChatEndpoint {
   const headers: Record<string, string> = { ...options.headers };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
   if (options.organization) headers['openai-organization'] = options.organization;
   if (options.project) headers['openai-project'] = options.project;
+  return { url: `${baseURL}/chat/completions`, headers };
+}
+
+/** The Chat Completions wire format for `options.model` at `endpoint`. */
+export function chatAdapter(id: string, options: OpenAIChatOptions, endpoint: ChatEndpoint): VendorAdapter {
+  const { url, headers } = endpoint;
   const maxField = options.maxTokensField ?? 'max_tokens';
   const messagesJson = new JsonFragments<Message>(openAIMessageJson);
   const toolsJson = new JsonFragments<ToolSpec>((tool) => JSON.stringify(toOpenAITool(tool)));
-  const url = `${baseURL}/chat/completions`;
   return {
     request(request: ModelRequest, stream: boolean): HttpRequest {
       const body: Record<string, unknown> = { ...vendorOptions(request, ['openai', id]) };
@@ -56,7 +68,9 @@ function chatAdapter(id: string, options: OpenAIChatOptions, baseURL: string): V
         ['messages', messagesJson.array(request.messages)],
         ['tools', tools && toolsJson.array(tools)],
       ]);
-      return { url, headers, json };
+      const out: HttpRequest = { url, headers, json };
+      if (endpoint.authorize) out.authorize = endpoint.authorize;
+      return out;
     },
     parse: (body) => parseOpenAIResponse(id, body),
     streamReader: () => new OpenAIStreamReader(id),
@@ -72,7 +86,7 @@ export function openaiCompatible(options: OpenAIChatOptions & { baseURL: string 
   const init: Parameters<typeof createHttpProvider>[0] = {
     id,
     model: options.model,
-    adapter: chatAdapter(id, options, base),
+    adapter: chatAdapter(id, options, openaiEndpoint(options, base)),
     transport: buildTransport(id, options),
     prices: pricesOf(options),
     priceProvider: id,

@@ -11,6 +11,8 @@ export interface HttpFailure {
   retryAfterMs?: number;
   requestId?: string;
   secrets: readonly string[];
+  /** AWS's `x-amzn-errortype` (`ThrottlingException`, `ValidationException`…), when the vendor sent one. */
+  errorType?: string;
 }
 
 interface VendorError {
@@ -66,13 +68,16 @@ function hintFor(code: string): string {
 export function errorFromStatus(failure: HttpFailure): ProviderError {
   const { status, provider } = failure;
   const vendor = vendorErrorOf(failure.body);
+  if (failure.errorType !== undefined && vendor.type === undefined) vendor.type = failure.errorType;
   const detail = vendor.message ? `: ${redactText(vendor.message, failure.secrets)}` : '';
   const label = [vendor.type, vendor.code].filter((v) => v !== undefined).join('/');
   const descriptor = `${vendor.type ?? ''} ${vendor.code ?? ''} ${vendor.message ?? ''}`;
   let code: string;
   let retryable = isRetryableStatus(status);
   if (status === 401 || status === 403) code = 'provider.auth';
-  else if (status === 429) {
+  else if (status === 429 || /^Throttling/i.test(vendor.type ?? '')) {
+    // AWS services answer throttling as 429, and some as 400 with a ThrottlingException type.
+    retryable = true;
     code = 'provider.rate_limited';
     if (/insufficient_quota|billing/i.test(descriptor)) retryable = false;
   } else if (status === 529 || /overloaded/i.test(vendor.type ?? '')) code = 'provider.overloaded';

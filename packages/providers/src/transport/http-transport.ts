@@ -6,6 +6,7 @@ import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js
 import { dispatchPost, splitUrl, type PostResponse, type PostTarget, type ResponseBody } from './dispatch-post.js';
 import { DrainWatch } from './drain-watch.js';
 import { errorForRequest, errorFromStatus, errorFromThrown, withAttempts, type FailureContext } from './error-mapping.js';
+import { authorizeAttempt } from './authorize.js';
 import { HealthCounters, type ProviderHealth } from './health.js';
 import { secretsOf } from './redact.js';
 import { headerValue, parseRetryAfter, type HeaderBag } from './retry-after.js';
@@ -23,6 +24,32 @@ export interface HttpRequest {
    * it, so a long conversation is not serialised again on every step.
    */
   json?: string;
+  /**
+   * Credentials computed for each attempt (an Entra ID or Google access token, a SigV4 signature):
+   * called with the exact URL, headers and body about to be sent; its headers are added to them.
+   * Their values are secrets like the static auth header (never in an error, a notice or a recording).
+   * A failure becomes `provider.auth`, unless it already is a ProviderError.
+   */
+  authorize?: RequestAuthorizer;
+  /** How a streamed body is framed (default: Server-Sent Events), e.g. AWS's binary event stream. */
+  decoder?: () => StreamDecoder;
+}
+
+/** What `authorize` sees: the request exactly as it will go out. */
+export interface OutgoingRequest {
+  url: string;
+  headers: Readonly<Record<string, string>>;
+  body: string;
+  signal?: AbortSignal;
+}
+
+export type RequestAuthorizer = (request: OutgoingRequest) => Promise<Record<string, string>>;
+
+/** Turns body bytes into events for an `SseReader`; `SseParser` is the default one. */
+export interface StreamDecoder {
+  push(chunk: Uint8Array): SseEvent[];
+  /** The body ended: events still buffered (a decoder may throw when a frame was cut). */
+  end(): SseEvent[];
 }
 
 export interface TransportCallOptions {
@@ -97,7 +124,7 @@ export interface HttpTransport {
   health(): ProviderHealth;
 }
 
-const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-goog-request-id', 'cf-ray'];
+const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-goog-request-id', 'apim-request-id', 'x-amzn-requestid', 'cf-ray'];
 const MAX_ERROR_BODY = 64 * 1024;
 
 function requestIdOf(headers: HeaderBag): string | undefined {
@@ -147,15 +174,22 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
     return target;
   };
 
-  async function open(req: HttpRequest, stream: boolean, signal: AbortSignal | undefined): Promise<PostResponse> {
-    const headers: Record<string, string> = {
+  /** `issued` collects the per-attempt credentials, so errors of this call are scrubbed of them too. */
+  async function open(req: HttpRequest, stream: boolean, signal: AbortSignal | undefined, issued: Record<string, string>): Promise<PostResponse> {
+    let headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: stream ? 'text/event-stream' : 'application/json',
       ...req.headers,
     };
+    const body = req.json ?? JSON.stringify(req.body);
+    if (req.authorize) {
+      const extra = await authorizeAttempt(provider, req.authorize, { url: req.url, headers, body, ...(signal ? { signal } : {}) });
+      Object.assign(issued, extra);
+      headers = { ...headers, ...extra };
+    }
     const postOptions: Parameters<typeof dispatchPost>[1] = {
       headers,
-      body: req.json ?? JSON.stringify(req.body),
+      body,
       headersTimeout: timeoutMs,
       bodyTimeout: idleTimeoutMs,
     };
@@ -165,10 +199,12 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
     if (res.statusCode >= 200 && res.statusCode < 300) return res;
     const requestId = requestIdOf(res.headers);
     const retryAfterMs = parseRetryAfter(res.headers, now());
-    const body = await readCapped(res.body);
-    const failure: Parameters<typeof errorFromStatus>[0] = { provider, status: res.statusCode, body, secrets: secretsOf(req.headers) };
+    const text = await readCapped(res.body);
+    const failure: Parameters<typeof errorFromStatus>[0] = { provider, status: res.statusCode, body: text, secrets: secretsOf(headers) };
     if (retryAfterMs !== undefined) failure.retryAfterMs = retryAfterMs;
     if (requestId !== undefined) failure.requestId = requestId;
+    const errorType = headerValue(res.headers, 'x-amzn-errortype');
+    if (errorType !== undefined) failure.errorType = errorType.split(':')[0] ?? errorType;
     throw errorFromStatus(failure);
   }
 
@@ -223,21 +259,22 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
     return withAttempts(error, attempt);
   }
 
-  function failureContext(req: HttpRequest): FailureContext {
+  function failureContext(req: HttpRequest, issued: Record<string, string>): FailureContext {
     let secrets: readonly string[] | undefined;
-    return { url: req.url, secrets: () => (secrets ??= secretsOf(req.headers)), timeoutMs, idleTimeoutMs };
+    return { url: req.url, secrets: () => (secrets ??= secretsOf({ ...req.headers, ...issued })), timeoutMs, idleTimeoutMs };
   }
 
   async function postJson(req: HttpRequest, call: TransportCallOptions = {}): Promise<JsonResult> {
     counters.requests += 1;
     const startedAt = now();
+    const issued: Record<string, string> = {};
     for (let attempt = 1; ; attempt += 1) {
       if (call.signal?.aborted) throw fail(errorFromThrown(undefined, provider, true), attempt - 1);
       if (breaker && !breaker.tryAcquire()) throw circuitOpen(attempt - 1);
       counters.attempts += 1;
       let requestId: string | undefined;
       try {
-        const res = await open(req, false, call.signal);
+        const res = await open(req, false, call.signal, issued);
         requestId = requestIdOf(res.headers);
         const text = await res.body.text();
         let body: unknown;
@@ -262,7 +299,7 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
         return result;
       } catch (thrown) {
         if (ProviderError.isInstance(thrown) && thrown.code === 'provider.bad_response') throw thrown;
-        const error = errorForRequest(errorFromThrown(thrown, provider, call.signal?.aborted === true), failureContext(req));
+        const error = errorForRequest(errorFromThrown(thrown, provider, call.signal?.aborted === true), failureContext(req, issued));
         if (await afterFailure(error, attempt, startedAt, call, true)) continue;
         throw fail(withAttempts(error, attempt, requestId), attempt);
       }
@@ -272,6 +309,7 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
   async function* postSse<T>(req: HttpRequest, handle: SseHandler<T>, call: TransportCallOptions = {}): AsyncGenerator<T> {
     counters.requests += 1;
     const startedAt = now();
+    const issued: Record<string, string> = {};
     for (let attempt = 1; ; attempt += 1) {
       if (call.signal?.aborted) throw fail(errorFromThrown(undefined, provider, true), attempt - 1);
       if (breaker && !breaker.tryAcquire()) throw circuitOpen(attempt - 1);
@@ -291,12 +329,12 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
         counters.successes += 1;
       };
       try {
-        res = await open(req, true, call.signal);
+        res = await open(req, true, call.signal, issued);
         requestId = requestIdOf(res.headers);
         const context: StreamContext = { attempt };
         if (requestId !== undefined) context.requestId = requestId;
         const reader = handle(context);
-        const parser = new SseParser();
+        const parser: StreamDecoder = req.decoder ? req.decoder() : new SseParser();
         const out: T[] = [];
         const body = res.body;
         try {
@@ -331,7 +369,7 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
         if (settled) throw thrown;
         settled = true;
         // An error event inside the stream may echo the key: redacted with the request's own values.
-        const error = errorForRequest(errorFromThrown(thrown, provider, call.signal?.aborted === true), failureContext(req));
+        const error = errorForRequest(errorFromThrown(thrown, provider, call.signal?.aborted === true), failureContext(req, issued));
         if (await afterFailure(error, attempt, startedAt, call, !emitted)) continue;
         throw fail(withAttempts(error, attempt, requestId), attempt);
       } finally {

@@ -11,6 +11,8 @@ export interface ReceivedRequest {
   url: string;
   headers: IncomingMessage['headers'];
   body: unknown;
+  /** The body exactly as it arrived. */
+  text: string;
 }
 
 export type Reply = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -49,7 +51,7 @@ export async function startServer(): Promise<VendorServer> {
       } catch {
         // keep text
       }
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, text });
       const next = queue.length > 1 ? queue.shift() : queue[0];
       if (!next) {
         res.writeHead(500).end('no reply queued');
