@@ -115,6 +115,12 @@ export const HarnessConfig = z.strictObject({
   streaming: z.boolean().optional(),
   /** Extra, trusted instructions for the system prompt. */
   instructions: z.string().optional(),
+  /**
+   * OpenTelemetry spans for every run (GenAI semantic conventions), through `@opentelemetry/api` (an
+   * optional peer) and whatever SDK the program registered. `true`, or `{ captureContent }` to also
+   * record prompts, answers and tool arguments and results — redacted first. Off by default.
+   */
+  tracing: z.union([z.boolean(), z.strictObject({ captureContent: z.boolean().optional(), maxContentChars: positiveInt.optional() })]).optional(),
   /** The project memory file (default `WARDEN.md`) and the skills folder (default `skills`). */
   memoryFile: z.string().min(1).optional(),
   skillsDir: z.string().min(1).optional(),

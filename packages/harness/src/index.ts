@@ -15,3 +15,6 @@ export { durableFor, textRedactor } from './governance-parts.js';
 export type { DurableApprovals } from './governance-parts.js';
 export { verifyAuditFile } from './audit-sink.js';
 export type { AuditCheck } from './audit-sink.js';
+export type { HarnessTracing, TracerProviderLike, TraceContextCarrier } from './tracing/tracing-options.js';
+export { TracingError, TRACING_ERROR_CODES } from './tracing/tracing-error.js';
+export type { TracingErrorCode } from './tracing/tracing-error.js';

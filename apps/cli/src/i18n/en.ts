@@ -59,6 +59,7 @@ export const en = {
   'option.session': 'Continue a session by id or by file path.',
   'option.listSessions': 'List stored sessions and exit.',
   'option.explainScope': 'Print the scope the task authorizes (paths and hosts a run may touch after reading untrusted content) and exit.',
+  'option.otel': 'Export OpenTelemetry traces of the run over OTLP/HTTP, configured by OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_HEADERS and OTEL_SERVICE_NAME (prompts and tool content are not recorded unless tracing.captureContent is set in the config).',
   'option.idleTimeout': 'How long a model stream may stay silent before it fails (e.g. 30s; default 2m; config: timeouts.idleMs).',
   'option.sessions': 'Session store: a directory, or sqlite:FILE, postgres://…, redis://… (default: WORKDIR/.warden/sessions).',
   'option.config': 'Path to warden.config.json (default: current directory, then repository root).',

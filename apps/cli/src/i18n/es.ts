@@ -61,6 +61,7 @@ export const es: Catalog = {
   'option.session': 'Continúa una sesión por su id o por la ruta de su archivo.',
   'option.listSessions': 'Lista las sesiones guardadas y sale.',
   'option.explainScope': 'Muestra el alcance que autoriza la tarea (rutas y hosts que una ejecución puede tocar tras leer contenido no fiable) y sale.',
+  'option.otel': 'Exporta trazas OpenTelemetry de la ejecución por OTLP/HTTP, configuradas con OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_HEADERS y OTEL_SERVICE_NAME (los prompts y el contenido de las herramientas no se registran salvo que la configuración fije tracing.captureContent).',
   'option.idleTimeout': 'Cuánto puede estar en silencio el flujo del modelo antes de fallar (p. ej. 30s; por defecto 2m; config: timeouts.idleMs).',
   'option.sessions': 'Almacén de sesiones: un directorio, o sqlite:ARCHIVO, postgres://…, redis://… (por defecto: WORKDIR/.warden/sessions).',
   'option.config': 'Ruta de warden.config.json (por defecto: el directorio actual y después la raíz del repositorio).',

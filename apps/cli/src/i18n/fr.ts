@@ -61,6 +61,7 @@ export const fr: Catalog = {
   'option.session': 'Reprend une session par son identifiant ou le chemin de son fichier.',
   'option.listSessions': 'Liste les sessions enregistrées puis quitte.',
   'option.explainScope': 'Affiche la portée qu’autorise la tâche (chemins et hôtes qu’une exécution peut toucher après avoir lu un contenu non fiable) puis quitte.',
+  'option.otel': 'Exporte les traces OpenTelemetry de l’exécution en OTLP/HTTP, configurées par OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_HEADERS et OTEL_SERVICE_NAME (les prompts et le contenu des outils ne sont enregistrés que si la configuration fixe tracing.captureContent).',
   'option.idleTimeout': 'Durée de silence tolérée d’un flux du modèle avant l’échec (ex. 30s ; 2m par défaut ; config : timeouts.idleMs).',
   'option.sessions': 'Stockage des sessions : un répertoire, ou sqlite:FICHIER, postgres://…, redis://… (par défaut : WORKDIR/.warden/sessions).',
   'option.config': 'Chemin de warden.config.json (par défaut : le répertoire courant, puis la racine du dépôt).',

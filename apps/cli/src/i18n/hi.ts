@@ -61,6 +61,7 @@ export const hi: Catalog = {
   'option.session': 'ID या फ़ाइल पाथ से कोई सत्र जारी रखें।',
   'option.listSessions': 'सहेजे गए सत्रों की सूची दिखाकर बाहर निकलें।',
   'option.explainScope': 'काम जिस दायरे की अनुमति देता है (अविश्वसनीय सामग्री पढ़ने के बाद रन किन पथों और होस्ट को छू सकता है) दिखाकर बाहर निकलें।',
+  'option.otel': 'रन के OpenTelemetry ट्रेस OTLP/HTTP से भेजें, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_HEADERS और OTEL_SERVICE_NAME से तय (प्रॉम्प्ट और टूल की सामग्री तभी दर्ज होती है जब कॉन्फ़िग में tracing.captureContent हो)।',
   'option.idleTimeout': 'मॉडल स्ट्रीम विफल होने से पहले कितनी देर चुप रह सकती है (जैसे 30s; डिफ़ॉल्ट 2m; config: timeouts.idleMs)।',
   'option.sessions': 'सत्र स्टोर: एक डायरेक्टरी, या sqlite:फ़ाइल, postgres://…, redis://… (डिफ़ॉल्ट: WORKDIR/.warden/sessions)।',
   'option.config': 'warden.config.json का पाथ (डिफ़ॉल्ट: मौजूदा डायरेक्टरी, फिर रिपॉज़िटरी की जड़)।',
