@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createAgent, type AgentOptions } from '@warden/core';
 import { DEFAULT_INSTRUCTION_FILES, taskScope, type PolicyGate, type Redactor } from '@warden/governance';
 import { ConfigError, type ApproverV1, type ProviderV1, type RunScope, type SessionStoreV1, type TaintSource, type ToolV1 } from '@warden/protocol';
-import { resolveProvider } from '@warden/providers';
+import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
 import { createSandbox, createWorkspaceTools, type Sandbox } from '@warden/tools';
 import { createAuditSink, type AuditSink } from './audit-sink.js';
 import { approverFor, durableFor, gateFor, governanceHooks, harnessRedactor, loadPolicies, type DurableApprovals } from './governance-parts.js';
@@ -33,6 +33,8 @@ export interface Harness {
   readonly store: SessionStoreV1;
   /** A printable name of the store (no password). */
   readonly storeName: string;
+  /** The price table: the built-in prices with the config's `prices` over them (spend reports use it too). */
+  readonly prices: PriceTable;
   readonly system: string;
   /** Untrusted content every run starts with (project memory, skills, untrusted MCP tool descriptions). */
   readonly initialTaint: readonly TaintSource[];
@@ -66,6 +68,7 @@ interface Shared {
   sandbox?: Sandbox;
   store: SessionStoreV1;
   storeName: string;
+  prices: PriceTable;
   ownsStore: boolean;
   audit?: AuditSink;
   approvals?: DurableApprovals;
@@ -159,6 +162,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     ...(shared.approvals ? { approvals: shared.approvals } : {}),
     store: shared.store,
     storeName: shared.storeName,
+    prices: shared.prices,
     system: prompt.text,
     initialTaint,
     warnings: allWarnings,
@@ -224,11 +228,13 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const warnings = assertHarnessOptions(options);
   const workdir = path.resolve(options.workdir);
   const env = options.env ?? process.env;
+  const prices = createPriceTable({ models: (options.prices ?? []).map((p) => ({ source: 'config', ...p })) });
   const provider =
     typeof options.provider === 'object'
       ? options.provider
       : resolveProvider({
           env,
+          prices,
           ...(typeof options.provider === 'string' ? { provider: options.provider } : {}),
           ...(options.model ? { model: options.model } : {}),
           ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
@@ -259,5 +265,5 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   // Nothing of OpenTelemetry is loaded unless tracing is on.
   const tracing = options.tracing ? await createTracingRuntime({ tracing: options.tracing === true ? {} : options.tracing, redact: (text) => redactor.redact(text) }) : undefined;
   const mcp = await connectMcpServers(options.mcpServers, (text) => redactor.redact(text));
-  return compose({ ...options, workdir }, { provider, redactor, ...(sandbox ? { sandbox } : {}), store, storeName, ownsStore, owner: true, ...(audit ? { audit } : {}), ...(approvals ? { approvals } : {}), ...(mcp ? { mcp } : {}), ...(tracing ? { tracing } : {}) }, warnings);
+  return compose({ ...options, workdir }, { provider, redactor, ...(sandbox ? { sandbox } : {}), store, storeName, prices, ownsStore, owner: true, ...(audit ? { audit } : {}), ...(approvals ? { approvals } : {}), ...(mcp ? { mcp } : {}), ...(tracing ? { tracing } : {}) }, warnings);
 }
