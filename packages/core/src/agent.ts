@@ -36,7 +36,7 @@ export function createAgent(options: AgentOptions): Agent {
 }
 
 function runInit(task: string, options: RunOptions = {}): RunInit {
-  return { task, ...(options.scope ? { scope: options.scope } : {}), ...(options.taint ? { taint: options.taint } : {}) };
+  return { task, ...(options.scope ? { scope: options.scope } : {}), ...(options.taint ? { taint: options.taint } : {}), ...(options.label !== undefined ? { label: options.label } : {}) };
 }
 
 function resumeInit(sessionId: string, options: ResumeOptions = {}): RunInit {
@@ -46,6 +46,7 @@ function resumeInit(sessionId: string, options: ResumeOptions = {}): RunInit {
     ...(options.taint ? { taint: options.taint } : {}),
     ...(options.task !== undefined ? { task: options.task } : {}),
     ...(options.approvals ? { approvals: options.approvals } : {}),
+    ...(options.label !== undefined ? { label: options.label } : {}),
   };
 }
 

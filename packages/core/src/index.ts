@@ -8,3 +8,5 @@ export { SUMMARY_PROMPT } from './compaction.js';
 export { WRAP_UP_TEXT } from './run-loop.js';
 export { CORE_WARNING_CODES } from './warning-codes.js';
 export type { CoreWarningCode } from './warning-codes.js';
+export { MAIN_AGENT } from './spend.js';
+export type { SpendLine } from './spend.js';

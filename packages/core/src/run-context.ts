@@ -16,6 +16,7 @@ import { deepFreeze } from './freeze.js';
 import { frozenSpecOf, type ResolvedOptions } from './resolve-options.js';
 import type { ToolCallSummary } from './run-result.js';
 import type { SessionWriter } from './session-writer.js';
+import type { SpendLine } from './spend.js';
 
 /** An event before the loop stamps it with `runId` and `at`. */
 export type EventInput = { [K in RunEventType]: Omit<RunEventOf<K>, 'runId' | 'at'> }[RunEventType];
@@ -30,6 +31,10 @@ export interface RunState {
   messages: Message[];
   usage: Usage;
   costUsd: number;
+  /** Spend by agent and model (sub-agents included), stored with the run's `meta` record. */
+  spend: SpendLine[];
+  /** The caller's label for the run's task (`RunOptions.label`), for spend reports. */
+  label?: string;
   toolCalls: ToolCallSummary[];
   tainted: boolean;
   /** The untrusted sources that tainted the run, in order (provenance for the gate). */
@@ -84,6 +89,7 @@ export function createRunContext(
     messages: [],
     usage: emptyUsage(),
     costUsd: 0,
+    spend: [],
     toolCalls: [],
     tainted: false,
     taintSources: [],

@@ -1,4 +1,4 @@
-import { errorCodeOf, RunError, textOf, toolCallsOf, userMessage, type ApprovalRequest, type Message, type StopReason } from '@warden/protocol';
+import { errorCodeOf, RunError, textOf, toolCallsOf, userMessage, type ApprovalRequest, type JsonObject, type JsonValue, type Message, type StopReason } from '@warden/protocol';
 import { budgetBreach, budgetError } from './budget.js';
 import { applyAfterModel } from './hooks.js';
 import { modelStep } from './model-step.js';
@@ -129,6 +129,7 @@ export async function finish(run: RunContext, stopReason: StopReason, extra: Fin
     messages: state.messages,
     usage: { ...state.usage },
     costUsd: state.costUsd,
+    spend: state.spend.map((line) => ({ ...line, usage: { ...line.usage } })),
     steps: state.step,
     stopReason,
     toolCalls: state.toolCalls,
@@ -144,7 +145,10 @@ export async function finish(run: RunContext, stopReason: StopReason, extra: Fin
     result.pendingApprovals = extra.pendingApprovals;
   }
   if (run.session) {
-    await run.session.meta('run', { runId: run.runId, stopReason, steps: state.step }, state.usage, state.costUsd);
+    const spend = state.spend.map((line) => ({ ...line, usage: { ...line.usage } })) as unknown as JsonValue;
+    const value: JsonObject = { runId: run.runId, stopReason, steps: state.step, provider: run.options.provider.id, model: run.options.provider.model, spend };
+    if (state.label !== undefined) value.label = state.label;
+    await run.session.meta('run', value, state.usage, state.costUsd);
     await run.session.flush();
   }
   run.emit({

@@ -11,6 +11,7 @@ import type {
   ToolResultStatus,
   Usage,
 } from '@warden/protocol';
+import type { SpendLine } from './spend.js';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -24,6 +25,8 @@ export interface RunOptions {
   scope?: RunScope;
   /** Untrusted content already in the model's context when the run starts (a project memory file, untrusted MCP tool descriptions). */
   taint?: readonly TaintSource[];
+  /** A label for the task (a ticket, a job name), stored with the run's spend for `warden report --by task`. */
+  label?: string;
 }
 
 export interface ResumeOptions extends RunOptions {
@@ -50,6 +53,8 @@ export interface RunResult {
   messages: Message[];
   usage: Usage;
   costUsd: number;
+  /** Spend by agent and model, sub-agents included (their lines carry their names). */
+  spend: SpendLine[];
   steps: number;
   stopReason: StopReason;
   error?: { code: string; message: string };

@@ -19,6 +19,7 @@ export interface RunInit {
   /** Set for `resume`: the session to continue, which must exist. */
   resumeId?: string;
   approvals?: Record<string, ApprovalAnswer>;
+  label?: string;
 }
 
 /** Sets a run up (session, history, settled approvals, the task) and hands it to the loop. */
@@ -34,6 +35,7 @@ export async function startRun(options: ResolvedOptions, init: RunInit, signal: 
   });
   for (const w of opened.warnings) run.warn(w.code, w.message);
   applyAuthority(run, init, opened);
+  if (init.label !== undefined) run.state.label = init.label;
 
   if (opened.history) {
     run.state.messages = opened.history.messages;

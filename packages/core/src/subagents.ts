@@ -1,6 +1,7 @@
 import { addUsage, textContent, type JsonObject, type RunEvent, type ToolOutput, type ToolV1 } from '@warden/protocol';
 import { DELEGATE_TOOL, type ResolvedSubagent } from './resolve-options.js';
 import { addTaint } from './run-authority.js';
+import { mergeSpend } from './spend.js';
 import type { RunContext } from './run-context.js';
 
 /** Child events worth forwarding to the parent's stream (they keep the child's runId). */
@@ -55,6 +56,7 @@ export function delegateTool(run: RunContext, subagents: readonly ResolvedSubage
       });
       run.state.usage = addUsage(run.state.usage, result.usage);
       run.state.costUsd += result.costUsd;
+      mergeSpend(run.state.spend, result.spend, sub.name);
       if (result.tainted) {
         const first = result.taintSources[0];
         addTaint(run, { source: `subagent:${sub.name}`, reason: `the sub-agent's output derives from untrusted content${first ? ` (${first.source})` : ''}` });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createAgent, type AgentOptions } from '@warden/core';
 import { DEFAULT_INSTRUCTION_FILES, taskScope, type PolicyGate, type Redactor } from '@warden/governance';
 import { ConfigError, type ApproverV1, type ProviderV1, type RunScope, type SessionStoreV1, type TaintSource, type ToolV1 } from '@warden/protocol';
-import { resolveProvider } from '@warden/providers';
+import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
 import { createSandbox, createWorkspaceTools, type Sandbox } from '@warden/tools';
 import { createAuditSink, type AuditSink } from './audit-sink.js';
 import { approverFor, durableFor, gateFor, governanceHooks, harnessRedactor, loadPolicies, type DurableApprovals } from './governance-parts.js';
@@ -13,6 +13,11 @@ import type { HarnessMode, HarnessOptions } from './harness-options.js';
 import { connectMcpServers, type ConnectedMcp } from './mcp-servers.js';
 import { describeStore, openApprovalStore, openSessionStore, parseStoreLocation } from './session-store-url.js';
 import { buildSystemPrompt } from './system-prompt.js';
+import { tracedAgent } from './tracing/traced-agent.js';
+import { tracedApprover } from './tracing/traced-approver.js';
+import { tracedGate } from './tracing/traced-gate.js';
+import { tracedProvider } from './tracing/traced-provider.js';
+import { createTracingRuntime, type TracingRuntime } from './tracing/tracing-runtime.js';
 import { assertHarnessOptions, type OptionIssue } from './validate-options.js';
 
 /** What `createHarness` composed: the governed agent and every piece it was built from. */
@@ -28,6 +33,8 @@ export interface Harness {
   readonly store: SessionStoreV1;
   /** A printable name of the store (no password). */
   readonly storeName: string;
+  /** The price table: the built-in prices with the config's `prices` over them (spend reports use it too). */
+  readonly prices: PriceTable;
   readonly system: string;
   /** Untrusted content every run starts with (project memory, skills, untrusted MCP tool descriptions). */
   readonly initialTaint: readonly TaintSource[];
@@ -61,10 +68,13 @@ interface Shared {
   sandbox?: Sandbox;
   store: SessionStoreV1;
   storeName: string;
+  prices: PriceTable;
   ownsStore: boolean;
   audit?: AuditSink;
   approvals?: DurableApprovals;
   mcp?: ConnectedMcp;
+  /** Present when tracing is on: the provider, gate, approver and agent are wrapped with spans. */
+  tracing?: TracingRuntime;
   owner: boolean;
 }
 
@@ -111,15 +121,16 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   const prompt = await buildSystemPrompt({ workdir, mode, tools: builtinTools({ ...options, builtinTools: {} }, workdir, env, redactor), ...(options.instructions ? { instructions: options.instructions } : {}), ...(options.memoryFile ? { memoryFile: options.memoryFile } : {}) });
   const initialTaint = [...prompt.taint, ...(shared.mcp?.taint ?? [])];
   const hooks = [...governanceHooks({ redactor, trustedTools: shared.mcp?.trustedTools ?? new Set(), ...(options.guardrails ? { guardrails: options.guardrails } : {}) }), ...(options.hooks ?? [])];
+  const tracing = shared.tracing;
   const agentOptions: AgentOptions = {
-    provider: shared.provider,
+    provider: tracing ? tracedProvider(shared.provider, tracing) : shared.provider,
     tools,
-    gate,
+    gate: tracing ? tracedGate(gate, tracing) : gate,
     session: { store: shared.store, ...(options.sessionId ? { id: options.sessionId } : {}), ...(options.owner ? { owner: options.owner } : {}) },
     system: prompt.text,
     hooks,
     context: { workspace: workdir, ...(options.owner?.userId !== undefined ? { userId: options.owner.userId } : {}), ...(options.owner?.tenantId !== undefined ? { tenantId: options.owner.tenantId } : {}) },
-    ...(approver ? { approver } : {}),
+    ...(approver ? { approver: tracing ? tracedApprover(approver, tracing) : approver } : {}),
     ...(options.maxTurns ? { maxTurns: options.maxTurns } : {}),
     ...(options.streaming === false ? { streaming: false } : {}),
     ...(options.compactNow ? { compaction: { thresholdTokens: 1 } } : {}),
@@ -138,7 +149,8 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
       ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
     });
   const audit = shared.audit;
-  const agent = governedAgent(core, { scopeFor, initialTaint }, { redactor, ...(audit ? { observe: (event) => audit.record(event), flush: () => audit.flush() } : {}) });
+  const governed = governedAgent(core, { scopeFor, initialTaint }, { redactor, ...(audit ? { observe: (event) => audit.record(event), flush: () => audit.flush() } : {}) });
+  const agent = tracing ? tracedAgent(governed, tracing) : governed;
   const allWarnings = [...warnings, ...gate.warnings.map((message) => ({ path: 'policies', message })), ...(shared.mcp?.failures ?? []).map((f) => ({ path: `mcpServers.${f.server}`, message: `${f.code}: ${f.message}` }))];
   return {
     workdir,
@@ -150,6 +162,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     ...(shared.approvals ? { approvals: shared.approvals } : {}),
     store: shared.store,
     storeName: shared.storeName,
+    prices: shared.prices,
     system: prompt.text,
     initialTaint,
     warnings: allWarnings,
@@ -215,11 +228,13 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const warnings = assertHarnessOptions(options);
   const workdir = path.resolve(options.workdir);
   const env = options.env ?? process.env;
+  const prices = createPriceTable({ models: (options.prices ?? []).map((p) => ({ source: 'config', ...p })) });
   const provider =
     typeof options.provider === 'object'
       ? options.provider
       : resolveProvider({
           env,
+          prices,
           ...(typeof options.provider === 'string' ? { provider: options.provider } : {}),
           ...(options.model ? { model: options.model } : {}),
           ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
@@ -247,6 +262,8 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const audit = options.audit === false ? undefined : createAuditSink({ file: options.audit?.file ? path.resolve(workdir, options.audit.file) : path.join(workdir, '.warden', 'audit.jsonl'), ...(auditKey ? { key: auditKey } : {}) });
   const redactor = harnessRedactor(env);
   const sandbox = await openSandbox(options, workdir, warnings);
+  // Nothing of OpenTelemetry is loaded unless tracing is on.
+  const tracing = options.tracing ? await createTracingRuntime({ tracing: options.tracing === true ? {} : options.tracing, redact: (text) => redactor.redact(text) }) : undefined;
   const mcp = await connectMcpServers(options.mcpServers, (text) => redactor.redact(text), sandbox);
-  return compose({ ...options, workdir }, { provider, redactor, ...(sandbox ? { sandbox } : {}), store, storeName, ownsStore, owner: true, ...(audit ? { audit } : {}), ...(approvals ? { approvals } : {}), ...(mcp ? { mcp } : {}) }, warnings);
+  return compose({ ...options, workdir }, { provider, redactor, ...(sandbox ? { sandbox } : {}), store, storeName, prices, ownsStore, owner: true, ...(audit ? { audit } : {}), ...(approvals ? { approvals } : {}), ...(mcp ? { mcp } : {}), ...(tracing ? { tracing } : {}) }, warnings);
 }

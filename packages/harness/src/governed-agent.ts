@@ -1,6 +1,7 @@
 import type { Agent, ResumeOptions, RunOptions, RunResult } from '@warden/core';
 import { redactEvent, redactRunResult, type Redactor } from '@warden/governance';
 import type { RunEvent, RunScope, TaintSource } from '@warden/protocol';
+import type { TraceContextCarrier } from './tracing/tracing-options.js';
 
 /** Run options a harness caller may give: the scope and initial taint are the harness's to compute. */
 export interface HarnessRunOptions extends Omit<RunOptions, 'scope' | 'taint'> {
@@ -10,10 +11,13 @@ export interface HarnessRunOptions extends Omit<RunOptions, 'scope' | 'taint'> {
    * it taints the run from the start and adds nothing to the scope.
    */
   trust?: 'user' | 'untrusted';
+  /** With tracing on: the run's spans join this trace (W3C `traceparent`, e.g. from a fleet job). Ignored otherwise. */
+  traceContext?: TraceContextCarrier;
 }
 
 export interface HarnessResumeOptions extends Omit<ResumeOptions, 'scope' | 'taint'> {
   trust?: 'user' | 'untrusted';
+  traceContext?: TraceContextCarrier;
 }
 
 /** The harness's agent: core's `Agent` with the scope and taint computed for each run. */
@@ -86,12 +90,12 @@ function taintFor(authority: Authority, trust: 'user' | 'untrusted'): TaintSourc
  */
 export function governedAgent(agent: Agent, authority: Authority, observers: Observers): GovernedAgent {
   const runOptions = (task: string, options: HarnessRunOptions = {}): RunOptions => {
-    const { trust = 'user', ...rest } = options;
+    const { trust = 'user', traceContext: _trace, ...rest } = options;
     const taint = taintFor(authority, trust);
     return withObserver({ ...rest, scope: authority.scopeFor(task, trust), ...(taint.length > 0 ? { taint } : {}) }, observers);
   };
   const resumeOptions = (options: HarnessResumeOptions = {}): ResumeOptions => {
-    const { trust = 'user', ...rest } = options;
+    const { trust = 'user', traceContext: _trace, ...rest } = options;
     const taint = taintFor(authority, trust);
     return withObserver({ ...rest, ...(rest.task !== undefined ? { scope: authority.scopeFor(rest.task, trust) } : {}), ...(taint.length > 0 ? { taint } : {}) }, observers);
   };

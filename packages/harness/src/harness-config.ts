@@ -115,10 +115,36 @@ export const HarnessConfig = z.strictObject({
   audit: z.union([z.literal(false), z.strictObject({ file: z.string().min(1).optional(), keyEnv: z.string().min(1).optional() })]).optional(),
   maxTurns: positiveInt.optional(),
   budget: z.strictObject({ tokens: positiveInt.optional(), usd: z.number().positive().optional(), steps: positiveInt.optional() }).optional(),
+  /**
+   * Model prices (US dollars per million tokens) over the built-in table, for `costUsd`, budgets and
+   * spend reports. A model with no price anywhere is reported as of unknown cost, never as $0.
+   */
+  prices: z
+    .array(
+      z.strictObject({
+        provider: z.string().min(1).optional(),
+        model: z.string().min(1),
+        input: z.number().nonnegative(),
+        output: z.number().nonnegative(),
+        cacheRead: z.number().nonnegative().optional(),
+        cacheWrite: z.number().nonnegative().optional(),
+        reasoning: z.number().nonnegative().optional(),
+        contextWindow: positiveInt.optional(),
+        asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2025-08-01').optional(),
+        source: z.string().min(1).optional(),
+      }),
+    )
+    .optional(),
   /** Stream model output (default true). */
   streaming: z.boolean().optional(),
   /** Extra, trusted instructions for the system prompt. */
   instructions: z.string().optional(),
+  /**
+   * OpenTelemetry spans for every run (GenAI semantic conventions), through `@opentelemetry/api` (an
+   * optional peer) and whatever SDK the program registered. `true`, or `{ captureContent }` to also
+   * record prompts, answers and tool arguments and results — redacted first. Off by default.
+   */
+  tracing: z.union([z.boolean(), z.strictObject({ captureContent: z.boolean().optional(), maxContentChars: positiveInt.optional() })]).optional(),
   /** The project memory file (default `WARDEN.md`) and the skills folder (default `skills`). */
   memoryFile: z.string().min(1).optional(),
   skillsDir: z.string().min(1).optional(),

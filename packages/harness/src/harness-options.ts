@@ -1,6 +1,7 @@
 import type { AgentHooks } from '@warden/core';
 import type { ApprovalStoreV1, ApproverV1, GateMode, Owner, ProviderV1, SessionStoreV1, ToolV1 } from '@warden/protocol';
 import type { HarnessConfig } from './harness-config.js';
+import type { HarnessTracing } from './tracing/tracing-options.js';
 
 export type HarnessMode = GateMode;
 
@@ -9,7 +10,7 @@ export type HarnessMode = GateMode;
  * say) plus values only a program can hand over. Where both can set a thing, the program's value
  * wins: `provider` may be a ready provider, `approver` an approver, `sessions`/`approvals` stores.
  */
-export interface HarnessOptions extends Omit<HarnessConfig, 'provider' | 'approver' | 'sessions' | 'approvals' | 'audit' | '$schema'> {
+export interface HarnessOptions extends Omit<HarnessConfig, 'provider' | 'approver' | 'sessions' | 'approvals' | 'audit' | 'tracing' | '$schema'> {
   /** The workspace the agent is jailed to. */
   workdir: string;
   /** A ready provider (tests, the demo, embedders), or a provider name resolved with `model`/`baseUrl` and the environment. */
@@ -38,6 +39,11 @@ export interface HarnessOptions extends Omit<HarnessConfig, 'provider' | 'approv
   hooks?: AgentHooks[];
   /** Force compaction on the next step (the REPL's /compact). */
   compactNow?: boolean;
+  /**
+   * OpenTelemetry spans for every run: `true` uses the global tracer provider; an object may name
+   * a `tracerProvider` and turn `captureContent` on (redacted). Needs `@opentelemetry/api`.
+   */
+  tracing?: boolean | HarnessTracing;
   /** `false` keeps the OS sandbox off whatever `shell.sandbox` says (a caller that measured it broken). */
   sandboxActive?: boolean;
 }

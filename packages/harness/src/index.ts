@@ -20,3 +20,13 @@ export type { McpServerOptions, WardenMcpServer, RunningMcpStdio, StdioIo } from
 export type { McpAgent, ApprovalInstructions } from './mcp-server/mcp-agent.js';
 export type { McpHttpOptions, RunningMcpHttp } from './mcp-server/mcp-http.js';
 export type { AgentCallOutput, AgentCallRefusal, AgentCallApproval } from './mcp-server/agent-call.js';
+export type { HarnessTracing, TracerProviderLike, TraceContextCarrier } from './tracing/tracing-options.js';
+export { TracingError, TRACING_ERROR_CODES } from './tracing/tracing-error.js';
+export type { TracingErrorCode } from './tracing/tracing-error.js';
+export { createCostTracker } from './cost/cost-tracker.js';
+export type { CostTracker, UsageEstimate } from './cost/cost-tracker.js';
+export type { SpendReport, SpendRow, SpendDimension } from './cost/cost-report.js';
+export { runSpendOf } from './cost/run-spend.js';
+export type { RunSpend } from './cost/run-spend.js';
+export { trackStoredSpend } from './cost/load-spend.js';
+export type { SpendQuery } from './cost/load-spend.js';

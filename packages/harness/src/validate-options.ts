@@ -61,6 +61,10 @@ function runtimeProblems(options: Record<string, unknown>): OptionIssue[] {
   }
   const audit = options.audit;
   if (audit !== undefined && audit !== false && !isObject(audit)) out.push({ path: 'audit', message: 'audit must be false or { file?, key?, keyEnv? }' });
+  const tracing = options.tracing as { tracerProvider?: unknown } | undefined;
+  if (isObject(tracing) && tracing!.tracerProvider !== undefined && !(isObject(tracing!.tracerProvider) && typeof (tracing!.tracerProvider as { getTracer?: unknown }).getTracer === 'function')) {
+    out.push({ path: 'tracing.tracerProvider', message: 'tracing.tracerProvider must have getTracer(name) (an OpenTelemetry TracerProvider)' });
+  }
   return out;
 }
 
@@ -99,6 +103,11 @@ export function validateHarnessOptions(input: unknown): OptionsValidation {
   if (typeof options.sessions === 'string') declarative.sessions = options.sessions;
   if (typeof options.approvals === 'string') declarative.approvals = options.approvals;
   if (typeof options.workdir === 'string') declarative.workdir = options.workdir;
+  if (typeof options.tracing === 'object' && options.tracing !== null && 'tracerProvider' in options.tracing) {
+    // A tracer provider is a program's value; the rest of `tracing` is declarative.
+    const { tracerProvider: _provider, ...rest } = options.tracing as Record<string, unknown>;
+    declarative.tracing = rest;
+  }
   const parsed = HarnessConfig.safeParse(declarative);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

@@ -6,6 +6,12 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Receives retries and provider switches as they happen. */
   onNotice?: (notice: ProviderNotice) => void;
+  /**
+   * Extra HTTP headers for this call only, e.g. W3C trace context (`traceparent`, `tracestate`)
+   * from a tracer. An HTTP provider adds them to each attempt's request; they never replace the
+   * provider's own auth or content headers. A provider that speaks no HTTP may ignore them.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**

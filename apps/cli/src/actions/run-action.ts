@@ -2,19 +2,33 @@ import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT, exitCodeForStop } from '../cli/exit-codes.js';
 import type { RunCommandOptions } from '../commands/run-command.js';
-import { createHarness } from '@warden/harness';
+import { createHarness, type HarnessOptions } from '@warden/harness';
 import { harnessOptionsFrom, resolveWorkdir } from './cli-harness-options.js';
 import { describeScope } from '../render/event-renderer.js';
 import { driveRun, eventSink } from './drive-run.js';
 import { refusalTracker } from './refusals.js';
 import { sessionReference } from './session-reference.js';
 import { listSessions } from './sessions-list.js';
+import { startOtelExport } from './otel-export.js';
 
 /** `warden run` / `warden --prompt`: headless (no approver unless --yes), or the REPL when there is no task and a terminal. */
 export async function runAction(ctx: CommandContext<RunCommandOptions>): Promise<number> {
-  const { options, io, positionals } = ctx;
-  const workdir = resolveWorkdir(io.cwd, options.workdir);
+  const workdir = resolveWorkdir(ctx.io.cwd, ctx.options.workdir);
   const harnessOptions = harnessOptionsFrom(ctx, workdir);
+  const tracing = harnessOptions.tracing;
+  if (!ctx.options.otel && !tracing) return runWith(ctx, harnessOptions);
+  // --otel (or `tracing` in the config): spans of every run go to the OTLP endpoint of the standard variables.
+  const otel = await startOtelExport(ctx.io.env);
+  harnessOptions.tracing = { ...(typeof tracing === 'object' ? tracing : {}), tracerProvider: otel.tracerProvider };
+  try {
+    return await runWith(ctx, harnessOptions);
+  } finally {
+    await otel.shutdown();
+  }
+}
+
+async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: HarnessOptions): Promise<number> {
+  const { options, io, positionals } = ctx;
   let sessionId: string | undefined;
   if (options.session) {
     const ref = sessionReference(options.session, io.cwd);

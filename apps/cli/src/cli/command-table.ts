@@ -11,6 +11,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   run: { summary: 'command.run.summary', load: async () => (await import('../commands/run-command.js')).runCommand },
   demo: { summary: 'command.demo.summary', load: async () => (await import('../commands/demo-command.js')).demoCommand },
   sessions: { summary: 'command.sessions.summary', load: async () => (await import('../commands/sessions-command.js')).sessionsCommand },
+  report: { summary: 'command.report.summary', load: async () => (await import('../commands/report-command.js')).reportCommand },
   fleet: { summary: 'command.fleet.summary', load: async () => (await import('../commands/fleet-command.js')).fleetCommand },
   worker: { summary: 'command.worker.summary', load: async () => (await import('../commands/worker-command.js')).workerCommand },
   approvals: { summary: 'command.approvals.summary', load: async () => (await import('../commands/approvals-command.js')).approvalsCommand },

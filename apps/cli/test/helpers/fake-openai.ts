@@ -20,6 +20,8 @@ export interface FakeOpenAI {
   url: string;
   /** Bodies of every chat completion request, in order. */
   requests: Array<Record<string, unknown>>;
+  /** The `traceparent` header of each request (undefined when none was sent). */
+  traceparents: Array<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ function message(turn: FakeTurn, index: number): Record<string, unknown> {
  */
 export async function startFakeOpenAI(script: FakeScriptItem[], fallback: FakeScriptItem = { text: 'done' }): Promise<FakeOpenAI> {
   const requests: Array<Record<string, unknown>> = [];
+  const traceparents: Array<string | undefined> = [];
   let index = 0;
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -54,6 +57,7 @@ export async function startFakeOpenAI(script: FakeScriptItem[], fallback: FakeSc
       }
       const request = await body(req);
       requests.push(request);
+      traceparents.push(typeof req.headers.traceparent === 'string' ? req.headers.traceparent : undefined);
       const item = script[index] ?? fallback;
       const turn = typeof item === 'function' ? item(request.messages as Array<Record<string, unknown>>) : item;
       const n = index++;
@@ -92,6 +96,7 @@ export async function startFakeOpenAI(script: FakeScriptItem[], fallback: FakeSc
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    traceparents,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

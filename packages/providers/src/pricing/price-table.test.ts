@@ -28,3 +28,20 @@ describe('price table', () => {
     expect(() => createPriceTable().registerModel({ model: 'x', input: -1, output: 1 })).toThrow(ConfigError);
   });
 });
+
+describe('price table data', () => {
+  it('dates and sources every built-in price', () => {
+    for (const price of createPriceTable().entries()) {
+      expect(price.asOf, price.model).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(price.source, price.model).toMatch(/^https:\/\//);
+    }
+  });
+
+  it('prices reasoning tokens at their own rate when one is given, else as output', () => {
+    const table = createPriceTable({ defaults: false, models: [{ model: 'r1', input: 1, output: 10, reasoning: 20 }, { model: 'plain', input: 1, output: 10 }] });
+    const usage = { inputTokens: 0, outputTokens: 1e6, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 4e5 };
+    expect(table.costOf('x', 'r1', usage)).toBeCloseTo(0.6 * 10 + 0.4 * 20, 9);
+    expect(table.costOf('x', 'plain', usage)).toBeCloseTo(10, 9);
+    expect(table.costOf('x', 'unknown-model', usage)).toBeUndefined();
+  });
+});

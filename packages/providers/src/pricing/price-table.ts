@@ -13,7 +13,13 @@ export interface ModelPrice {
   cacheRead?: number;
   /** Per million input tokens written to the cache (default: `input`). */
   cacheWrite?: number;
+  /** Per million reasoning tokens (part of the output; default: `output`). */
+  reasoning?: number;
   contextWindow?: number;
+  /** When the price was checked (`YYYY-MM-DD`). */
+  asOf?: string;
+  /** Where it was read (the vendor's pricing page, or `config` for an override). */
+  source?: string;
 }
 
 /** A price table you own: start from the defaults or empty, and `registerModel` to extend it. */
@@ -39,7 +45,7 @@ function validate(price: ModelPrice): void {
   if (typeof price.model !== 'string' || price.model.length === 0) {
     throw new ConfigError({ code: 'config.invalid', message: 'registerModel: `model` must be a non-empty string', hint: 'Pass { model, input, output }.' });
   }
-  for (const key of ['input', 'output', 'cacheRead', 'cacheWrite'] as const) {
+  for (const key of ['input', 'output', 'cacheRead', 'cacheWrite', 'reasoning'] as const) {
     if (!isPrice(price[key]) || ((key === 'input' || key === 'output') && price[key] === undefined)) {
       throw new ConfigError({
         code: 'config.invalid',
@@ -94,7 +100,8 @@ export function createPriceTable(options: PriceTableOptions = {}): PriceTable {
         fresh * price.input +
         usage.cacheReadTokens * (price.cacheRead ?? price.input) +
         usage.cacheWriteTokens * (price.cacheWrite ?? price.input) +
-        usage.outputTokens * price.output;
+        Math.max(0, usage.outputTokens - usage.reasoningTokens) * price.output +
+        Math.min(usage.reasoningTokens, usage.outputTokens) * (price.reasoning ?? price.output);
       return cost / 1_000_000;
     },
     entries: () => [...table.values()].map((p) => ({ ...p })),

@@ -49,6 +49,23 @@ export interface HttpProviderInit {
   free?: boolean;
 }
 
+/**
+ * A call's extra headers (trace context) added to the adapter's request. The adapter's own headers
+ * and the transport's win: a caller cannot replace auth, content or framing headers through
+ * `CallOptions.headers`, and a name or value that could split a header is dropped.
+ */
+const RESERVED_HEADERS = ['content-type', 'content-length', 'accept', 'host', 'transfer-encoding', 'connection', 'authorization', 'x-api-key', 'x-goog-api-key'];
+
+function withCallHeaders(request: HttpRequest, extra: CallOptions['headers']): HttpRequest {
+  if (!extra) return request;
+  const own = new Set([...RESERVED_HEADERS, ...Object.keys(request.headers).map((name) => name.toLowerCase())]);
+  const headers: Record<string, string> = { ...request.headers };
+  for (const [name, value] of Object.entries(extra)) {
+    if (!own.has(name.toLowerCase()) && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) && !/[\r\n]/.test(value)) headers[name] = value;
+  }
+  return { ...request, headers };
+}
+
 export function createHttpProvider(init: HttpProviderInit): HttpProvider {
   const { id, model, adapter, transport, prices } = init;
   const validate = createRequestValidator(id);
@@ -64,14 +81,14 @@ export function createHttpProvider(init: HttpProviderInit): HttpProvider {
 
   async function complete(request: ModelRequest, options: CallOptions = {}): Promise<ModelResponse> {
     const valid = validate(request);
-    const result = await transport.postJson(adapter.request(valid, false), options);
+    const result = await transport.postJson(withCallHeaders(adapter.request(valid, false), options.headers), options);
     return respond(adapter.parse(result.body), result.requestId);
   }
 
   async function* stream(request: ModelRequest, options: CallOptions = {}): AsyncGenerator<StreamPart> {
     const valid = validate(request);
     yield* transport.postSse<StreamPart>(
-      adapter.request(valid, true),
+      withCallHeaders(adapter.request(valid, true), options.headers),
       (context) => {
         const reader = adapter.streamReader();
         return {

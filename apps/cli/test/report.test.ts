@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
+import { runCli } from './helpers/run-cli.js';
+import { fakeProvider, tempWorkspace } from './helpers/workspace.js';
+
+let server: FakeOpenAI | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('warden report', () => {
+  it('reports spend from stored sessions by agent and model; an unpriced model is unknown, not $0; a price in the config prices it', async () => {
+    server = await startFakeOpenAI([{ text: 'one' }, { text: 'two' }]);
+    const dir = tempWorkspace();
+    const { args, env } = fakeProvider(server.url);
+    for (const task of ['first task', 'second task']) {
+      const run = await runCli(['run', task, '--workdir', dir, ...args], { env });
+      expect(run.code).toBe(0);
+    }
+    // The fake model has no price: 2 runs, 2 calls, 100 in / 20 out each.
+    const json = await runCli(['report', '--workdir', dir, '--since', '1d', '--by', 'model', '--json'], { env });
+    expect(json.stderr).toBe('');
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout) as { type: string; totals: { runs: number; calls: number; unknownCostCalls: number; usage: { inputTokens: number } }; by: { model: Array<{ key: string }> }; unknownModels: string[] };
+    expect(report.type).toBe('spend_report');
+    expect(report.totals).toMatchObject({ runs: 2, calls: 2, unknownCostCalls: 2, usage: { inputTokens: 200 } });
+    expect(report.by.model.map((r) => r.key)).toEqual(['openai/fake-model']);
+    expect(report.unknownModels).toEqual(['openai/fake-model']);
+
+    const text = await runCli(['report', '--workdir', dir, '--by', 'model'], { env });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('openai/fake-model');
+    expect(text.stdout).toContain('$0 + 2 unpriced');
+    expect(text.stdout).toContain('No price known for: openai/fake-model');
+
+    // Priced from the config: $1/M input, $2/M output → 200 × 1 + 40 × 2 = 280 µ$.
+    const config = `${dir}/warden.config.json`;
+    await import('node:fs').then((fs) => fs.writeFileSync(config, JSON.stringify({ prices: [{ provider: 'openai', model: 'fake-model', input: 1, output: 2 }] })));
+    const priced = await runCli(['report', '--workdir', dir, '--config', config, '--json'], { env });
+    const p = JSON.parse(priced.stdout) as { totals: { costUsd: number; unknownCostCalls: number }; unknownModels: string[] };
+    expect(p.totals.unknownCostCalls).toBe(0);
+    expect(p.totals.costUsd).toBeCloseTo(0.00028, 9);
+    expect(p.unknownModels).toEqual([]);
+
+    const none = await runCli(['report', '--workdir', tempWorkspace()], { env });
+    expect(none.stdout).toContain('No runs with recorded spend');
+  });
+});

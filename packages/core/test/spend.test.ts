@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { textOf, type ModelRequest } from '@warden/protocol';
+import { memorySessionStore, scriptedProvider, type ScriptedTurn } from '@warden/protocol/testing';
+import { createAgent } from '../src/index.js';
+import { makeTool } from './helpers.js';
+
+function router(scripts: Record<string, ScriptedTurn[]>) {
+  const queues = new Map(Object.entries(scripts).map(([k, v]) => [k, [...v]]));
+  const respond = (request: ModelRequest): ScriptedTurn => queues.get(textOf(request.messages[0]!))?.shift() ?? 'script exhausted';
+  return scriptedProvider(Array.from({ length: 20 }, () => respond), { id: 'openai', model: 'gpt-4o' });
+}
+
+describe('spend lines (by agent and model, stored with the run)', () => {
+  it('splits the main agent from its sub-agents, counts unpriced calls, and stores lines and label in the run meta record', async () => {
+    const store = memorySessionStore();
+    const provider = router({
+      parent: [
+        { toolCalls: [{ name: 'delegate', args: { agent: 'researcher', task: 'find X' } }], usage: { inputTokens: 100, outputTokens: 10 }, costUsd: 0.25 },
+        { text: 'done', usage: { inputTokens: 200, outputTokens: 20 } },
+      ],
+      research: [
+        { toolCalls: [{ name: 'search', args: { q: 'X' } }], usage: { inputTokens: 1000, outputTokens: 10, cacheReadTokens: 500 }, costUsd: 0.5 },
+        { text: 'X is 42', usage: { inputTokens: 1000, outputTokens: 10 }, costUsd: 0.5 },
+      ],
+    });
+    const agent = createAgent({
+      provider,
+      system: 'parent',
+      tools: [makeTool('search', () => 'found')],
+      session: { store, id: 's1' },
+      subagents: { researcher: { description: 'looks things up', system: 'research', tools: ['search'] } },
+    });
+    const result = await agent.run('find X', { label: 'TICKET-7' });
+    expect(result.spend).toEqual([
+      { agent: 'main', provider: 'openai', model: 'gpt-4o', calls: 2, unpricedCalls: 1, usage: { inputTokens: 300, outputTokens: 30, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }, costUsd: 0.25 },
+      { agent: 'researcher', provider: 'openai', model: 'gpt-4o', calls: 2, unpricedCalls: 0, usage: { inputTokens: 2000, outputTokens: 20, cacheReadTokens: 500, cacheWriteTokens: 0, reasoningTokens: 0 }, costUsd: 1 },
+    ]);
+    const meta = (await store.load('s1')).records.at(-1)!;
+    expect(meta).toMatchObject({ type: 'meta', key: 'run', costUsd: 1.25, value: { label: 'TICKET-7', provider: 'openai', model: 'gpt-4o', spend: result.spend } });
+  });
+});

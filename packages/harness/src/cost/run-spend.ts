@@ -1,0 +1,78 @@
+import { emptyUsage, type LoadedSession, type Owner, type SessionRecord, type Usage } from '@warden/protocol';
+import type { SpendLine } from '@warden/core';
+
+/** One run's spend as stored with its session (core's `meta` record `run`). */
+export interface RunSpend {
+  sessionId: string;
+  runId: string;
+  /** When the run ended. */
+  at: string;
+  owner: Owner;
+  /** `RunOptions.label`, else the session's title. */
+  task?: string;
+  lines: SpendLine[];
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
+}
+
+function usageOf(value: unknown): Usage {
+  if (!isObject(value)) return emptyUsage();
+  return {
+    inputTokens: count(value.inputTokens),
+    outputTokens: count(value.outputTokens),
+    cacheReadTokens: count(value.cacheReadTokens),
+    cacheWriteTokens: count(value.cacheWriteTokens),
+    reasoningTokens: count(value.reasoningTokens),
+  };
+}
+
+function lineOf(value: unknown): SpendLine | undefined {
+  if (!isObject(value) || typeof value.provider !== 'string' || typeof value.model !== 'string') return undefined;
+  return {
+    agent: typeof value.agent === 'string' ? value.agent : 'main',
+    provider: value.provider,
+    model: value.model,
+    calls: count(value.calls),
+    unpricedCalls: count(value.unpricedCalls),
+    usage: usageOf(value.usage),
+    costUsd: count(value.costUsd),
+  };
+}
+
+/**
+ * The runs of a stored session, read leniently from their `meta` records: spend lines when the
+ * run stored them; for a run stored before lines existed, one line for the whole run under its
+ * provider and model (or `unknown`), with its recorded cost.
+ */
+export function runSpendOf(session: Pick<LoadedSession, 'id' | 'owner' | 'records'>): RunSpend[] {
+  const header = session.records.find((r): r is Extract<SessionRecord, { type: 'header' }> => r.type === 'header');
+  const title = header?.title;
+  const out: RunSpend[] = [];
+  for (const record of session.records) {
+    if (record.type !== 'meta' || record.key !== 'run' || !isObject(record.value)) continue;
+    const value = record.value;
+    const stored = Array.isArray(value.spend) ? value.spend.map(lineOf).filter((l): l is SpendLine => l !== undefined) : undefined;
+    const lines =
+      stored ??
+      [
+        {
+          agent: 'main',
+          provider: typeof value.provider === 'string' ? value.provider : 'unknown',
+          model: typeof value.model === 'string' ? value.model : 'unknown',
+          calls: count(value.steps),
+          unpricedCalls: 0,
+          usage: record.usage ? { ...record.usage } : emptyUsage(),
+          costUsd: record.costUsd ?? 0,
+        },
+      ];
+    const task = typeof value.label === 'string' ? value.label : title;
+    out.push({ sessionId: session.id, runId: typeof value.runId === 'string' ? value.runId : record.id, at: record.at, owner: session.owner, ...(task ? { task } : {}), lines });
+  }
+  return out;
+}
