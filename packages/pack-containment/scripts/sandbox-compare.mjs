@@ -20,6 +20,8 @@ if (!status.available) {
   process.stderr.write(`the OS sandbox is not available here (${status.reason}); nothing to compare\n`);
   process.exit(2);
 }
+// The commit measured is the one the run starts at (the packages were built from it).
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).trim();
 const halves = {};
 for (const sandbox of ['on', 'off']) {
   const started = Date.now();
@@ -29,7 +31,6 @@ for (const sandbox of ['on', 'off']) {
     profiles: Object.fromEntries(report.profiles.map((p) => [p.profile, p.metrics])),
   };
 }
-const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).trim();
 const date = new Date().toISOString().slice(0, 10);
 const results = { suite: 'containment-sandbox-on-off', date, commit, node: process.version, plan, concurrency, bwrap: status.version, halves };
 const dir = path.join(repo, 'bench', 'results');
