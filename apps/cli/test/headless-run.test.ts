@@ -52,6 +52,23 @@ describe('warden run (headless) against a fake OpenAI-compatible server', () => 
     expect(result.stdout).toContain('--park');
   });
 
+  it('output to a pipe is not cut to a terminal width: the whole call and reason reach a CI log', async () => {
+    const long = `echo ${'abcdefghij'.repeat(30)} > report.txt`;
+    server = await startFakeOpenAI([{ toolCalls: [{ name: 'shell', args: { command: long } }] }, { text: 'ok' }]);
+    const dir = tempWorkspace();
+    const { args, env } = fakeProvider(server.url);
+    const piped = await runCli(['--prompt', 'make a report', '--workdir', dir, ...args], { env });
+    const line = piped.stdout.split('\n').find((l) => l.includes('shell'));
+    expect(line).toContain(long);
+    expect(line).not.toContain('…');
+    // COLUMNS still narrows it when the user sets it.
+    await server.close();
+    server = await startFakeOpenAI([{ toolCalls: [{ name: 'shell', args: { command: long } }] }, { text: 'ok' }]);
+    const again = fakeProvider(server.url);
+    const narrow = await runCli(['--prompt', 'make a report', '--workdir', tempWorkspace(), ...again.args], { env: { ...again.env, COLUMNS: '60' } });
+    expect(narrow.stdout.split('\n').find((l) => l.includes('shell'))).toContain('…');
+  });
+
   it('`warden run "fix the typo in README.md" --yes` reads the file and fixes it', async () => {
     server = await startFakeOpenAI([
       { toolCalls: [{ name: 'read_file', args: { path: 'README.md' } }] },

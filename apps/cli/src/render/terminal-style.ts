@@ -25,10 +25,15 @@ export function wantsColor(out: CliOutput, env: NodeJS.ProcessEnv, flag?: boolea
   return out.isTTY && env.TERM !== 'dumb';
 }
 
+/** Lines are not cut when the output is not a terminal (a pipe, a CI log) and COLUMNS is not set. */
+const UNLIMITED = 1_000_000;
+
 export function terminalWidth(out: CliOutput, env: NodeJS.ProcessEnv): number {
   if (out.columns && out.columns > 0) return out.columns;
   const fromEnv = Number.parseInt(env.COLUMNS ?? '', 10);
-  return Number.isFinite(fromEnv) && fromEnv > 20 ? fromEnv : 80;
+  if (Number.isFinite(fromEnv) && fromEnv > 20) return fromEnv;
+  // A CI log or a file keeps the whole reason; only a terminal of unknown width gets 80.
+  return out.isTTY ? 80 : UNLIMITED;
 }
 
 export function terminalStyle(out: CliOutput, env: NodeJS.ProcessEnv, flag?: boolean): TerminalStyle {
