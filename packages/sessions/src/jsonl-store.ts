@@ -326,6 +326,8 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
   async function remove(id: string, owner?: Owner): Promise<void> {
     assertHealthy();
     const path = pathOf(id);
+    // No file (or no sessions folder yet): not found, without taking a lock in a folder that may not exist.
+    if (!(await stat(path).then(() => true, () => false))) throw notFoundError(id);
     await exclusive(path, async () => {
       const bytes = await readWhole(path);
       const state = bytes ? scanAll(bytes).state : undefined;

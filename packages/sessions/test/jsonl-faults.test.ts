@@ -152,4 +152,14 @@ describe('JSONL store under faults', () => {
     }
     await expect(store.create({ id: '../escape' })).rejects.toMatchObject({ code: 'session.not_found' });
   });
+
+  it('deleting a session that does not exist is session.not_found, even before the folder exists', async () => {
+    const store = jsonlSessionStore({ dir: `${dir()}/never-created` });
+    await expect(store.delete('s_missing')).rejects.toMatchObject({ code: 'session.not_found' });
+    const existing = jsonlSessionStore({ dir: dir() });
+    const { id } = await existing.create({});
+    await expect(existing.delete('s_other')).rejects.toMatchObject({ code: 'session.not_found' });
+    await existing.delete(id);
+    await expect(existing.delete(id)).rejects.toMatchObject({ code: 'session.not_found' });
+  });
 });
