@@ -6,6 +6,10 @@ import { ConfigError, type ApproverV1, type ProviderV1, type RunScope, type Sess
 import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
 import { createSandbox, createWorkspaceTools, type Sandbox } from '@warden/tools';
 import { createAuditSink, type AuditSink } from './audit-sink.js';
+import { alertingAgent } from './cost/alerting-agent.js';
+import type { BudgetAlerts } from './cost/budget-alert-types.js';
+import { budgetAlerts } from './cost/budget-alerts.js';
+import { ownerName } from './cost/cost-tracker.js';
 import { approverFor, durableFor, gateFor, governanceHooks, harnessRedactor, loadPolicies, type DurableApprovals } from './governance-parts.js';
 import { governedAgent, type GovernedAgent, type HarnessResumeOptions, type HarnessRunOptions } from './governed-agent.js';
 import { BUILTIN_TOOL_NAMES } from './harness-config.js';
@@ -35,6 +39,8 @@ export interface Harness {
   readonly storeName: string;
   /** The price table: the built-in prices with the config's `prices` over them (spend reports use it too). */
   readonly prices: PriceTable;
+  /** The budget alerts every run's spend goes to, when `budgetAlerts` was given (deliveries, `settled()`). */
+  readonly budgetAlerts?: BudgetAlerts;
   readonly system: string;
   /** Untrusted content every run starts with (project memory, skills, untrusted MCP tool descriptions). */
   readonly initialTaint: readonly TaintSource[];
@@ -75,6 +81,7 @@ interface Shared {
   mcp?: ConnectedMcp;
   /** Present when tracing is on: the provider, gate, approver and agent are wrapped with spans. */
   tracing?: TracingRuntime;
+  alerts?: BudgetAlerts;
   owner: boolean;
 }
 
@@ -150,7 +157,8 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     });
   const audit = shared.audit;
   const governed = governedAgent(core, { scopeFor, initialTaint }, { redactor, ...(audit ? { observe: (event) => audit.record(event), flush: () => audit.flush() } : {}) });
-  const agent = tracing ? tracedAgent(governed, tracing) : governed;
+  const alerting = shared.alerts ? alertingAgent(governed, shared.alerts, ownerName(options.owner), shared.prices) : governed;
+  const agent = tracing ? tracedAgent(alerting, tracing) : alerting;
   const allWarnings = [...warnings, ...gate.warnings.map((message) => ({ path: 'policies', message })), ...(shared.mcp?.failures ?? []).map((f) => ({ path: `mcpServers.${f.server}`, message: `${f.code}: ${f.message}` }))];
   return {
     workdir,
@@ -163,6 +171,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     store: shared.store,
     storeName: shared.storeName,
     prices: shared.prices,
+    ...(shared.alerts ? { budgetAlerts: shared.alerts } : {}),
     system: prompt.text,
     initialTaint,
     warnings: allWarnings,
@@ -187,6 +196,10 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
       if (shared.ownsStore) await (shared.store as SessionStoreV1 & { close?(): Promise<void> }).close?.();
     },
   };
+}
+
+function isBudgetAlerts(value: NonNullable<HarnessOptions['budgetAlerts']>): value is BudgetAlerts {
+  return typeof (value as Partial<BudgetAlerts>).record === 'function';
 }
 
 /**
@@ -264,6 +277,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const sandbox = await openSandbox(options, workdir, warnings);
   // Nothing of OpenTelemetry is loaded unless tracing is on.
   const tracing = options.tracing ? await createTracingRuntime({ tracing: options.tracing === true ? {} : options.tracing, redact: (text) => redactor.redact(text) }) : undefined;
+  const alerts = options.budgetAlerts === undefined ? undefined : isBudgetAlerts(options.budgetAlerts) ? options.budgetAlerts : budgetAlerts(options.budgetAlerts);
   const mcp = await connectMcpServers(options.mcpServers, (text) => redactor.redact(text), sandbox);
-  return compose({ ...options, workdir }, { provider, redactor, ...(sandbox ? { sandbox } : {}), store, storeName, prices, ownsStore, owner: true, ...(audit ? { audit } : {}), ...(approvals ? { approvals } : {}), ...(mcp ? { mcp } : {}), ...(tracing ? { tracing } : {}) }, warnings);
+  return compose({ ...options, workdir }, { provider, redactor, ...(sandbox ? { sandbox } : {}), store, storeName, prices, ownsStore, owner: true, ...(audit ? { audit } : {}), ...(approvals ? { approvals } : {}), ...(mcp ? { mcp } : {}), ...(tracing ? { tracing } : {}), ...(alerts ? { alerts } : {}) }, warnings);
 }

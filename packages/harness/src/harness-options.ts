@@ -1,5 +1,6 @@
 import type { AgentHooks } from '@warden/core';
 import type { ApprovalStoreV1, ApproverV1, GateMode, Owner, ProviderV1, SessionStoreV1, ToolV1 } from '@warden/protocol';
+import type { BudgetAlertOptions, BudgetAlerts } from './cost/budget-alert-types.js';
 import type { HarnessConfig } from './harness-config.js';
 import type { HarnessTracing } from './tracing/tracing-options.js';
 
@@ -44,6 +45,12 @@ export interface HarnessOptions extends Omit<HarnessConfig, 'provider' | 'approv
    * a `tracerProvider` and turn `captureContent` on (redacted). Needs `@opentelemetry/api`.
    */
   tracing?: boolean | HarnessTracing;
+  /**
+   * Budget thresholds checked as each run's spend is recorded, with signed webhooks (see README
+   * "Budget alerts"). Options, or a `budgetAlerts(...)` instance to share across harnesses. Not
+   * part of the config file: webhook secrets do not belong there.
+   */
+  budgetAlerts?: BudgetAlertOptions | BudgetAlerts;
   /** `false` keeps the OS sandbox off whatever `shell.sandbox` says (a caller that measured it broken). */
   sandboxActive?: boolean;
 }

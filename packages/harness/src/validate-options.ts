@@ -19,7 +19,7 @@ export interface OptionsValidation {
 }
 
 /** Keys only a program can set: checked by type here, not by the config schema. */
-const RUNTIME_KEYS = ['workdir', 'provider', 'approver', 'sessions', 'approvals', 'approvalKey', 'audit', 'env', 'sessionId', 'owner', 'tools', 'hooks', 'compactNow', 'sandboxActive'] as const;
+const RUNTIME_KEYS = ['workdir', 'provider', 'approver', 'sessions', 'approvals', 'approvalKey', 'audit', 'env', 'sessionId', 'owner', 'tools', 'hooks', 'compactNow', 'sandboxActive', 'budgetAlerts'] as const;
 
 function keyPath(path: readonly PropertyKey[]): string {
   return path.map(String).join('.') || '(root)';
@@ -64,6 +64,10 @@ function runtimeProblems(options: Record<string, unknown>): OptionIssue[] {
   const tracing = options.tracing as { tracerProvider?: unknown } | undefined;
   if (isObject(tracing) && tracing!.tracerProvider !== undefined && !(isObject(tracing!.tracerProvider) && typeof (tracing!.tracerProvider as { getTracer?: unknown }).getTracer === 'function')) {
     out.push({ path: 'tracing.tracerProvider', message: 'tracing.tracerProvider must have getTracer(name) (an OpenTelemetry TracerProvider)' });
+  }
+  const alerts = options.budgetAlerts as { budgets?: unknown; record?: unknown } | undefined;
+  if (alerts !== undefined && !(isObject(alerts) && (typeof alerts.record === 'function' || Array.isArray(alerts.budgets)))) {
+    out.push({ path: 'budgetAlerts', message: 'budgetAlerts must be { budgets, webhooks?, onAlert? } or a budgetAlerts(...) instance' });
   }
   return out;
 }

@@ -36,7 +36,8 @@ interface Entry {
   unknownCostCalls: number;
 }
 
-function ownerName(owner: Owner | undefined): string {
+/** An owner as a spend key: `tenant/user`, or `(none)`. */
+export function ownerName(owner: Owner | undefined): string {
   if (!owner || (owner.userId === undefined && owner.tenantId === undefined)) return '(none)';
   return [owner.tenantId, owner.userId].filter((p) => p !== undefined).join('/');
 }

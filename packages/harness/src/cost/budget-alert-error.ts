@@ -1,0 +1,24 @@
+import { WardenError, type WardenErrorOptions } from '@warden/protocol';
+
+const BRAND = Symbol.for('warden.error.budget_alerts');
+
+/** Stable codes of `BudgetAlertError`; pinned by a table test. */
+export const BUDGET_ALERT_ERROR_CODES = {
+  'budget_alerts.invalid_budget': 'A budget has no positive `usd`, an unknown scope, or a threshold that is not a fraction above 0.',
+  'budget_alerts.invalid_webhook': 'A webhook has a URL that is not http(s), or no secret to sign with.',
+} as const;
+export type BudgetAlertErrorCode = keyof typeof BUDGET_ALERT_ERROR_CODES;
+
+/** Budget alerts were set up wrongly. Codes start with `budget_alerts.`; messages never hold a webhook's secret or URL credentials. */
+export class BudgetAlertError extends WardenError {
+  readonly [BRAND] = true;
+
+  constructor(options: WardenErrorOptions & { code: BudgetAlertErrorCode }) {
+    super(options);
+    this.name = 'BudgetAlertError';
+  }
+
+  static override isInstance(value: unknown): value is BudgetAlertError {
+    return WardenError.isInstance(value) && (value as unknown as Record<symbol, unknown>)[BRAND] === true;
+  }
+}
