@@ -39,6 +39,24 @@ describe('warden (the binary)', () => {
     expect(result.stderr).toContain('--prompt');
   });
 
+  it.each([
+    ['abc', '--max-turns takes a number, such as 20'],
+    ['1.5', '--max-turns takes a whole number, such as 20'],
+    ['0', '--max-turns must be more than 0'],
+  ])('says in plain words what a number option takes: --max-turns %s', async (value, words) => {
+    const result = await runCli(['run', 'x', '--max-turns', value], { cwd: empty() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(words);
+    expect(result.stderr).toContain('cli.invalid_value');
+    expect(result.stderr).not.toContain('NaN');
+  });
+
+  it('says it in the chosen language too', async () => {
+    const result = await runCli(['run', 'x', '--max-turns', 'abc'], { cwd: empty(), env: { WARDEN_LANG: 'fr' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--max-turns attend un nombre, par exemple 20');
+  });
+
   it('suggests a command for a misspelt one, in the chosen language', async () => {
     const result = await runCli(['sesions'], { cwd: empty(), env: { WARDEN_LANG: 'es' } });
     expect(result.code).toBe(2);

@@ -61,9 +61,25 @@ function commandIndex(argv: readonly string[]): number {
 
 const GLOBAL_FLAGS = new Set(['--json', '--quiet', '-q', '--debug', '--color', '--no-color', '--help', '-h', '--version', '-V']);
 
+/** The plain-words message for the number issues people hit most (`--max-turns abc`, `1.5`, `0`). */
+function numberIssue(issue: z.core.$ZodIssue, flag: string): CliError | undefined {
+  const hint = { hintKey: 'hint.seeHelp' as const, hintParams: { command: 'warden' } };
+  const make = (message: string, key: 'error.notANumber' | 'error.notWholeNumber' | 'error.tooSmall' | 'error.atLeast', params: Record<string, string>): CliError =>
+    new CliError({ code: 'cli.invalid_value', message, key, params: { flag, ...params }, ...hint });
+  if (issue.code === 'invalid_type' && issue.expected === 'number') return make(`${flag} takes a number, such as 20`, 'error.notANumber', {});
+  if (issue.code === 'invalid_type' && issue.expected === 'int') return make(`${flag} takes a whole number, such as 20`, 'error.notWholeNumber', {});
+  if (issue.code === 'too_small' && issue.origin === 'number') {
+    const minimum = String(issue.minimum);
+    return issue.inclusive === true ? make(`${flag} must be at least ${minimum}`, 'error.atLeast', { minimum }) : make(`${flag} must be more than ${minimum}`, 'error.tooSmall', { minimum });
+  }
+  return undefined;
+}
+
 function invalidValue(issue: z.core.$ZodIssue): CliError {
   const key = String(issue.path[0] ?? '');
   const flag = `--${kebabCase(key)}`;
+  const plain = numberIssue(issue, flag);
+  if (plain) return plain;
   return new CliError({
     code: 'cli.invalid_value',
     message: `invalid value for ${flag}: ${issue.message}`,
