@@ -70,6 +70,8 @@ describe('warden sessions, audit verify and approvals', () => {
     const approved = await runCli(['approvals', 'approve', item!.request.id, '--workdir', dir], { env: { USER: 'reviewer' } });
     expect(approved.code).toBe(0);
     expect(approved.stdout).toContain('approved');
+    // It tells the next step: approving alone runs nothing.
+    expect(approved.stdout).toContain(`next: warden approvals resume ${item!.request.id}`);
     const resumed = await runCli(['approvals', 'resume', item!.request.id, '--workdir', dir, ...args], { env });
     expect(resumed.stderr).toBe('');
     expect(resumed.code).toBe(0);

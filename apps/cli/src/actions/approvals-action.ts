@@ -70,6 +70,8 @@ export async function approvalsAction(ctx: CommandContext<ApprovalsOptions>): Pr
     const stored = verb === 'approve' ? await durable.approve(id!, { by }) : await durable.deny(id!, { by });
     const outcome = stored.status === 'approved' ? t('render.approval.approved') : t('render.approval.denied');
     io.stdout.write(options.json ? `${JSON.stringify(stored)}\n` : `${t('approvals.answered', { id: id!, outcome })}\n`);
+    // An approval changes nothing by itself: say what runs the call (a denial is told to the session on resume too).
+    if (!options.json && stored.status === 'approved') io.stdout.write(`${style.dim(t('approvals.next', { id: id! }))}\n`);
     return EXIT.done;
   } finally {
     await store.close?.();

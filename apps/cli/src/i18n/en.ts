@@ -280,6 +280,7 @@ export const en = {
 
   'approvals.empty': 'No approvals waiting.',
   'approvals.answered': 'approval {id}: {outcome}',
+  'approvals.next': 'next: warden approvals resume {id} (runs the approved call and continues the session)',
   'approvals.pending': 'approval {id} is still waiting for a decision',
   'approvals.claimed': 'approval {id} was already resumed by another process',
 

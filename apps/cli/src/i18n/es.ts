@@ -282,6 +282,7 @@ export const es: Catalog = {
 
   'approvals.empty': 'No hay aprobaciones pendientes.',
   'approvals.answered': 'aprobación {id}: {outcome}',
+  'approvals.next': 'siguiente paso: warden approvals resume {id} (ejecuta la llamada aprobada y continúa la sesión)',
   'approvals.pending': 'la aprobación {id} sigue esperando una decisión',
   'approvals.claimed': 'otro proceso ya reanudó la aprobación {id}',
 

@@ -282,6 +282,7 @@ export const fr: Catalog = {
 
   'approvals.empty': 'Aucune approbation en attente.',
   'approvals.answered': 'approbation {id} : {outcome}',
+  'approvals.next': 'étape suivante : warden approvals resume {id} (exécute l’appel approuvé et reprend la session)',
   'approvals.pending': 'l’approbation {id} attend toujours une décision',
   'approvals.claimed': 'l’approbation {id} a déjà été reprise par un autre processus',
 

@@ -282,6 +282,7 @@ export const hi: Catalog = {
 
   'approvals.empty': 'कोई मंज़ूरी प्रतीक्षा में नहीं है।',
   'approvals.answered': 'मंज़ूरी {id}: {outcome}',
+  'approvals.next': 'अगला कदम: warden approvals resume {id} (मंज़ूर कॉल चलाता है और सत्र जारी रखता है)',
   'approvals.pending': 'मंज़ूरी {id} अभी भी निर्णय की प्रतीक्षा में है',
   'approvals.claimed': 'मंज़ूरी {id} को कोई दूसरी प्रक्रिया पहले ही फिर से शुरू कर चुकी है',
 
