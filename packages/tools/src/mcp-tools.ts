@@ -188,7 +188,11 @@ export async function mcpTools(options: McpToolsOptions): Promise<McpToolSet> {
     if (result.status === 'fulfilled') connected.push(result.value);
     else {
       const reason = result.reason instanceof Error ? result.reason.message : String(result.reason);
-      const message = `MCP server ${server} could not be connected: ${reason}`;
+      const config = options.servers[server] as McpServerConfig;
+      const boxed = options.sandbox !== undefined && options.sandbox.mode !== 'off' && 'command' in config && config.sandbox !== false;
+      // A server that needs the network or files outside the workspace fails inside the sandbox: say how to let it.
+      const why = boxed ? ' (it was started inside the OS sandbox: no network but its allowedHosts, no files outside the workspace, home hidden; give it allowedHosts, or sandbox: false)' : '';
+      const message = `MCP server ${server} could not be connected: ${reason}${why}`;
       failures.push({ server, code: 'tool.mcp_connect_failed', message: options.redact ? options.redact(message) : message });
     }
   });

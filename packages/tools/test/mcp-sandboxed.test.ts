@@ -93,9 +93,21 @@ describe('stdio MCP servers inside the OS sandbox', () => {
     try {
       expect(refused.tools).toEqual([]);
       expect(refused.failures).toEqual([expect.objectContaining({ server: 'boxed', code: 'tool.mcp_connect_failed', message: expect.stringContaining('sandbox') })]);
+      expect(refused.failures[0]?.message).toContain('sandbox: false');
     } finally {
       await refused.close();
       broken.close();
+    }
+  });
+
+  it('a server that cannot start inside the sandbox says how to let it (allowedHosts or sandbox: false)', async () => {
+    if (!available) return;
+    const failing = await mcpTools({ servers: { needsnet: { command: process.execPath, args: ['-e', 'process.exit(3)'] } }, sandbox, connectTimeoutMs: 10_000 });
+    try {
+      expect(failing.failures[0]?.message).toContain('started inside the OS sandbox');
+      expect(failing.failures[0]?.message).toContain('allowedHosts');
+    } finally {
+      await failing.close();
     }
   });
 });
