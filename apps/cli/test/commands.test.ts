@@ -170,7 +170,8 @@ describe('warden check, providers and doctor', () => {
 
   it('shows providers and which variables they need, never the values', async () => {
     const key = 'sk-test-value-must-not-appear-123456';
-    const result = await runCli(['providers'], { env: { OPENAI_API_KEY: key } });
+    // Wide enough that no cell is cut (at 80 columns the table fits by cutting the widest cells).
+    const result = await runCli(['providers'], { env: { OPENAI_API_KEY: key, COLUMNS: '140' } });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/openai\s+yes\s+OPENAI_API_KEY/);
     expect(result.stdout).toMatch(/anthropic\s+no\s+missing: ANTHROPIC_API_KEY/);

@@ -43,7 +43,7 @@ export const HarnessConfig = z.strictObject({
   $schema: z.string().optional(),
   /** The workspace the agent is jailed to (default: the current directory). */
   workdir: z.string().min(1).optional(),
-  /** A provider name (`openai`, `anthropic`, `gemini`, `ollama`, `openai-compatible`, …); default from the environment. */
+  /** A provider name (`openai`, `anthropic`, `gemini`, `ollama`, `azure-openai`, `bedrock`, `vertex-gemini`, `openai-responses`, …; `warden providers` lists them); default from the environment. */
   provider: z.string().min(1).optional(),
   model: z.string().min(1).optional(),
   /** Any OpenAI-compatible endpoint. */

@@ -99,12 +99,16 @@ export async function doctorAction(ctx: CommandContext<DoctorOptions>): Promise<
   const providers = describeProviders(io.env);
   const configured = providers.filter((p) => p.configured && !p.local);
   for (const p of configured) checks.push({ label: t('doctor.provider', { name: p.id }), ok: true, ...(p.keyFrom ? { detail: p.keyFrom } : {}) });
+  // A credential is set but the rest is not (a cloud platform's region, endpoint or model): say what is missing.
+  for (const p of providers.filter((d) => !d.configured && !d.local && d.keyFrom)) {
+    checks.push({ label: t('doctor.provider', { name: p.id }), ok: false, optional: true, detail: t('common.missing', { names: p.missing.join(', ') }), fix: t('doctor.providerFix', { names: p.missing.join(', '), name: p.id }) });
+  }
   if (configured.length === 0) {
     checks.push({
       label: t('doctor.provider', { name: '-' }),
       ok: false,
       detail: 'no cloud provider key is set',
-      fix: 'set a key such as OPENAI_API_KEY or ANTHROPIC_API_KEY (in the environment or .env), or use a local server with WARDEN_PROVIDER=ollama',
+      fix: 'set a key such as OPENAI_API_KEY or ANTHROPIC_API_KEY (in the environment or .env), a cloud platform\'s settings (warden providers lists what azure-openai, bedrock and vertex-gemini need), or use a local server with WARDEN_PROVIDER=ollama',
     });
   }
   const problems = checks.filter((c) => !c.ok && !c.optional).length;

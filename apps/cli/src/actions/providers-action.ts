@@ -48,5 +48,11 @@ export async function providersAction(ctx: CommandContext<ProvidersOptions>): Pr
     defaults.get(d.id) ?? '-',
   ]);
   io.stdout.write(renderTable([t('column.provider'), t('column.configured'), t('column.needs'), t('column.model')], rows, style));
+  // One provider: the whole lists, which the table may have cut to the terminal's width.
+  const one = name ? descriptions[0] : undefined;
+  if (one) {
+    if (one.missing.length > 0) io.stdout.write(`  ${t('common.missing', { names: one.missing.join(', ') })}\n`);
+    io.stdout.write(`  ${t('providers.reads', { names: one.reads.join(', ') })}\n`);
+  }
   return EXIT.done;
 }

@@ -50,7 +50,7 @@ export const en = {
   'option.version': 'Print the version and exit.',
   'option.prompt': 'The task to run headless.',
   'option.workdir': 'The workspace the agent may touch (default: the current directory).',
-  'option.provider': 'Model provider, e.g. openai, anthropic, gemini, ollama, openrouter.',
+  'option.provider': 'Model provider, e.g. openai, anthropic, gemini, ollama, openrouter, azure-openai, bedrock, vertex-gemini (warden providers lists them all).',
   'option.model': 'Model name.',
   'option.baseUrl': 'Base URL of an OpenAI-compatible server.',
   'option.mode': 'Safety mode: safe (ask before changes), yolo (no asking; deny list still applies) or read-only.',
@@ -265,6 +265,7 @@ export const en = {
   'common.missing': 'missing: {names}',
 
   'providers.pingOk': '{provider}: the key works ({model})',
+  'providers.reads': 'reads: {names}',
 
   'check.progress': '{done} of {total} · {id}: {status}',
   'check.report': 'report: {file}',
@@ -309,6 +310,7 @@ export const en = {
   'doctor.sandbox': 'OS sandbox (bubblewrap)',
   'doctor.redis_persistence': 'Redis persistence',
   'doctor.provider': 'provider {name}',
+  'doctor.providerFix': 'set {names} (warden providers {name} lists every variable it reads)',
   'doctor.summary': { one: '{count} problem found', other: '{count} problems found' },
 
   'demo.title': 'Warden demo — a scripted model, a real harness, no network and no key',

@@ -52,7 +52,7 @@ export const es: Catalog = {
   'option.version': 'Muestra la versión y sale.',
   'option.prompt': 'La tarea que se ejecuta sin interfaz.',
   'option.workdir': 'El espacio de trabajo que el agente puede tocar (por defecto: el directorio actual).',
-  'option.provider': 'Proveedor del modelo, p. ej. openai, anthropic, gemini, ollama, openrouter.',
+  'option.provider': 'Proveedor del modelo, p. ej. openai, anthropic, gemini, ollama, openrouter, azure-openai, bedrock, vertex-gemini (warden providers los lista todos).',
   'option.model': 'Nombre del modelo.',
   'option.baseUrl': 'URL base de un servidor compatible con OpenAI.',
   'option.mode': 'Modo de seguridad: safe (pregunta antes de cambiar nada), yolo (no pregunta; la lista de denegación sigue vigente) o read-only (solo lectura).',
@@ -267,6 +267,7 @@ export const es: Catalog = {
   'common.missing': 'faltan: {names}',
 
   'providers.pingOk': '{provider}: la clave funciona ({model})',
+  'providers.reads': 'lee: {names}',
 
   'check.progress': '{done} de {total} · {id}: {status}',
   'check.report': 'informe: {file}',
@@ -311,6 +312,7 @@ export const es: Catalog = {
   'doctor.sandbox': 'aislamiento del sistema (bubblewrap)',
   'doctor.redis_persistence': 'persistencia de Redis',
   'doctor.provider': 'proveedor {name}',
+  'doctor.providerFix': 'defina {names} (warden providers {name} lista todas las variables que lee)',
   'doctor.summary': { one: 'se encontró {count} problema', many: 'se encontraron {count} de problemas', other: 'se encontraron {count} problemas' },
 
   'demo.title': 'Demostración de Warden — un modelo guionizado, un arnés real, sin red y sin clave',

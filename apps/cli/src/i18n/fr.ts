@@ -52,7 +52,7 @@ export const fr: Catalog = {
   'option.version': 'Affiche la version puis quitte.',
   'option.prompt': 'La tâche à exécuter sans interaction.',
   'option.workdir': 'L’espace de travail que l’agent peut toucher (par défaut : le répertoire courant).',
-  'option.provider': 'Fournisseur du modèle, p. ex. openai, anthropic, gemini, ollama, openrouter.',
+  'option.provider': 'Fournisseur du modèle, p. ex. openai, anthropic, gemini, ollama, openrouter, azure-openai, bedrock, vertex-gemini (warden providers les liste tous).',
   'option.model': 'Nom du modèle.',
   'option.baseUrl': 'URL de base d’un serveur compatible OpenAI.',
   'option.mode': 'Mode de sécurité : safe (demande avant toute modification), yolo (ne demande rien ; la liste d’interdictions s’applique toujours) ou read-only (lecture seule).',
@@ -267,6 +267,7 @@ export const fr: Catalog = {
   'common.missing': 'manquant : {names}',
 
   'providers.pingOk': '{provider} : la clé fonctionne ({model})',
+  'providers.reads': 'lit : {names}',
 
   'check.progress': '{done} sur {total} · {id} : {status}',
   'check.report': 'rapport : {file}',
@@ -311,6 +312,7 @@ export const fr: Catalog = {
   'doctor.sandbox': 'bac à sable du système (bubblewrap)',
   'doctor.redis_persistence': 'persistance de Redis',
   'doctor.provider': 'fournisseur {name}',
+  'doctor.providerFix': 'définissez {names} (warden providers {name} liste toutes les variables lues)',
   'doctor.summary': { one: '{count} problème trouvé', many: '{count} de problèmes trouvés', other: '{count} problèmes trouvés' },
 
   'demo.title': 'Démonstration de Warden — un modèle scénarisé, un vrai harnais, sans réseau ni clé',

@@ -52,7 +52,7 @@ export const hi: Catalog = {
   'option.version': 'संस्करण दिखाकर बाहर निकलें।',
   'option.prompt': 'बिना इंटरफ़ेस के चलाने वाला काम।',
   'option.workdir': 'वह वर्कस्पेस जिसे एजेंट छू सकता है (डिफ़ॉल्ट: मौजूदा डायरेक्टरी)।',
-  'option.provider': 'मॉडल प्रदाता, जैसे openai, anthropic, gemini, ollama, openrouter।',
+  'option.provider': 'मॉडल प्रदाता, जैसे openai, anthropic, gemini, ollama, openrouter, azure-openai, bedrock, vertex-gemini (warden providers सभी की सूची देता है)।',
   'option.model': 'मॉडल का नाम।',
   'option.baseUrl': 'OpenAI-संगत सर्वर का बेस URL।',
   'option.mode': 'सुरक्षा मोड: safe (बदलाव से पहले पूछे), yolo (पूछे नहीं; निषेध सूची फिर भी लागू) या read-only (केवल पढ़ना)।',
@@ -267,6 +267,7 @@ export const hi: Catalog = {
   'common.missing': 'नहीं मिले: {names}',
 
   'providers.pingOk': '{provider}: कुंजी काम कर रही है ({model})',
+  'providers.reads': 'पढ़ता है: {names}',
 
   'check.progress': '{total} में से {done} · {id}: {status}',
   'check.report': 'रिपोर्ट: {file}',
@@ -311,6 +312,7 @@ export const hi: Catalog = {
   'doctor.sandbox': 'OS सैंडबॉक्स (bubblewrap)',
   'doctor.redis_persistence': 'Redis स्थायित्व',
   'doctor.provider': 'प्रदाता {name}',
+  'doctor.providerFix': '{names} सेट करें (warden providers {name} हर पढ़ा जाने वाला वेरिएबल दिखाता है)',
   'doctor.summary': { one: '{count} समस्या मिली', other: '{count} समस्याएँ मिलीं' },
 
   'demo.title': 'Warden डेमो — स्क्रिप्ट किया गया मॉडल, असली हार्नेस, न नेटवर्क न कुंजी',

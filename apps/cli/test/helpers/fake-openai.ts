@@ -41,18 +41,26 @@ function message(turn: FakeTurn, index: number): Record<string, unknown> {
   };
 }
 
+/** A check in front of the script (a platform's path, version and credentials): a refusal, or undefined to go on. */
+export type FakeGate = (req: IncomingMessage) => { status: number; body: unknown } | undefined;
+
 /**
  * A local server speaking the OpenAI Chat Completions wire format (JSON and
  * SSE), replaying a script of turns; when the script runs out it answers with `fallback`.
  */
-export async function startFakeOpenAI(script: FakeScriptItem[], fallback: FakeScriptItem = { text: 'done' }): Promise<FakeOpenAI> {
+export async function startFakeOpenAI(script: FakeScriptItem[], fallback: FakeScriptItem = { text: 'done' }, gate?: FakeGate): Promise<FakeOpenAI> {
   const requests: Array<Record<string, unknown>> = [];
   const traceparents: Array<string | undefined> = [];
   let index = 0;
   const server: Server = createServer((req, res) => {
     void (async () => {
-      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+      if (req.method !== 'POST' || !new URL(req.url ?? '/', 'http://fake.test').pathname.endsWith('/chat/completions')) {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
+        return;
+      }
+      const refusal = gate?.(req);
+      if (refusal) {
+        res.writeHead(refusal.status, { 'content-type': 'application/json' }).end(JSON.stringify(refusal.body));
         return;
       }
       const request = await body(req);

@@ -1,3 +1,4 @@
+import { cloudPlatformEnv } from './cloud-platform-env.js';
 import { envPrefix, PROVIDER_CATALOG } from './provider-catalog.js';
 import { keyFromEnv, modelFromEnv, type Env } from './resolve-provider.js';
 
@@ -22,12 +23,13 @@ export interface ProviderDescription {
 export function describeProviders(env: Env = {}): ProviderDescription[] {
   return PROVIDER_CATALOG.map((info) => {
     const prefix = envPrefix(info.id);
-    const reads = [...info.keyVars];
-    if (!info.local) reads.push('WARDEN_API_KEY');
+    const platform = cloudPlatformEnv(info.api, env);
+    const reads = platform ? [...platform.reads] : [...info.keyVars];
+    if (!info.local && !platform) reads.push('WARDEN_API_KEY');
     reads.push(`${prefix}_MODEL`, `${prefix}_BASE_URL`, 'WARDEN_MODEL');
-    const missing: string[] = [];
-    const key = keyFromEnv(info, env);
-    if (info.keyRequired && !key.value) missing.push(info.keyVars[0] ?? 'WARDEN_API_KEY');
+    const missing: string[] = platform ? [...platform.missing] : [];
+    const key = platform ? (platform.keyFrom ? { variable: platform.keyFrom } : {}) : keyFromEnv(info, env);
+    if (!platform && info.keyRequired && !key.variable) missing.push(info.keyVars[0] ?? 'WARDEN_API_KEY');
     if (!modelFromEnv(info, env)) missing.push(`${prefix}_MODEL`);
     const description: ProviderDescription = { id: info.id, label: info.label, local: info.local, configured: missing.length === 0, reads: [...new Set(reads)], missing };
     if (key.variable) description.keyFrom = key.variable;

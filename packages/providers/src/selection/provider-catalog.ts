@@ -1,11 +1,14 @@
 import { OPENAI_PRESETS } from '../openai/presets.js';
+import type { CloudApi } from './cloud-platform-env.js';
 
 /** What Warden knows about one provider id, for selection and `describeProviders`. */
 export interface ProviderInfo {
   id: string;
   label: string;
   /** Which adapter speaks to it. */
-  api: 'openai' | 'anthropic' | 'gemini' | 'openai-compatible';
+  api: 'openai' | 'anthropic' | 'gemini' | 'openai-compatible' | CloudApi;
+  /** The provider whose model names this one also takes from `WARDEN_MODEL` (`vertex-gemini` → `gemini`). */
+  family?: string;
   /** Runs on this machine: it never receives `WARDEN_API_KEY` or another provider's key. */
   local: boolean;
   /** Variables its key is read from, in order; empty for servers that need none. */
@@ -40,6 +43,13 @@ function build(): readonly ProviderInfo[] {
     if (preset.defaultModel) info.defaultModel = preset.defaultModel;
     list.push(Object.freeze(info));
   }
+  list.push(
+    // Cloud platforms: their settings beyond a key are read in cloud-platform-env.ts.
+    { id: 'openai-responses', label: 'OpenAI Responses API', api: 'openai-responses', family: 'openai', local: false, keyVars: ['OPENAI_API_KEY'], keyRequired: true, defaultModel: 'gpt-4.1-mini', baseURL: 'https://api.openai.com/v1' },
+    { id: 'azure-openai', label: 'Azure OpenAI', api: 'azure-openai', family: 'openai', local: false, keyVars: ['AZURE_OPENAI_API_KEY'], keyRequired: true, baseURL: 'https://{resource}.openai.azure.com' },
+    { id: 'bedrock', label: 'Amazon Bedrock', api: 'bedrock', local: false, keyVars: [], keyRequired: true, baseURL: 'https://bedrock-runtime.{region}.amazonaws.com' },
+    { id: 'vertex-gemini', label: 'Google Vertex AI (Gemini)', api: 'vertex-gemini', family: 'gemini', local: false, keyVars: [], keyRequired: true, defaultModel: 'gemini-2.5-flash', baseURL: 'https://{location}-aiplatform.googleapis.com' },
+  );
   return Object.freeze(list.map((i) => Object.freeze(i)));
 }
 
@@ -50,15 +60,20 @@ export function providerInfo(id: string): ProviderInfo | undefined {
   return PROVIDER_CATALOG.find((p) => p.id === id);
 }
 
+/** `anthropic.claude-…`, `us.meta.llama…`, `amazon.nova-…`: a Bedrock model id or inference profile. */
+const BEDROCK_MODEL = /^((us|eu|apac|us-gov|global)\.)?(anthropic|meta|amazon|mistral|cohere|ai21|deepseek|writer|qwen|openai)\.[a-z0-9]/;
+
 /**
  * The provider a model name implies, when it is unambiguous: `gpt-*`/`o3` →
  * openai, `claude-*` → anthropic, `gemini-*` → gemini, `grok-*` → xai,
- * `deepseek-*` → deepseek, Mistral's families → mistral, `vendor/model` →
+ * `deepseek-*` → deepseek, Mistral's families → mistral, a Bedrock model id
+ * (`anthropic.claude-…-v1:0`, `us.meta.llama…`) or ARN → bedrock, `vendor/model` →
  * openrouter, `name:tag` → ollama.
  */
 export function inferProvider(model: string | undefined): string | undefined {
   if (!model) return undefined;
   const m = model.toLowerCase();
+  if (BEDROCK_MODEL.test(m) || m.startsWith('arn:aws:bedrock:')) return 'bedrock';
   if (/^(gpt-|chatgpt-|o\d(-|$)|codex-)/.test(m)) return 'openai';
   if (m.startsWith('claude-')) return 'anthropic';
   if (m.startsWith('gemini-') || m.startsWith('models/gemini-')) return 'gemini';

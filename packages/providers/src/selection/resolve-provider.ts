@@ -3,9 +3,11 @@ import { anthropic } from '../anthropic/messages.js';
 import { gemini } from '../gemini/generate-content.js';
 import { openai } from '../openai/chat-completions.js';
 import { openaiPreset } from '../openai/presets.js';
+import { openaiResponses } from '../openai-responses/responses.js';
 import type { PriceTable } from '../pricing/price-table.js';
 import type { HttpProvider } from '../shared/http-provider.js';
 import type { TransportOptions } from '../transport/http-transport.js';
+import { cloudPlatformEnv } from './cloud-platform-env.js';
 import { envPrefix, inferProvider, PROVIDER_CATALOG, providerInfo, type ProviderInfo } from './provider-catalog.js';
 
 /** An environment to read: pass `process.env` (or a copy) explicitly. */
@@ -53,7 +55,7 @@ export function modelFromEnv(info: ProviderInfo, env: Env, explicit?: string): s
   const generic = set(env, 'WARDEN_MODEL');
   if (generic) {
     const implied = inferProvider(generic);
-    if (implied === undefined || implied === info.id) return generic;
+    if (implied === undefined || implied === info.id || implied === info.family) return generic;
   }
   return info.defaultModel;
 }
@@ -87,7 +89,18 @@ export function resolveProvider(options: ResolveProviderOptions = {}): HttpProvi
   const prefix = envPrefix(id);
   const model = modelFromEnv(info, env, options.model);
   const baseURL = options.baseURL ?? set(env, `${prefix}_BASE_URL`);
-  const apiKey = options.apiKey ?? keyFromEnv(info, env).value;
+  const platform = cloudPlatformEnv(info.api, env, { ...(options.apiKey ? { apiKey: options.apiKey } : {}), ...(baseURL ? { baseURL } : {}) });
+  const apiKey = platform ? undefined : (options.apiKey ?? keyFromEnv(info, env).value);
+  if (platform && (platform.missingAlternatives.length > 0 || !model)) {
+    const missing = [...platform.missingAlternatives, ...(model ? [] : [`${prefix}_MODEL (or WARDEN_MODEL)`])];
+    throw new ProviderError({
+      code: 'provider.not_configured',
+      message: `${info.label} is not configured: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set`,
+      hint: `Set ${missing.length === 1 ? 'it' : 'them'} in the environment or .env${model ? '' : ' (or pass --model)'}. ${platform.hint ?? ''}`.trim(),
+      provider: id,
+      retryable: false,
+    });
+  }
   if (!model) {
     throw new ProviderError({
       code: 'provider.not_configured',
@@ -97,7 +110,7 @@ export function resolveProvider(options: ResolveProviderOptions = {}): HttpProvi
       retryable: false,
     });
   }
-  if (info.keyRequired && !apiKey) {
+  if (!platform && info.keyRequired && !apiKey) {
     throw new ProviderError({
       code: 'provider.not_configured',
       message: `${info.label} has no API key (${info.keyVars.join(' or ')} is not set)`,
@@ -113,7 +126,10 @@ export function resolveProvider(options: ResolveProviderOptions = {}): HttpProvi
     ...(options.transport ? { transport: options.transport } : {}),
     ...(options.prices ? { prices: options.prices } : {}),
   };
+  if (platform) return platform.build({ id, ...common, model: common.model });
   switch (info.api) {
+    case 'openai-responses':
+      return openaiResponses({ ...common, id });
     case 'openai':
       return openai(common);
     case 'anthropic':
