@@ -52,6 +52,30 @@ describe('warden run (headless) against a fake OpenAI-compatible server', () => 
     expect(result.stdout).toContain('--park');
   });
 
+  it('--base-url and --model alone reach any OpenAI-compatible endpoint, without a provider name or a key', async () => {
+    const authorizations: Array<string | undefined> = [];
+    server = await startFakeOpenAI([{ text: 'hello from a compatible server' }], { text: 'done' }, (req) => {
+      authorizations.push(req.headers.authorization);
+      return undefined;
+    });
+    const dir = tempWorkspace();
+    const result = await runCli(['run', 'say hello', '--workdir', dir, '--base-url', server.url, '--model', 'qwen2.5-coder'], { env: { OPENAI_API_KEY: 'sk-test-not-a-real-key-000000' } });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('hello from a compatible server');
+    expect(server.requests[0]).toMatchObject({ model: 'qwen2.5-coder' });
+    // The cloud key in the environment is not sent to an endpoint named only by its URL.
+    expect(authorizations).toEqual([undefined]);
+  });
+
+  it('with no provider at all, the error points at --base-url and warden demo', async () => {
+    const result = await runCli(['run', 'say hello', '--workdir', tempWorkspace()], { env: {} });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('provider.not_configured');
+    expect(result.stderr).toContain('--base-url');
+    expect(result.stderr).toContain('warden demo');
+  });
+
   it('output to a pipe is not cut to a terminal width: the whole call and reason reach a CI log', async () => {
     const long = `echo ${'abcdefghij'.repeat(30)} > report.txt`;
     server = await startFakeOpenAI([{ toolCalls: [{ name: 'shell', args: { command: long } }] }, { text: 'ok' }]);

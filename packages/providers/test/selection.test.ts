@@ -57,6 +57,52 @@ describe('resolveProvider', () => {
     expect(response.costUsd).toBe(0);
   });
 
+  it('a base URL alone selects the generic OpenAI-compatible provider, which never gets a cloud key', async () => {
+    for (const env of [
+      { WARDEN_MODEL: 'qwen2.5-coder', OPENAI_API_KEY: CLOUD_KEY, WARDEN_API_KEY: CLOUD_KEY },
+      { WARDEN_MODEL: 'gpt-4o-mini', WARDEN_BASE_URL: `${server.url}/v1`, OPENAI_API_KEY: CLOUD_KEY },
+    ]) {
+      server.reply(json(200, fixtureJson('openai/chat-tool-call.json')));
+      const provider = resolveProvider({ env, ...('WARDEN_BASE_URL' in env ? {} : { baseURL: `${server.url}/v1` }), transport });
+      expect(provider.id).toBe('openai-compatible');
+      await provider.complete({ messages: [userMessage('hi')] });
+      const request = server.requests.at(-1);
+      expect(request?.headers.authorization).toBeUndefined();
+      expect(JSON.stringify(request?.headers)).not.toContain('FAKEKEY');
+      expect(request?.body).toMatchObject({ model: env.WARDEN_MODEL });
+    }
+  });
+
+  it('WARDEN_BASE_URL never redirects a cloud provider (its key stays with its own <PROVIDER>_BASE_URL)', () => {
+    const provider = resolveProvider({ env: { WARDEN_PROVIDER: 'openai', OPENAI_API_KEY: CLOUD_KEY, WARDEN_BASE_URL: 'http://collector.invalid/v1' }, transport });
+    expect(provider.id).toBe('openai');
+    expect(JSON.stringify(provider)).not.toContain('collector.invalid');
+  });
+
+  it('openai-compatible without a URL, or without a model, says what to pass', () => {
+    const hintOf = (attempt: () => unknown): string => {
+      try {
+        attempt();
+      } catch (error) {
+        return (error as { hint?: string }).hint ?? '';
+      }
+      return 'no error';
+    };
+    expect(hintOf(() => resolveProvider({ env: { WARDEN_PROVIDER: 'openai-compatible', WARDEN_MODEL: 'm' } }))).toContain('--base-url');
+    expect(hintOf(() => resolveProvider({ env: {}, baseURL: 'http://localhost:8000/v1' }))).toContain('--model');
+  });
+
+  it('with nothing configured, the hint names --base-url and warden demo', () => {
+    let caught: unknown;
+    try {
+      resolveProvider({ env: {} });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({ code: 'provider.not_configured', hint: expect.stringContaining('--base-url') });
+    expect((caught as { hint: string }).hint).toContain('warden demo');
+  });
+
   it('gives a local server its own key when one is set', async () => {
     server.reply(json(200, fixtureJson('openai/chat-tool-call.json')));
     const provider = resolveProvider({ env: { WARDEN_PROVIDER: 'vllm', VLLM_API_KEY: 'vllm-local-token', VLLM_MODEL: 'm', VLLM_BASE_URL: server.url, WARDEN_API_KEY: CLOUD_KEY }, transport });
@@ -99,6 +145,6 @@ describe('describeProviders', () => {
     expect(describeProviders({}).find((d) => d.id === 'gemini')).toMatchObject({ configured: false, missing: ['GEMINI_API_KEY'], reads: ['GEMINI_API_KEY', 'GOOGLE_API_KEY', 'WARDEN_API_KEY', 'GEMINI_MODEL', 'GEMINI_BASE_URL', 'WARDEN_MODEL'] });
     const text = JSON.stringify(described);
     for (const value of Object.values(env)) expect(text).not.toContain(value);
-    expect(described.map((d) => d.id)).toEqual(['openai', 'anthropic', 'gemini', 'openrouter', 'groq', 'together', 'deepseek', 'mistral', 'xai', 'fireworks', 'cerebras', 'ollama', 'lmstudio', 'vllm', 'openai-responses', 'azure-openai', 'bedrock', 'vertex-gemini']);
+    expect(described.map((d) => d.id)).toEqual(['openai', 'anthropic', 'gemini', 'openrouter', 'groq', 'together', 'deepseek', 'mistral', 'xai', 'fireworks', 'cerebras', 'ollama', 'lmstudio', 'vllm', 'openai-compatible', 'openai-responses', 'azure-openai', 'bedrock', 'vertex-gemini']);
   });
 });

@@ -43,6 +43,8 @@ function build(): readonly ProviderInfo[] {
     if (preset.defaultModel) info.defaultModel = preset.defaultModel;
     list.push(Object.freeze(info));
   }
+  // Any OpenAI-compatible endpoint, named by its URL alone (`--base-url`, WARDEN_BASE_URL): no preset to guess.
+  list.push(Object.freeze({ id: 'openai-compatible', label: 'OpenAI-compatible endpoint', api: 'openai-compatible', local: true, keyVars: ['OPENAI_COMPATIBLE_API_KEY'], keyRequired: false, baseURL: '' }));
   list.push(
     // Cloud platforms: their settings beyond a key are read in cloud-platform-env.ts.
     { id: 'openai-responses', label: 'OpenAI Responses API', api: 'openai-responses', family: 'openai', local: false, keyVars: ['OPENAI_API_KEY'], keyRequired: true, defaultModel: 'gpt-4.1-mini', baseURL: 'https://api.openai.com/v1' },

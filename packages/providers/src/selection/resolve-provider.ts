@@ -1,7 +1,7 @@
 import { ConfigError, ProviderError } from '@warden/protocol';
 import { anthropic } from '../anthropic/messages.js';
 import { gemini } from '../gemini/generate-content.js';
-import { openai } from '../openai/chat-completions.js';
+import { openai, openaiCompatible } from '../openai/chat-completions.js';
 import { openaiPreset } from '../openai/presets.js';
 import { openaiResponses } from '../openai-responses/responses.js';
 import type { PriceTable } from '../pricing/price-table.js';
@@ -47,7 +47,7 @@ export function keyFromEnv(info: ProviderInfo, env: Env): { value?: string; vari
   return {};
 }
 
-/** The model for a provider: explicit, `<ID>_MODEL`, `WARDEN_MODEL` (if it fits this provider), then the default. */
+/** The model for a provider: explicit, `<ID>_MODEL`, `WARDEN_MODEL` (if it fits this provider; always for the generic endpoint), then the default. */
 export function modelFromEnv(info: ProviderInfo, env: Env, explicit?: string): string | undefined {
   if (explicit) return explicit;
   const own = set(env, `${envPrefix(info.id)}_MODEL`);
@@ -55,20 +55,25 @@ export function modelFromEnv(info: ProviderInfo, env: Env, explicit?: string): s
   const generic = set(env, 'WARDEN_MODEL');
   if (generic) {
     const implied = inferProvider(generic);
-    if (implied === undefined || implied === info.id || implied === info.family) return generic;
+    // A generic endpoint serves whatever it serves: a model called gpt-… behind a proxy is still its model.
+    if (implied === undefined || implied === info.id || implied === info.family || info.id === 'openai-compatible') return generic;
   }
   return info.defaultModel;
 }
 
 function chooseId(options: ResolveProviderOptions, env: Env): string {
-  const explicit = options.provider ?? set(env, 'WARDEN_PROVIDER') ?? inferProvider(options.model ?? set(env, 'WARDEN_MODEL'));
+  const explicit = options.provider ?? set(env, 'WARDEN_PROVIDER');
   if (explicit) return explicit;
+  // A base URL alone means "this OpenAI-compatible endpoint", whatever the model is called.
+  if (options.baseURL ?? set(env, 'WARDEN_BASE_URL')) return 'openai-compatible';
+  const implied = inferProvider(options.model ?? set(env, 'WARDEN_MODEL'));
+  if (implied) return implied;
   const withKey = PROVIDER_CATALOG.find((info) => !info.local && info.keyVars.some((name) => set(env, name)));
   if (withKey) return withKey.id;
   throw new ProviderError({
     code: 'provider.not_configured',
     message: 'no provider is selected and no provider key is set',
-    hint: 'Set WARDEN_PROVIDER and its key (e.g. ANTHROPIC_API_KEY), pass --provider, or run a local server (WARDEN_PROVIDER=ollama).',
+    hint: 'Set WARDEN_PROVIDER and its key (e.g. ANTHROPIC_API_KEY), pass --provider, point at any OpenAI-compatible endpoint with --base-url URL --model NAME (or WARDEN_BASE_URL), or run a local server (WARDEN_PROVIDER=ollama). `warden demo` runs offline with no model at all.',
     provider: 'none',
     retryable: false,
   });
@@ -88,7 +93,17 @@ export function resolveProvider(options: ResolveProviderOptions = {}): HttpProvi
   }
   const prefix = envPrefix(id);
   const model = modelFromEnv(info, env, options.model);
-  const baseURL = options.baseURL ?? set(env, `${prefix}_BASE_URL`);
+  // WARDEN_BASE_URL serves the generic endpoint and the local servers; a cloud key goes only to its own <PROVIDER>_BASE_URL.
+  const baseURL = options.baseURL ?? set(env, `${prefix}_BASE_URL`) ?? (info.local ? set(env, 'WARDEN_BASE_URL') : undefined);
+  if (id === 'openai-compatible' && !baseURL) {
+    throw new ProviderError({
+      code: 'provider.not_configured',
+      message: 'the OpenAI-compatible provider has no base URL',
+      hint: 'Pass --base-url URL (e.g. http://localhost:8000/v1), or set WARDEN_BASE_URL.',
+      provider: id,
+      retryable: false,
+    });
+  }
   const platform = cloudPlatformEnv(info.api, env, { ...(options.apiKey ? { apiKey: options.apiKey } : {}), ...(baseURL ? { baseURL } : {}) });
   const apiKey = platform ? undefined : (options.apiKey ?? keyFromEnv(info, env).value);
   if (platform && (platform.missingAlternatives.length > 0 || !model)) {
@@ -137,6 +152,6 @@ export function resolveProvider(options: ResolveProviderOptions = {}): HttpProvi
     case 'gemini':
       return gemini(common);
     default:
-      return openaiPreset(id, common);
+      return id === 'openai-compatible' ? openaiCompatible({ ...common, baseURL: baseURL ?? '', local: true }) : openaiPreset(id, common);
   }
 }
