@@ -3,9 +3,11 @@ import { BWRAP_ISOLATION_FLAGS } from './bwrap-args.js';
 import { findExecutable } from './find-executable.js';
 
 /**
- * Whether the sandbox works here. `network` is `proxy` when allowed hosts
- * are reachable through the filtering proxy, `off` when commands get no
- * network at all (no hosts allowed, or socat missing: see `warnings`).
+ * Whether the sandbox works here. `network` is `proxy` when the configured allowed hosts are
+ * reachable through the filtering proxy, `off` when they are not (none configured, or socat
+ * missing: see `warnings`). `socatPath` is set whenever socat was found: a command that brings
+ * its own hosts (the run's task hosts, `WrapOptions.allowedHosts`) gets the proxy even when
+ * `network` is `off`.
  */
 export type SandboxStatus =
   | { available: true; bwrapPath: string; version: string; network: 'off' | 'proxy'; socatPath?: string; warnings: string[] }
