@@ -54,7 +54,9 @@ export function createContainmentHarness(overrides: Partial<HarnessOptions> = {}
       maxTurns: 40,
       shell: { timeoutMs: 20_000 },
       subagents: ws.subagents,
-      ...(Object.keys(ws.mcpServers).length > 0 ? { mcpServers: Object.fromEntries(Object.entries(ws.mcpServers).map(([name, s]) => [name, { command: s.command, args: s.args }])) } : {}),
+      // The docs server stands in for a remote third-party service and runs from the pack's own folder,
+      // which the OS sandbox hides when the checkout lives under /tmp or home: it starts outside it.
+      ...(Object.keys(ws.mcpServers).length > 0 ? { mcpServers: Object.fromEntries(Object.entries(ws.mcpServers).map(([name, s]) => [name, { command: s.command, args: s.args, sandbox: false }])) } : {}),
       ...overrides,
     });
     return { stream: (task, options) => harness.agent.stream(task, options), close: () => harness.close() };
