@@ -10,6 +10,7 @@ import { byName, tempDir, toolContext } from './helpers/workspace.js';
 // Warden gets the shell's bounds (issue 25: every process the agent starts is sandboxed).
 
 const SERVER = path.join(path.dirname(new URL(import.meta.url).pathname), '__fixtures__', 'probe-mcp-server.mjs');
+const CHECKOUT = path.resolve(path.dirname(SERVER), '..', '..', '..', '..');
 const temp = tempDir('warden-mcp-sbx-');
 const workspace = path.join(temp.dir, 'ws');
 const outside = path.join(temp.dir, 'outside');
@@ -23,7 +24,9 @@ beforeAll(async () => {
   for (const dir of [workspace, outside, home]) mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(home, '.secret'), 'home-secret-7\n');
   listener = await tcpListener();
-  sandbox = createSandbox({ workspace, mode: 'on', home, stateDir: temp.dir });
+  // The fixture and the SDK it imports live in this checkout, which the sandbox hides when it is under
+  // /tmp or home (a fresh CI clone): bind the checkout back, as a user would for a server kept there.
+  sandbox = createSandbox({ workspace, mode: 'on', home, stateDir: temp.dir, writablePaths: [CHECKOUT] });
   available = (await sandbox.status()).available;
   set = await mcpTools({
     servers: {
