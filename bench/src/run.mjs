@@ -7,8 +7,10 @@ import { parseArgs } from 'node:util';
 import { describeMachine } from './lib/machine.mjs';
 import { renderMarkdown } from './lib/report-md.mjs';
 import { runCliSuite } from './suites/cli.mjs';
+import { runColdStartSuite } from './suites/cold-start.mjs';
 import { runEvidenceSuite } from './suites/evidence.mjs';
 import { runGovernanceSuite } from './suites/governance.mjs';
+import { runHarnessSessionsSuite } from './suites/harness-sessions.mjs';
 import { runLoopSuite } from './suites/loop.mjs';
 import { runPackagesSuite } from './suites/packages.mjs';
 import { runProvidersSuite } from './suites/providers.mjs';
@@ -26,7 +28,9 @@ const SUITES = {
   sessions: runSessionsSuite,
   evidence: runEvidenceSuite,
   cli: runCliSuite,
+  coldstart: runColdStartSuite,
   packages: runPackagesSuite,
+  'harness-sessions': runHarnessSessionsSuite,
 };
 
 const { values: args } = parseArgs({

@@ -10,7 +10,9 @@ export const TARGETS = [
   { id: 'loop.lowest.no-stream', kind: 'lowest-ratio', mode: 'no-stream', what: 'Warden has the lowest ratio of all frameworks, no-stream (issue 10)' },
   { id: 'memory.warden.stream', op: '<=', value: 10, unit: 'MB', what: 'RSS growth over 1,000 steps (20 runs × 50), stream (issue 10, 3)' },
   { id: 'memory.warden.no-stream', op: '<=', value: 10, unit: 'MB', what: 'RSS growth over 1,000 steps (20 runs × 50), no-stream (issue 10, 3)' },
+  { id: 'harness_sessions.rss_rest', op: '<=', value: 10, unit: 'MB', what: 'full harness: RSS flat from session 1,000 to 10,000 in one process (issue 15)' },
   { id: 'listeners.warden', op: '<=', value: 0, unit: 'warnings', what: 'no MaxListenersExceededWarning in a long run (issue 3)' },
+  { id: 'coldstart.fastest-peer', kind: 'fastest-peer', what: 'a one-step script (import, one streamed model call, exit) starts no slower than the fastest peer in the same rounds (issue 15)' },
   { id: 'cli.version', op: '<=', value: 150, unit: 'ms', what: 'warden --version cold start (issue 10, 9)' },
   { id: 'cli.help', op: '<=', value: 250, unit: 'ms', what: 'warden --help cold start (issue 10, 9)' },
   { id: 'cli.first_request', op: '<=', value: 400, unit: 'ms', what: 'warden run to first model request (issue 10)' },
@@ -38,7 +40,7 @@ const PEERS = ['warden', 'ai-sdk', 'openai-agents', 'langgraph'];
 /** The suite a figure id belongs to (figure ids start with their group). */
 export function suiteOf(id) {
   const group = id.split('.')[0];
-  return { memory: 'loop', listeners: 'loop', peakrss: 'loop', import: 'packages', import_cpu: 'packages', size: 'packages', footprint: 'packages' }[group] ?? group;
+  return { memory: 'loop', listeners: 'loop', peakrss: 'loop', import: 'packages', import_cpu: 'packages', size: 'packages', footprint: 'packages', coldstart_cpu: 'coldstart', harness_sessions: 'harness-sessions' }[group] ?? group;
 }
 
 function compare(op, measured, value) {
@@ -61,6 +63,7 @@ export function evaluateTargets(figures) {
       const best = ratios.reduce((a, b) => (b.ratio < a.ratio ? b : a));
       return { ...t, status: best.driver === 'warden' ? 'met' : 'missed', measured: `Warden ${warden.ratio}×; lowest: ${best.framework} ${best.ratio}×` };
     }
+    if (t.kind === 'fastest-peer') return fastestPeer(t, byId);
     const f = byId.get(t.id);
     if (!f) {
       const failed = byId.get(`${suiteOf(t.id)}.failed`);
@@ -71,4 +74,15 @@ export function evaluateTargets(figures) {
     const alt = t.alt ? byId.get(t.alt) : undefined;
     return { ...t, status: compare(t.op, measured, t.value) ? 'met' : 'missed', measured, altMeasured: alt?.median, altUnit: alt?.unit };
   });
+}
+
+const COLD_PEERS = ['ai-sdk', 'openai-agents', 'langgraph'];
+
+function fastestPeer(t, byId) {
+  const warden = byId.get('coldstart.warden');
+  if (!warden || warden.notMeasured) return { ...t, status: 'not measured', reason: warden?.notMeasured ?? byId.get('coldstart.failed')?.notMeasured ?? 'no cold-start figures in this run' };
+  const peers = COLD_PEERS.map((p) => byId.get(`coldstart.${p}`)).filter((f) => f && !f.notMeasured);
+  if (peers.length === 0) return { ...t, status: 'not measured', reason: 'every peer failed to start' };
+  const best = peers.reduce((a, b) => (b.median < a.median ? b : a));
+  return { ...t, status: warden.median <= best.median ? 'met' : 'missed', measured: `Warden ${warden.median} ms; fastest peer ${best.label.split(': ').at(-1)} ${best.median} ms` };
 }

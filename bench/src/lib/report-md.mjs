@@ -8,6 +8,8 @@ const GROUP_TITLES = {
   sessions: 'Sessions (append, resume, list per store)',
   evidence: 'Evidence (validation, reports, soak)',
   cli: 'CLI (as a process)',
+  coldstart: 'Cold start of a one-step script (fresh process: import, one streamed model call, exit)',
+  harness_sessions: 'Many harness sessions in one process',
   import: 'Import time of each package alone',
   size: 'Packed size (npm pack --dry-run: dist + source maps + README)',
   footprint: 'Install footprint',

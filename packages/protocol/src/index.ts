@@ -7,6 +7,7 @@ export type { JsonValue, JsonObject, JsonSchema } from './json.js';
 export { findJsonViolation } from './json-check.js';
 export type { JsonViolation } from './json-check.js';
 export { fastMessageCheck } from './message-fast-check.js';
+export { fastToolSpecCheck, fastRequestOptionsCheck } from './request-fast-check.js';
 export type { TextPart, ImagePart, ThinkingPart, ToolCallPart, ToolResultContent, ToolResultPart, Part, SystemMessage, UserMessage, AssistantMessage, ToolMessage, Message } from './message.js';
 export type { Role } from './message.js';
 export { emptyUsage, addUsage } from './usage-math.js';

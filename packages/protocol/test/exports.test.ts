@@ -21,7 +21,7 @@ describe('public surface', () => {
       'PROTOCOL_VERSION', 'PolicyError', 'ProtocolError', 'ProviderError', 'RunError',
       'SPECIFICATION_VERSION', 'SessionError', 'TAINT_RULE', 'TOOL_NAME_PATTERN', 'ToolError', 'WardenError',
       'addUsage', 'approvalDigest', 'assertSpecificationVersion', 'assistantText', 'canonicalJson',
-      'emptyUsage', 'errorCodeOf', 'fastMessageCheck', 'findJsonViolation', 'historyFromRecords',
+      'emptyUsage', 'errorCodeOf', 'fastMessageCheck', 'fastRequestOptionsCheck', 'fastToolSpecCheck', 'findJsonViolation', 'historyFromRecords',
       'isGateMode', 'normalizeToolOutput', 'pathArguments', 'requiresPerson', 'stricterEffect',
       'stricterMode', 'systemMessage', 'textContent', 'textOf', 'toolCallsOf', 'toolResult', 'toolSpecOf',
       'userMessage',

@@ -80,13 +80,13 @@ export function createHttpProvider(init: HttpProviderInit): HttpProvider {
   }
 
   async function complete(request: ModelRequest, options: CallOptions = {}): Promise<ModelResponse> {
-    const valid = validate(request);
+    const valid = await validate(request);
     const result = await transport.postJson(withCallHeaders(adapter.request(valid, false), options.headers), options);
     return respond(adapter.parse(result.body), result.requestId);
   }
 
   async function* stream(request: ModelRequest, options: CallOptions = {}): AsyncGenerator<StreamPart> {
-    const valid = validate(request);
+    const valid = await validate(request);
     yield* transport.postSse<StreamPart>(
       withCallHeaders(adapter.request(valid, true), options.headers),
       (context) => {

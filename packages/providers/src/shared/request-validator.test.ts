@@ -4,9 +4,9 @@ import { createRequestValidator } from './request-validator.js';
 
 const user = (text: string): Message => ({ role: 'user', parts: [{ type: 'text', text }] });
 
-function codeOf(fn: () => unknown): string | undefined {
+async function codeOf(fn: () => unknown): Promise<string | undefined> {
   try {
-    fn();
+    await fn();
   } catch (error) {
     return ProviderError.isInstance(error) ? `${error.code}: ${error.message}` : 'not a ProviderError';
   }
@@ -14,28 +14,42 @@ function codeOf(fn: () => unknown): string | undefined {
 }
 
 describe('createRequestValidator', () => {
-  it('accepts a valid request and returns it as given', () => {
+  it('accepts an ordinary request synchronously, without loading the schemas, and returns it as given', () => {
     const validate = createRequestValidator('openai');
-    const request: ModelRequest = { messages: [user('hi')], tools: [{ name: 'add', description: 'adds', inputSchema: { type: 'object' } }], temperature: 0 };
+    const request: ModelRequest = { messages: [user('hi')], tools: [{ name: 'add', description: 'adds', inputSchema: { type: 'object' } }], temperature: 0, toolChoice: 'auto' };
     expect(validate(request)).toBe(request);
   });
 
-  it('names the path of what is wrong, in messages, tools and options', () => {
+  it('asks the schema about what the quick checks are unsure of, and accepts it when valid', async () => {
     const validate = createRequestValidator('openai');
-    expect(codeOf(() => validate({ messages: [] }))).toMatch(/provider\.bad_request: .* at messages: expected at least one item/);
-    expect(codeOf(() => validate({ messages: [user('ok'), { role: 'user', parts: [] } as unknown as Message] }))).toMatch(/at messages\.1\.parts/);
-    expect(codeOf(() => validate({ messages: [user('ok')], tools: [{ name: 'bad name', description: '', inputSchema: {} }] }))).toMatch(/at tools\.0\.name/);
-    expect(codeOf(() => validate({ messages: [user('ok')], temperature: 9 }))).toMatch(/at temperature/);
-    expect(codeOf(() => validate(null as unknown as ModelRequest))).toMatch(/at \(root\): expected an object/);
+    const request: ModelRequest = {
+      messages: [{ role: 'user', parts: [{ type: 'image', mediaType: 'image/png', url: 'https://example.com/a.png' }] }],
+      responseFormat: { type: 'json' },
+    };
+    const answer = validate(request);
+    expect(answer).toBeInstanceOf(Promise);
+    await expect(answer).resolves.toBe(request);
+    // Remembered: the same message object is not checked again, so the next call is synchronous.
+    const again = { messages: request.messages };
+    expect(validate(again)).toBe(again);
   });
 
-  it('checks each message object once, and still checks every new one', () => {
+  it('names the path of what is wrong, in messages, tools and options', async () => {
+    const validate = createRequestValidator('openai');
+    expect(await codeOf(() => validate({ messages: [] }))).toMatch(/provider\.bad_request: .* at messages: expected at least one item/);
+    expect(await codeOf(() => validate({ messages: [user('ok'), { role: 'user', parts: [] } as unknown as Message] }))).toMatch(/at messages\.1\.parts/);
+    expect(await codeOf(() => validate({ messages: [user('ok')], tools: [{ name: 'bad name', description: '', inputSchema: {} }] }))).toMatch(/at tools\.0\.name/);
+    expect(await codeOf(() => validate({ messages: [user('ok')], temperature: 9 }))).toMatch(/at temperature/);
+    expect(await codeOf(() => validate(null as unknown as ModelRequest))).toMatch(/at \(root\): expected an object/);
+  });
+
+  it('checks each message object once, and still checks every new one', async () => {
     const validate = createRequestValidator('openai');
     const history: Message[] = [user('first')];
-    validate({ messages: history });
+    await validate({ messages: history });
     history.push(user('second'));
-    expect(validate({ messages: history })).toBeDefined();
+    expect(await validate({ messages: history })).toBeDefined();
     history.push({ role: 'assistant', parts: [{ type: 'tool_call', id: '', name: 'x', args: {} }] });
-    expect(codeOf(() => validate({ messages: history }))).toMatch(/at messages\.2\.parts\.0\.id/);
+    expect(await codeOf(() => validate({ messages: history }))).toMatch(/at messages\.2\.parts\.0\.id/);
   });
 });

@@ -1,4 +1,5 @@
-import { getGlobalDispatcher, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { globalDispatcher } from './global-dispatcher.js';
 import type { HeaderBag } from './retry-after.js';
 
 /** Buffered bytes past which reading from the socket pauses until the consumer catches up. */
@@ -28,7 +29,7 @@ export interface PostResponse {
  */
 export function dispatchPost(target: PostTarget, options: PostOptions): Promise<PostResponse> {
   const { origin, path } = target;
-  const dispatcher = options.dispatcher ?? getGlobalDispatcher();
+  const dispatcher = options.dispatcher ?? globalDispatcher();
   const signal = options.signal;
   return new Promise<PostResponse>((resolve, reject) => {
     let controller: Dispatcher.DispatchController | undefined;
