@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,9 +11,25 @@ const tempDir = useTempDirs();
 const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.test-results');
 let browser: Browser;
 
+/** Debian's chromium (or chromium-browser) from PATH: the test never downloads a browser. */
+function chromiumOnPath(): string {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    for (const name of ['chromium', 'chromium-browser']) {
+      const candidate = path.join(dir, name);
+      try {
+        accessSync(candidate, constants.X_OK);
+        return candidate;
+      } catch {
+        // not in this directory
+      }
+    }
+  }
+  throw new Error('chromium is not on PATH: apt-get install chromium (.ci/run does)');
+}
+
 beforeAll(async () => {
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumOnPath(),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 });
