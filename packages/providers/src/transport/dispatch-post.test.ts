@@ -82,7 +82,7 @@ describe('dispatchPost', () => {
     const controller = new AbortController();
     const pending = post('/slow-headers', controller.signal);
     setTimeout(() => controller.abort(new Error('cancelled')), 50);
-    await expect(pending).rejects.toBeDefined();
+    await expect(pending).rejects.toThrow('cancelled');
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
