@@ -1,3 +1,4 @@
+import { activeTraceContext } from '@warden/harness';
 import { names, type QueueConnection } from './connection.js';
 import { openQueue } from './fleet-queue.js';
 import { prepareJobs, type FleetJob } from './fleet-job.js';
@@ -7,6 +8,8 @@ export interface EnqueueOptions extends QueueConnection {
   env?: Readonly<Record<string, string | undefined>>;
   /** How many times BullMQ starts a job that failed with an ordinary error (default 1: no retry). Crashes are counted by the worker's `maxStalledCount`. */
   attempts?: number;
+  /** Carry the caller's active OpenTelemetry span to each job without its own `traceContext` (default true; nothing happens without `@opentelemetry/api`). */
+  propagateTrace?: boolean;
 }
 
 export interface EnqueueReceipt {
@@ -24,7 +27,9 @@ export interface EnqueueReceipt {
  * running, finished or failed and kept) is not added again.
  */
 export async function enqueue(jobs: readonly FleetJob[], options: EnqueueOptions): Promise<EnqueueReceipt[]> {
-  const prepared = prepareJobs(jobs, names(options).queue, options.env);
+  const trace = options.propagateTrace === false ? undefined : await activeTraceContext();
+  const traced = trace && Array.isArray(jobs) ? jobs.map((job) => (job && typeof job === 'object' && !job.traceContext ? { ...job, traceContext: trace } : job)) : jobs;
+  const prepared = prepareJobs(traced, names(options).queue, options.env);
   const open = openQueue(options);
   try {
     const existing = await Promise.all(prepared.map((job) => open.queue.getJob(job.id)));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { validateHarnessOptions, type HarnessConfig } from '@warden/harness';
+import { isTraceContextCarrier, validateHarnessOptions, type HarnessConfig, type TraceContextCarrier } from '@warden/harness';
 import { createRedactor } from '@warden/governance';
 import type { Owner } from '@warden/protocol';
 import { z } from 'zod';
@@ -26,6 +26,11 @@ export interface FleetJob {
   timeoutMs?: number;
   /** `untrusted`: the task is material from elsewhere (see the harness's `trust`). */
   trust?: 'user' | 'untrusted';
+  /**
+   * W3C trace context the worker's run joins (with tracing on in the worker's harness). `enqueue`
+   * fills it from the caller's active span when `@opentelemetry/api` is installed and none is given.
+   */
+  traceContext?: TraceContextCarrier;
 }
 
 /** What is stored in the queue: validated, redacted, with a stable session id. */
@@ -42,6 +47,7 @@ export interface FleetJobData {
   acceptInterrupted?: boolean;
   /** Set on resumers (`resume(jobId)`): the job whose run they continue (they never add its task again). */
   resumeOf?: string;
+  traceContext?: TraceContextCarrier;
 }
 
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -55,6 +61,7 @@ const FleetJobSchema = z.strictObject({
   budget: z.strictObject({ tokens: z.number().int().positive().optional(), usd: z.number().positive().optional(), steps: z.number().int().positive().optional() }).optional(),
   timeoutMs: z.number().int().positive().optional(),
   trust: z.enum(['user', 'untrusted']).optional(),
+  traceContext: z.custom<TraceContextCarrier>(isTraceContextCarrier, 'a W3C trace context: { traceparent: "00-<32 hex>-<16 hex>-<2 hex>", tracestate? }').optional(),
 });
 
 export interface PreparedJob {
@@ -101,6 +108,7 @@ export function prepareJobs(jobs: readonly FleetJob[], queue: string, env: Reado
       ...(job.budget ? { budget: job.budget } : {}),
       ...(job.timeoutMs ? { timeoutMs: job.timeoutMs } : {}),
       ...(job.trust ? { trust: job.trust } : {}),
+      ...(job.traceContext ? { traceContext: { ...job.traceContext } } : {}),
     };
     const before = JSON.stringify(data);
     const clean = redactor.redactJson(data);
@@ -115,5 +123,10 @@ export function readJobData(raw: unknown): FleetJobData {
     throw fleetError('fleet.invalid_job', 'the job data is not a Warden fleet job (version 1)', 'Enqueue jobs with @warden/fleet enqueue() or `warden fleet FILE --queue`.');
   }
   if (data.owner !== undefined && !OwnerSchema.safeParse(data.owner).success) throw fleetError('fleet.invalid_job', 'the job owner is not { userId?, tenantId? }', 'Enqueue jobs with @warden/fleet enqueue().');
+  // A malformed trace context is dropped, not fatal: tracing must never stop a job.
+  if (data.traceContext !== undefined && !isTraceContextCarrier(data.traceContext)) {
+    const { traceContext: _dropped, ...rest } = data as FleetJobData;
+    return rest;
+  }
   return data as FleetJobData;
 }

@@ -136,10 +136,11 @@ export async function runJob(run: JobRun): Promise<FleetResult> {
     if (progress) run.progress(progress);
   };
   const trust = run.data.trust ?? 'user';
+  const trace = run.data.traceContext ? { traceContext: run.data.traceContext } : {};
   const result =
     decided.kind === 'fresh'
-      ? await run.harness.run(run.data.task, { signal: run.signal, onEvent, trust })
-      : await run.harness.resume(run.data.sessionId, { signal: run.signal, onEvent, trust, ...(decided.approvals ? { approvals: decided.approvals } : {}) });
+      ? await run.harness.run(run.data.task, { signal: run.signal, onEvent, trust, ...trace })
+      : await run.harness.resume(run.data.sessionId, { signal: run.signal, onEvent, trust, ...trace, ...(decided.approvals ? { approvals: decided.approvals } : {}) });
   if (result.stopReason === 'error') {
     throw fleetError('fleet.run_failed', `job ${run.jobId}: the run failed: ${result.error?.code ?? 'error'}: ${result.error?.message ?? ''}`, 'See the session for what happened; the job can be retried.');
   }

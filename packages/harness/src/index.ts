@@ -21,6 +21,7 @@ export type { McpAgent, ApprovalInstructions } from './mcp-server/mcp-agent.js';
 export type { McpHttpOptions, RunningMcpHttp } from './mcp-server/mcp-http.js';
 export type { AgentCallOutput, AgentCallRefusal, AgentCallApproval } from './mcp-server/agent-call.js';
 export type { HarnessTracing, TracerProviderLike, TraceContextCarrier } from './tracing/tracing-options.js';
+export { activeTraceContext, isTraceContextCarrier } from './tracing/active-trace-context.js';
 export { TracingError, TRACING_ERROR_CODES } from './tracing/tracing-error.js';
 export type { TracingErrorCode } from './tracing/tracing-error.js';
 export { createCostTracker } from './cost/cost-tracker.js';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { loadConfig } from '../config/config-file.js';
 import { loadDotenv } from '../config/dotenv.js';
 import { isLanguage } from '../i18n/catalog-types.js';
 import { loadTranslator } from '../i18n/load-catalog.js';
@@ -107,6 +106,8 @@ async function runCommand(module: CommandModule, tokens: string[], io: CliIo, pr
       params: { lang: options.lang, languages: 'en, es, hi, fr' },
     });
   }
+  // The config schema is the harness's: loaded here, so `warden --help` does not load every library.
+  const { loadConfig } = await import('../config/config-file.js');
   const config = loadConfig(io.cwd, options.config);
   const t = await loadTranslator(resolveLanguage(options.lang, io.env));
   const style = terminalStyle(io.stdout, io.env, options.color ?? pre.color);
