@@ -20,6 +20,12 @@ export { gemini } from './gemini/generate-content.js';
 export type { GeminiOptions } from './gemini/generate-content.js';
 export type { CommonProviderOptions } from './shared/provider-options.js';
 export type { HttpProvider } from './shared/http-provider.js';
+export { EFFORT_LEVELS, PARAMETER_NAMES } from './parameters/generation-parameters.js';
+export type { Effort, GenerationParameters, ParameterIssue, ParameterName } from './parameters/generation-parameters.js';
+export type { ParameterPlan } from './parameters/plan-builder.js';
+export { ParameterError } from './parameters/parameter-error.js';
+export { planParameters } from './parameters/plan-parameters.js';
+export type { ParameterWire, PlanContext } from './parameters/plan-parameters.js';
 
 export { createPriceTable } from './pricing/price-table.js';
 export type { ModelPrice, PriceTable, PriceTableOptions } from './pricing/price-table.js';
