@@ -46,7 +46,7 @@ export type { ReplayOptions } from './record-replay/replay.js';
 export type { RecordedExchange } from './record-replay/recording-format.js';
 
 export { createHttpTransport } from './transport/http-transport.js';
-export type { HttpRequest, HttpTransport, JsonResult, SseHandler, SseReader, StreamContext, TransportCallOptions, TransportOptions } from './transport/http-transport.js';
+export type { HttpRequest, HttpTransport, JsonResult, RetryEvent, SseHandler, SseReader, StreamContext, TransportCallOptions, TransportOptions } from './transport/http-transport.js';
 export { RetryPolicy, isRetryableStatus } from './transport/retry-policy.js';
 export type { RetryDecision, RetryPolicyOptions } from './transport/retry-policy.js';
 export { parseRetryAfter, parseDuration } from './transport/retry-after.js';
