@@ -30,6 +30,9 @@ export type { ParameterWire, PlanContext } from './parameters/plan-parameters.js
 export { createPriceTable } from './pricing/price-table.js';
 export type { ModelPrice, PriceTable, PriceTableOptions } from './pricing/price-table.js';
 export { DEFAULT_PRICES } from './pricing/default-prices.js';
+export { MODEL_CATALOG } from './catalog/model-catalog.js';
+export type { ModelCapability, ModelInfo } from './catalog/model-catalog.js';
+export { listModels, lookupModel } from './catalog/lookup-model.js';
 
 export { resolveProvider } from './selection/resolve-provider.js';
 export type { Env, ResolveProviderOptions } from './selection/resolve-provider.js';
