@@ -20,10 +20,19 @@ export { gemini } from './gemini/generate-content.js';
 export type { GeminiOptions } from './gemini/generate-content.js';
 export type { CommonProviderOptions } from './shared/provider-options.js';
 export type { HttpProvider } from './shared/http-provider.js';
+export { EFFORT_LEVELS, PARAMETER_NAMES } from './parameters/generation-parameters.js';
+export type { Effort, GenerationParameters, ParameterIssue, ParameterName } from './parameters/generation-parameters.js';
+export type { ParameterPlan } from './parameters/plan-builder.js';
+export { ParameterError } from './parameters/parameter-error.js';
+export { planParameters } from './parameters/plan-parameters.js';
+export type { ParameterWire, PlanContext } from './parameters/plan-parameters.js';
 
 export { createPriceTable } from './pricing/price-table.js';
 export type { ModelPrice, PriceTable, PriceTableOptions } from './pricing/price-table.js';
 export { DEFAULT_PRICES } from './pricing/default-prices.js';
+export { MODEL_CATALOG } from './catalog/model-catalog.js';
+export type { ModelCapability, ModelInfo } from './catalog/model-catalog.js';
+export { listModels, lookupModel } from './catalog/lookup-model.js';
 
 export { resolveProvider } from './selection/resolve-provider.js';
 export type { Env, ResolveProviderOptions } from './selection/resolve-provider.js';
@@ -40,7 +49,7 @@ export type { ReplayOptions } from './record-replay/replay.js';
 export type { RecordedExchange } from './record-replay/recording-format.js';
 
 export { createHttpTransport } from './transport/http-transport.js';
-export type { HttpRequest, HttpTransport, JsonResult, SseHandler, SseReader, StreamContext, TransportCallOptions, TransportOptions } from './transport/http-transport.js';
+export type { HttpRequest, HttpTransport, JsonResult, RetryEvent, SseHandler, SseReader, StreamContext, TransportCallOptions, TransportOptions } from './transport/http-transport.js';
 export { RetryPolicy, isRetryableStatus } from './transport/retry-policy.js';
 export type { RetryDecision, RetryPolicyOptions } from './transport/retry-policy.js';
 export { parseRetryAfter, parseDuration } from './transport/retry-after.js';

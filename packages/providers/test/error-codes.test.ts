@@ -30,6 +30,7 @@ describe('error codes of @warden/providers', () => {
       'provider.not_configured',
       'provider.replay_mismatch',
       'config.invalid',
+      'config.unknown_key',
     ]);
   });
 

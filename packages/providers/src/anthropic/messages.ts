@@ -1,4 +1,5 @@
 import type { JsonObject, Message, ModelRequest } from '@warden/protocol';
+import { checkOptionKeys } from '../shared/option-keys.js';
 import { createHttpProvider, type HttpProvider, type VendorAdapter } from '../shared/http-provider.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
 import { withJsonFields } from '../shared/json-fragments.js';
@@ -22,9 +23,16 @@ export interface AnthropicOptions extends CommonProviderOptions {
   cachePrompt?: boolean;
 }
 
+const ANTHROPIC_KEYS = {
+  model: true, baseURL: true, headers: true, transport: true, prices: true, contextWindow: true, parameters: true,
+  apiKey: true, id: true, version: true, beta: true, defaultMaxTokens: true, thinking: true, cachePrompt: true,
+} satisfies Record<keyof AnthropicOptions, true>;
+
 /** Anthropic's Messages API. */
 export function anthropic(options: AnthropicOptions): HttpProvider {
+  checkOptionKeys('anthropic', options, ANTHROPIC_KEYS);
   const id = options.id ?? 'anthropic';
+  const cachePrompt = options.cachePrompt ?? options.parameters?.cache === true;
   if (!options.apiKey) throw notConfigured(id, 'no API key', 'Set ANTHROPIC_API_KEY or pass apiKey.');
   if (!options.model) throw notConfigured(id, 'no model', 'Set ANTHROPIC_MODEL or pass model.');
   const base = trimSlash(options.baseURL ?? 'https://api.anthropic.com');
@@ -45,10 +53,10 @@ export function anthropic(options: AnthropicOptions): HttpProvider {
       body.max_tokens = request.maxOutputTokens ?? options.defaultMaxTokens ?? 4096;
       if (system.length > 0) {
         const last = system.at(-1);
-        if (options.cachePrompt && last) last.cache_control = { type: 'ephemeral' };
+        if (cachePrompt && last) last.cache_control = { type: 'ephemeral' };
         body.system = system;
       }
-      Object.assign(body, toAnthropicTools(request, options.cachePrompt === true));
+      Object.assign(body, toAnthropicTools(request, cachePrompt));
       if (request.temperature !== undefined) body.temperature = Math.min(1, request.temperature);
       if (options.thinking && body.thinking === undefined) {
         body.thinking = { type: 'enabled', budget_tokens: options.thinking.budgetTokens } satisfies JsonObject;
@@ -69,6 +77,9 @@ export function anthropic(options: AnthropicOptions): HttpProvider {
     transport: buildTransport(id, options),
     prices: pricesOf(options),
     priceProvider: 'anthropic',
+    wire: 'anthropic',
+    parameters: options.parameters,
+    defaultMaxTokens: options.defaultMaxTokens ?? 4096,
   };
   if (options.contextWindow !== undefined) init.contextWindow = options.contextWindow;
   return createHttpProvider(init);

@@ -1,6 +1,7 @@
 import { ConfigError } from '@warden/protocol';
 import { chatAdapter, type OpenAIChatOptions } from '../openai/chat-completions.js';
 import { responsesAdapter, type OpenAIResponsesOptions } from '../openai-responses/responses.js';
+import { checkOptionKeys } from '../shared/option-keys.js';
 import { createHttpProvider, type HttpProvider } from '../shared/http-provider.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, type CommonProviderOptions } from '../shared/provider-options.js';
 import type { RequestAuthorizer } from '../transport/http-transport.js';
@@ -37,8 +38,14 @@ function invalid(message: string, hint: string): ConfigError {
   return new ConfigError({ code: 'config.invalid', message, hint });
 }
 
+const AZURE_KEYS = {
+  baseURL: true, headers: true, transport: true, prices: true, contextWindow: true, parameters: true,
+  deployment: true, apiVersion: true, resource: true, apiKey: true, token: true, model: true, id: true, api: true, maxTokensField: true, responses: true,
+} satisfies Record<keyof AzureOpenAIOptions, true>;
+
 /** Azure OpenAI / Azure AI Foundry deployments: `/openai/deployments/{deployment}/chat/completions?api-version=…`. */
 export function azureOpenAI(options: AzureOpenAIOptions): HttpProvider {
+  checkOptionKeys('azureOpenAI', options, AZURE_KEYS);
   const id = options.id ?? 'azure-openai';
   if (!options.deployment) throw notConfigured(id, 'no deployment', 'Pass deployment (the name in the Azure portal, under Deployments).');
   if (!options.apiVersion) throw notConfigured(id, 'no api-version', 'Pass apiVersion, e.g. 2024-10-21 (or a -preview version for newer features).');
@@ -60,7 +67,7 @@ export function azureOpenAI(options: AzureOpenAIOptions): HttpProvider {
   // Azure takes the deployment from the URL; for the Responses API the body's `model` names the deployment.
   const adapter =
     options.api === 'responses'
-      ? responsesAdapter(id, { ...options.responses, model: options.deployment }, endpoint('/openai/responses'))
+      ? responsesAdapter(id, { ...options.responses, model: options.deployment, ...(options.parameters ? { parameters: options.parameters } : {}) }, endpoint('/openai/responses'))
       : chatAdapter(id, { model, maxTokensField: options.maxTokensField ?? 'max_completion_tokens' }, endpoint(`/openai/deployments/${encodeURIComponent(options.deployment)}/chat/completions`));
   const init: Parameters<typeof createHttpProvider>[0] = {
     id,
@@ -69,6 +76,8 @@ export function azureOpenAI(options: AzureOpenAIOptions): HttpProvider {
     transport: buildTransport(id, { ...options, model }),
     prices: pricesOf({ ...options, model }),
     priceProvider: 'openai',
+    wire: options.api === 'responses' ? 'openai-responses' : 'openai-chat',
+    parameters: options.parameters,
   };
   if (options.contextWindow !== undefined) init.contextWindow = options.contextWindow;
   return createHttpProvider(init);

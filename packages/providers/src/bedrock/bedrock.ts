@@ -1,4 +1,5 @@
 import type { JsonObject, Message, ModelRequest } from '@warden/protocol';
+import { checkOptionKeys } from '../shared/option-keys.js';
 import { createHttpProvider, type HttpProvider, type VendorAdapter } from '../shared/http-provider.js';
 import { withJsonFields } from '../shared/json-fragments.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
@@ -34,12 +35,18 @@ export interface BedrockOptions extends CommonProviderOptions {
   additionalModelRequestFields?: JsonObject;
 }
 
+const BEDROCK_KEYS = {
+  model: true, baseURL: true, headers: true, transport: true, prices: true, contextWindow: true, parameters: true,
+  region: true, credentials: true, env: true, id: true, defaultMaxTokens: true, thinking: true, additionalModelRequestFields: true,
+} satisfies Record<keyof BedrockOptions, true>;
+
 /**
  * Amazon Bedrock's Converse and ConverseStream APIs (Anthropic, Llama, Mistral, Nova… models),
  * SigV4-signed on every attempt, the stream read from AWS's binary event-stream framing.
  * Needs the optional peers `@smithy/signature-v4` and `@smithy/core`.
  */
 export function bedrock(options: BedrockOptions): HttpProvider {
+  checkOptionKeys('bedrock', options, BEDROCK_KEYS);
   const id = options.id ?? 'bedrock';
   if (!options.model) throw notConfigured(id, 'no model', 'Set BEDROCK_MODEL or pass model (a Bedrock model id or inference profile).');
   const env = options.env ?? process.env;
@@ -85,6 +92,9 @@ export function bedrock(options: BedrockOptions): HttpProvider {
     transport: buildTransport(id, options),
     prices: pricesOf(options),
     priceProvider: id,
+    wire: 'bedrock',
+    parameters: options.parameters,
+    defaultMaxTokens: options.defaultMaxTokens,
   };
   if (options.contextWindow !== undefined) init.contextWindow = options.contextWindow;
   return createHttpProvider(init);

@@ -18,7 +18,8 @@ export const PROVIDER_ERROR_CODES = Object.freeze({
   'provider.aborted': 'The call was cancelled by its AbortSignal.',
   'provider.not_configured': 'The provider lacks a key, a model or a base URL.',
   'provider.replay_mismatch': 'A replayed call has no matching recorded exchange.',
-  'config.invalid': 'An option is invalid (unknown preset or provider, a bad price).',
+  'config.invalid': 'An option is invalid (unknown preset or provider, a bad price, a generation parameter out of range or one the provider cannot take).',
+  'config.unknown_key': 'A factory option or a generation parameter that does not exist (the message says which was meant).',
 } as const);
 
 export type ProviderErrorCode = keyof typeof PROVIDER_ERROR_CODES;

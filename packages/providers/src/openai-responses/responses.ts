@@ -1,5 +1,7 @@
 import type { JsonObject, Message, ModelRequest, ToolSpec } from '@warden/protocol';
 import { asObj, asStr, badResponse } from '../shared/guards.js';
+import { checkOptionKeys } from '../shared/option-keys.js';
+import { isOpenAIReasoning } from '../parameters/model-family.js';
 import { createHttpProvider, type HttpProvider, type VendorAdapter } from '../shared/http-provider.js';
 import { JsonFragments, withJsonFields } from '../shared/json-fragments.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
@@ -45,7 +47,9 @@ export interface ResponsesEndpoint {
 /** The Responses wire format for `options.model` at `endpoint`. */
 export function responsesAdapter(id: string, options: OpenAIResponsesOptions, endpoint: ResponsesEndpoint): VendorAdapter {
   const stored = options.store === true;
-  const include = options.include ?? (options.reasoning && !stored ? ['reasoning.encrypted_content'] : undefined);
+  const p = options.parameters;
+  const reasons = options.reasoning !== undefined || (isOpenAIReasoning(options.model) && (p?.effort !== undefined || p?.thinkingBudget !== undefined));
+  const include = options.include ?? (reasons && !stored ? ['reasoning.encrypted_content'] : undefined);
   const inputJson = new JsonFragments<Message>(responsesInputJson);
   const toolsJson = new JsonFragments<ToolSpec>((tool) => JSON.stringify(toResponsesTool(tool)));
   const builtin = options.builtinTools && options.builtinTools.length > 0 ? options.builtinTools.map((t) => JSON.stringify(t)).join(',') : undefined;
@@ -89,8 +93,14 @@ export function responsesAdapter(id: string, options: OpenAIResponsesOptions, en
   };
 }
 
+const RESPONSES_KEYS = {
+  model: true, baseURL: true, headers: true, transport: true, prices: true, contextWindow: true, parameters: true,
+  apiKey: true, id: true, organization: true, project: true, store: true, reasoning: true, include: true, builtinTools: true,
+} satisfies Record<keyof OpenAIResponsesOptions, true>;
+
 /** OpenAI's Responses API (`POST /v1/responses`), beside Chat Completions (`openai`). */
 export function openaiResponses(options: OpenAIResponsesOptions): HttpProvider {
+  checkOptionKeys('openaiResponses', options, RESPONSES_KEYS);
   const id = options.id ?? 'openai-responses';
   if (!options.apiKey) throw notConfigured(id, 'no API key', 'Set OPENAI_API_KEY or pass apiKey.');
   if (!options.model) throw notConfigured(id, 'no model', 'Set OPENAI_MODEL or pass model.');
@@ -105,6 +115,8 @@ export function openaiResponses(options: OpenAIResponsesOptions): HttpProvider {
     transport: buildTransport(id, options),
     prices: pricesOf(options),
     priceProvider: 'openai',
+    wire: 'openai-responses',
+    parameters: options.parameters,
   };
   if (options.contextWindow !== undefined) init.contextWindow = options.contextWindow;
   return createHttpProvider(init);

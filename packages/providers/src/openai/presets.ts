@@ -2,6 +2,7 @@ import { ConfigError } from '@warden/protocol';
 import type { HttpProvider } from '../shared/http-provider.js';
 import { notConfigured, type CommonProviderOptions } from '../shared/provider-options.js';
 import { openaiCompatible } from './chat-completions.js';
+import { checkOptionKeys } from '../shared/option-keys.js';
 
 /** A host that speaks OpenAI Chat Completions. */
 export interface OpenAIPreset {
@@ -43,8 +44,13 @@ export interface PresetOptions extends Omit<CommonProviderOptions, 'model'> {
   apiKey?: string;
 }
 
+const PRESET_KEYS = {
+  model: true, baseURL: true, headers: true, transport: true, prices: true, contextWindow: true, parameters: true, apiKey: true,
+} satisfies Record<keyof PresetOptions, true>;
+
 /** A provider for one named OpenAI-compatible host. */
 export function openaiPreset(name: string, options: PresetOptions = {}): HttpProvider {
+  checkOptionKeys(`openaiPreset('${name}')`, options, PRESET_KEYS);
   const found = Object.hasOwn(OPENAI_PRESETS, name) ? OPENAI_PRESETS[name] : undefined;
   if (!found) {
     throw new ConfigError({

@@ -1,9 +1,12 @@
 import { createRequestValidator } from './request-validator.js';
-import type { ModelRequest, AssistantMessage, CallOptions, FinishReason, ModelResponse, ProviderV1, StreamPart, Usage } from '@warden/protocol';
+import type { JsonObject, ModelRequest, AssistantMessage, CallOptions, FinishReason, ModelResponse, ProviderV1, StreamPart, Usage } from '@warden/protocol';
 import type { PriceTable } from '../pricing/price-table.js';
 import type { SseEvent } from '../sse/sse-parser.js';
 import type { ProviderHealth } from '../transport/health.js';
 import type { HttpRequest, HttpTransport } from '../transport/http-transport.js';
+import type { GenerationParameters } from '../parameters/generation-parameters.js';
+import { deepMerge, type ParameterPlan, type PlanBuilder } from '../parameters/plan-builder.js';
+import { planParameters, type ParameterWire, type PlanContext } from '../parameters/plan-parameters.js';
 
 /** What an adapter reads out of one vendor answer. */
 export interface ParsedAnswer {
@@ -34,6 +37,12 @@ export interface VendorAdapter {
 /** A provider built on the shared transport, with its counters. */
 export interface HttpProvider extends ProviderV1 {
   health(): ProviderHealth;
+  /**
+   * What this provider does with its generation parameters (and the request's own temperature and
+   * output limit), without sending anything: `sent`, `dropped` and `adjusted` with reasons, and
+   * the `payload` that would go on the wire (headers aside). Without a request, a one-line one.
+   */
+  explain(request?: ModelRequest): ParameterPlan;
 }
 
 export interface HttpProviderInit {
@@ -47,7 +56,18 @@ export interface HttpProviderInit {
   priceProvider: string;
   /** Local models cost nothing: costUsd is 0. */
   free?: boolean;
+  /** The parameter mapping this adapter's wire takes. */
+  wire: ParameterWire;
+  /** Generation parameters, checked now (a ParameterError when the provider cannot take them). */
+  parameters?: GenerationParameters | undefined;
+  /** The max tokens the adapter sends when none is given (Claude's thinking budget must fit below it). */
+  defaultMaxTokens?: number | undefined;
 }
+
+/** Where each wire's adapter reads `providerOptions`: the plan's fields are merged under this key. */
+const VENDOR_KEY: Record<ParameterWire, string> = { 'openai-chat': 'openai', 'openai-responses': 'openai', anthropic: 'anthropic', gemini: 'gemini', bedrock: 'bedrock' };
+
+const SAMPLE_REQUEST: ModelRequest = { messages: [{ role: 'user', parts: [{ type: 'text', text: '…' }] }] };
 
 /**
  * A call's extra headers (trace context) added to the adapter's request. The adapter's own headers
@@ -69,6 +89,37 @@ function withCallHeaders(request: HttpRequest, extra: CallOptions['headers']): H
 export function createHttpProvider(init: HttpProviderInit): HttpProvider {
   const { id, model, adapter, transport, prices } = init;
   const validate = createRequestValidator(id);
+  const context: PlanContext = { wire: init.wire, host: id, model, ...(init.defaultMaxTokens !== undefined ? { defaultMaxTokens: init.defaultMaxTokens } : {}) };
+  const parameters = { ...init.parameters };
+  // Checked now: a provider that cannot take its parameters is not built.
+  const basePlan = planParameters(parameters, context);
+  const hasParameters = Object.values(parameters).some((value) => value !== undefined);
+  const vendorKey = VENDOR_KEY[init.wire];
+
+  /** The request as the adapter sees it: the plan's values in, what the model would reject out. */
+  function prepare(request: ModelRequest): { request: ModelRequest; plan: PlanBuilder } {
+    const own = request.temperature !== undefined || request.maxOutputTokens !== undefined;
+    if (!hasParameters && !own) return { request, plan: basePlan };
+    const plan = own
+      ? planParameters(
+          {
+            ...parameters,
+            ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+            ...(request.maxOutputTokens !== undefined ? { maxTokens: request.maxOutputTokens } : {}),
+          },
+          context,
+        )
+      : basePlan;
+    const out: ModelRequest = { ...request };
+    delete out.temperature;
+    delete out.maxOutputTokens;
+    if (plan.temperature !== undefined) out.temperature = plan.temperature;
+    if (plan.maxOutputTokens !== undefined) out.maxOutputTokens = plan.maxOutputTokens;
+    if (Object.keys(plan.vendor).length > 0) {
+      out.providerOptions = { ...request.providerOptions, [vendorKey]: deepMerge(plan.vendor, request.providerOptions?.[vendorKey]) };
+    }
+    return { request: out, plan };
+  }
 
   function respond(answer: ParsedAnswer, requestId: string | undefined): ModelResponse {
     const response: ModelResponse = { message: answer.message, usage: answer.usage, finishReason: answer.finishReason, provider: id, model };
@@ -80,13 +131,13 @@ export function createHttpProvider(init: HttpProviderInit): HttpProvider {
   }
 
   async function complete(request: ModelRequest, options: CallOptions = {}): Promise<ModelResponse> {
-    const valid = await validate(request);
+    const valid = prepare(await validate(request)).request;
     const result = await transport.postJson(withCallHeaders(adapter.request(valid, false), options.headers), options);
     return respond(adapter.parse(result.body), result.requestId);
   }
 
   async function* stream(request: ModelRequest, options: CallOptions = {}): AsyncGenerator<StreamPart> {
-    const valid = await validate(request);
+    const valid = prepare(await validate(request)).request;
     yield* transport.postSse<StreamPart>(
       withCallHeaders(adapter.request(valid, true), options.headers),
       (context) => {
@@ -109,6 +160,16 @@ export function createHttpProvider(init: HttpProviderInit): HttpProvider {
     complete,
     stream,
     health: () => transport.health(),
+    explain(request) {
+      // Nothing is sent, so a value the quick checks are unsure of is not awaited here: the
+      // schema still judges it when the request is really made.
+      const checked = request ? validate(request) : SAMPLE_REQUEST;
+      if (checked instanceof Promise) checked.catch(() => undefined);
+      const prepared = prepare(request ?? SAMPLE_REQUEST);
+      const wire = adapter.request(prepared.request, false);
+      const payload = (wire.json !== undefined ? JSON.parse(wire.json) : wire.body) as JsonObject;
+      return { ...prepared.plan.plan(), payload };
+    },
   };
   const window = init.contextWindow ?? prices.lookup(init.priceProvider, model)?.contextWindow;
   if (window !== undefined) Object.assign(provider, { contextWindow: window });

@@ -1,4 +1,5 @@
 import { ProviderError, type JsonObject, type ModelRequest } from '@warden/protocol';
+import type { GenerationParameters } from '../parameters/generation-parameters.js';
 import { createPriceTable, type PriceTable } from '../pricing/price-table.js';
 import { createHttpTransport, type HttpTransport, type TransportOptions } from '../transport/http-transport.js';
 
@@ -14,6 +15,8 @@ export interface CommonProviderOptions {
   /** The price table for `costUsd` (default: a new table with the built-in prices). */
   prices?: PriceTable;
   contextWindow?: number;
+  /** Generation parameters, checked when the provider is built; `explain()` shows what is sent. */
+  parameters?: GenerationParameters;
 }
 
 export function buildTransport(provider: string, options: CommonProviderOptions): HttpTransport {

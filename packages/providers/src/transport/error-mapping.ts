@@ -2,6 +2,7 @@ import { ProviderError, type ProviderErrorOptions } from '@warden/protocol';
 import { createProviderError } from '../errors/create-provider-error.js';
 import { redactSecrets, redactText } from './redact.js';
 import { isRetryableStatus } from './retry-policy.js';
+import { ATTEMPT_TIMEOUT_CODE } from './attempt-timer.js';
 
 export interface HttpFailure {
   provider: string;
@@ -13,6 +14,8 @@ export interface HttpFailure {
   secrets: readonly string[];
   /** AWS's `x-amzn-errortype` (`ThrottlingException`, `ValidationException`…), when the vendor sent one. */
   errorType?: string;
+  /** The vendor's `x-should-retry` verdict: true forces a retry, false forbids one. */
+  shouldRetry?: boolean;
 }
 
 interface VendorError {
@@ -86,6 +89,7 @@ export function errorFromStatus(failure: HttpFailure): ProviderError {
   else if (CONTEXT_LENGTH.test(descriptor) || status === 413) code = 'provider.context_length';
   else if (CONTENT_FILTER.test(descriptor)) code = 'provider.content_filter';
   else code = 'provider.bad_request';
+  if (failure.shouldRetry !== undefined) retryable = failure.shouldRetry;
   const options: ProviderErrorOptions = {
     code,
     message: `${provider} answered HTTP ${status}${label ? ` (${redactText(label, failure.secrets, 80)})` : ''}${detail}`,
@@ -99,7 +103,7 @@ export function errorFromStatus(failure: HttpFailure): ProviderError {
   return createProviderError(options);
 }
 
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', ATTEMPT_TIMEOUT_CODE]);
 const NETWORK_CODES = new Set([
   'UND_ERR_SOCKET',
   'UND_ERR_CLOSED',
@@ -181,6 +185,8 @@ export interface FailureContext {
   secrets: () => readonly string[];
   timeoutMs: number;
   idleTimeoutMs: number;
+  attemptTimeoutMs?: number | undefined;
+  connectTimeoutMs?: number | undefined;
 }
 
 /** `https://host/path` without query string or credentials. */
@@ -209,6 +215,12 @@ export function errorForRequest(error: ProviderError, context: FailureContext): 
     } else if (kind === 'UND_ERR_HEADERS_TIMEOUT') {
       message = `${error.provider}: ${where} sent no response headers within ${context.timeoutMs} ms`;
       hint = 'Raise the transport option timeoutMs for slow models, or retry later.';
+    } else if (kind === ATTEMPT_TIMEOUT_CODE) {
+      message = `${error.provider}: the attempt to ${where} ran past ${context.attemptTimeoutMs} ms`;
+      hint = 'Raise the transport option attemptTimeoutMs, or retry later.';
+    } else if (kind === 'UND_ERR_CONNECT_TIMEOUT') {
+      message = `${error.provider}: could not connect to ${where}${context.connectTimeoutMs !== undefined ? ` within ${context.connectTimeoutMs} ms` : ''}`;
+      hint = 'Check the host and the network (a proxy, a firewall), or raise the transport option connectTimeoutMs.';
     } else {
       message = `${error.message} (${where})`;
     }

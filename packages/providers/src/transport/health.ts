@@ -18,6 +18,9 @@ export interface ProviderHealth {
   circuitRejections: number;
   breaker: BreakerState;
   consecutiveFailures: number;
+  /** With `maxConcurrency`: attempts in flight now, and calls queued for a slot. */
+  inFlight?: number;
+  queued?: number;
 }
 
 /** The counters behind `health()`; one per transport, never shared. */

@@ -1,106 +1,25 @@
-import type { Dispatcher } from 'undici';
-import { ProviderError, type ProviderNotice } from '@warden/protocol';
+import { Agent } from 'undici';
+import { ProviderError } from '@warden/protocol';
 import { createProviderError } from '../errors/create-provider-error.js';
-import { SseParser, type SseEvent } from '../sse/sse-parser.js';
-import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
-import { dispatchPost, splitUrl, type PostResponse, type PostTarget, type ResponseBody } from './dispatch-post.js';
+import { SseParser } from '../sse/sse-parser.js';
+import { CircuitBreaker } from './circuit-breaker.js';
+import { dispatchPost, splitUrl, type PostResponse, type PostTarget } from './dispatch-post.js';
+import { attemptSignal } from './attempt-timer.js';
+import { ConcurrencyLimit } from './concurrency-limit.js';
+import { CoolDown } from './cool-down.js';
+import { readCapped, requestIdOf } from './response-read.js';
+import { retryInfoDelayMs, shouldRetryHeader } from './retry-hints.js';
 import { DrainWatch } from './drain-watch.js';
 import { errorForRequest, errorFromStatus, errorFromThrown, withAttempts, type FailureContext } from './error-mapping.js';
 import { authorizeAttempt } from './authorize.js';
 import { HealthCounters, type ProviderHealth } from './health.js';
 import { secretsOf } from './redact.js';
-import { headerValue, parseRetryAfter, type HeaderBag } from './retry-after.js';
-import { RetryPolicy, type RetryPolicyOptions } from './retry-policy.js';
+import { headerValue, parseRetryAfter } from './retry-after.js';
+import { RetryPolicy } from './retry-policy.js';
 import { abortableSleep } from './sleep.js';
 
-/** One POST with a JSON body, as an adapter builds it: `body` is serialised, or `json` is sent as it is. */
-export interface HttpRequest {
-  url: string;
-  /** Includes the auth header; its value never reaches an error, a notice or a recording. */
-  headers: Record<string, string>;
-  body?: unknown;
-  /**
-   * The body already serialised. Adapters that cache each message's JSON set
-   * it, so a long conversation is not serialised again on every step.
-   */
-  json?: string;
-  /**
-   * Credentials computed for each attempt (an Entra ID or Google access token, a SigV4 signature):
-   * called with the exact URL, headers and body about to be sent; its headers are added to them.
-   * Their values are secrets like the static auth header (never in an error, a notice or a recording).
-   * A failure becomes `provider.auth`, unless it already is a ProviderError.
-   */
-  authorize?: RequestAuthorizer;
-  /** How a streamed body is framed (default: Server-Sent Events), e.g. AWS's binary event stream. */
-  decoder?: () => StreamDecoder;
-}
-
-/** What `authorize` sees: the request exactly as it will go out. */
-export interface OutgoingRequest {
-  url: string;
-  headers: Readonly<Record<string, string>>;
-  body: string;
-  signal?: AbortSignal;
-}
-
-export type RequestAuthorizer = (request: OutgoingRequest) => Promise<Record<string, string>>;
-
-/** Turns body bytes into events for an `SseReader`; `SseParser` is the default one. */
-export interface StreamDecoder {
-  push(chunk: Uint8Array): SseEvent[];
-  /** The body ended: events still buffered (a decoder may throw when a frame was cut). */
-  end(): SseEvent[];
-}
-
-export interface TransportCallOptions {
-  signal?: AbortSignal;
-  onNotice?: (notice: ProviderNotice) => void;
-}
-
-export interface TransportOptions {
-  /** The provider id used in errors, notices and health. */
-  provider: string;
-  retry?: RetryPolicyOptions;
-  /** Ms to wait for response headers, per attempt (default 60 000). */
-  timeoutMs?: number;
-  /** Ms a body or stream may stay silent before the attempt fails (default 120 000). */
-  idleTimeoutMs?: number;
-  /** A breaker instance (share one per provider), options for a new one, or `false` for none. */
-  breaker?: CircuitBreaker | CircuitBreakerOptions | false;
-  /** An undici dispatcher (Agent, Pool, ProxyAgent); default: undici's global dispatcher. */
-  dispatcher?: Dispatcher;
-  /** Clock in ms (default `Date.now`); used for Retry-After dates and the elapsed limit. */
-  now?: () => number;
-  /** How retry waits happen (default: a timer the signal cancels). Tests inject a recorder. */
-  sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
-  /** Jitter source in [0, 1) (default `Math.random`). */
-  random?: () => number;
-}
-
-export interface JsonResult {
-  body: unknown;
-  requestId?: string;
-  attempts: number;
-}
-
-export interface StreamContext {
-  requestId?: string;
-  attempt: number;
-}
-
-/**
- * Reads one stream, one event at a time. Synchronous on purpose: a chain of
- * async generators (parser, vendor reader, provider) costs a promise per item
- * per layer, which is most of a streamed step's overhead.
- */
-export interface SseReader<T> {
-  /** Pushes the items `event` completes onto `out`; returns true at the vendor's end marker. */
-  event(event: SseEvent, out: T[]): boolean;
-  /** The body ended: pushes the last items, or throws when the stream was cut short. */
-  end(out: T[]): void;
-}
-
-export type SseHandler<T> = (context: StreamContext) => SseReader<T>;
+import type { HttpRequest, JsonResult, SseHandler, StreamContext, StreamDecoder, TransportCallOptions, TransportOptions } from './transport-options.js';
+export type { HttpRequest, OutgoingRequest, RequestAuthorizer, StreamDecoder, TransportCallOptions, TransportOptions, RetryEvent, JsonResult, StreamContext, SseReader, SseHandler } from './transport-options.js';
 
 /**
  * After the end marker the rest of the body is read and dropped, so the
@@ -124,31 +43,26 @@ export interface HttpTransport {
   health(): ProviderHealth;
 }
 
-const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-goog-request-id', 'apim-request-id', 'x-amzn-requestid', 'cf-ray'];
-const MAX_ERROR_BODY = 64 * 1024;
-
-function requestIdOf(headers: HeaderBag): string | undefined {
-  for (const name of REQUEST_ID_HEADERS) {
-    const value = headerValue(headers, name);
-    if (value) return value;
-  }
-  return undefined;
+/** What one call carries between its attempts: the cool-down deadline it has already waited for. */
+interface CallState {
+  covered: number;
 }
 
-async function readCapped(body: ResponseBody): Promise<string | undefined> {
-  try {
-    let text = '';
-    const decoder = new TextDecoder();
-    for await (const chunk of body) {
-      text += decoder.decode(chunk, { stream: true });
-      if (text.length > MAX_ERROR_BODY) break;
-    }
-    return text.slice(0, MAX_ERROR_BODY);
-  } catch {
-    return undefined;
-  } finally {
-    body.destroy();
-  }
+const NO_SLOT = (): void => {};
+
+/** The error for a wait past the ceiling: the vendor's error, saying why the call gave up at once. */
+function tooLong(error: ProviderError, ceilingMs: number): ProviderError {
+  return createProviderError({
+    code: error.code,
+    message: `${error.message} — the vendor asked to wait ${error.retryAfterMs} ms, more than maxRetryAfterMs (${ceilingMs} ms): not waiting`,
+    hint: 'A fallback provider takes over at once; raise retry.maxRetryAfterMs to wait instead.',
+    provider: error.provider,
+    retryable: error.retryable,
+    ...(error.status !== undefined ? { status: error.status } : {}),
+    ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+    ...(error.requestId !== undefined ? { requestId: error.requestId } : {}),
+    cause: error,
+  });
 }
 
 export function createHttpTransport(options: TransportOptions): HttpTransport {
@@ -162,6 +76,9 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
   const idleTimeoutMs = options.idleTimeoutMs ?? 120_000;
   const sleep = options.sleep ?? ((ms: number, signal: AbortSignal | undefined) => abortableSleep(ms, signal, provider));
   const drains = new DrainWatch(DRAIN_GRACE_MS);
+  const coolDown = options.sharedCoolDown === false ? undefined : new CoolDown();
+  const limit = options.maxConcurrency !== undefined ? new ConcurrencyLimit(Math.max(1, Math.floor(options.maxConcurrency)), provider) : undefined;
+  const dispatcher = options.dispatcher ?? (options.connectTimeoutMs !== undefined ? new Agent({ connect: { timeout: options.connectTimeoutMs } }) : undefined);
   // An adapter posts to one or two fixed URLs: each is parsed once per transport.
   const targets = new Map<string, PostTarget>();
   const targetOf = (url: string): PostTarget => {
@@ -194,17 +111,20 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
       bodyTimeout: idleTimeoutMs,
     };
     if (signal) postOptions.signal = signal;
-    if (options.dispatcher) postOptions.dispatcher = options.dispatcher;
+    if (dispatcher) postOptions.dispatcher = dispatcher;
     const res = await dispatchPost(targetOf(req.url), postOptions);
     if (res.statusCode >= 200 && res.statusCode < 300) return res;
     const requestId = requestIdOf(res.headers);
-    const retryAfterMs = parseRetryAfter(res.headers, now());
+    let retryAfterMs = parseRetryAfter(res.headers, now());
     const text = await readCapped(res.body);
+    retryAfterMs ??= retryInfoDelayMs(text);
     const failure: Parameters<typeof errorFromStatus>[0] = { provider, status: res.statusCode, body: text, secrets: secretsOf(headers) };
     if (retryAfterMs !== undefined) failure.retryAfterMs = retryAfterMs;
     if (requestId !== undefined) failure.requestId = requestId;
     const errorType = headerValue(res.headers, 'x-amzn-errortype');
     if (errorType !== undefined) failure.errorType = errorType.split(':')[0] ?? errorType;
+    const shouldRetry = shouldRetryHeader(res.headers);
+    if (shouldRetry !== undefined) failure.shouldRetry = shouldRetry;
     throw errorFromStatus(failure);
   }
 
@@ -231,6 +151,7 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
     startedAt: number,
     call: TransportCallOptions,
     mayRetry: boolean,
+    state: CallState,
   ): Promise<boolean> {
     if (error.status === 429) counters.rateLimited += 1;
     if (error.code === 'provider.timeout') counters.timeouts += 1;
@@ -241,17 +162,28 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
     if (!unwell) breaker?.onNeutral();
     else if (decision?.retry) breaker?.onAttemptFailure();
     else breaker?.onFailure();
+    if (decision?.reason === 'retry_after_too_long') throw fail(tooLong(error, policy.maxRetryAfterMs), attempt);
     if (!decision?.retry) return false;
     counters.retries += 1;
-    call.onNotice?.({
-      type: 'retry',
-      provider,
-      attempt,
-      delayMs: decision.delayMs,
-      reason: `${error.code}${error.status !== undefined ? ` (HTTP ${error.status})` : ''}`,
-    });
+    const reason = `${error.code}${error.status !== undefined ? ` (HTTP ${error.status})` : ''}`;
+    if (error.status === 429 && coolDown) {
+      coolDown.note(now() + decision.delayMs);
+      state.covered = coolDown.deadline;
+    }
+    call.onNotice?.({ type: 'retry', provider, attempt, delayMs: decision.delayMs, reason });
+    options.onRetry?.({ provider, attempt, delayMs: decision.delayMs, reason, error });
     await sleep(decision.delayMs, call.signal);
     return true;
+  }
+
+  /** Before an attempt: wait out a cool-down another call was told about, and take a concurrency slot. */
+  async function beforeAttempt(call: TransportCallOptions, state: CallState): Promise<() => void> {
+    const wait = coolDown ? coolDown.remaining(now(), state.covered) : 0;
+    if (wait > 0) {
+      state.covered = coolDown?.deadline ?? 0;
+      await sleep(Math.min(wait, policy.maxRetryAfterMs), call.signal);
+    }
+    return limit ? limit.acquire(call.signal) : NO_SLOT;
   }
 
   function fail(error: ProviderError, attempt: number): ProviderError {
@@ -261,20 +193,33 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
 
   function failureContext(req: HttpRequest, issued: Record<string, string>): FailureContext {
     let secrets: readonly string[] | undefined;
-    return { url: req.url, secrets: () => (secrets ??= secretsOf({ ...req.headers, ...issued })), timeoutMs, idleTimeoutMs };
+    return {
+      url: req.url,
+      secrets: () => (secrets ??= secretsOf({ ...req.headers, ...issued })),
+      timeoutMs,
+      idleTimeoutMs,
+      attemptTimeoutMs: options.attemptTimeoutMs,
+      connectTimeoutMs: options.connectTimeoutMs,
+    };
   }
 
   async function postJson(req: HttpRequest, call: TransportCallOptions = {}): Promise<JsonResult> {
     counters.requests += 1;
     const startedAt = now();
     const issued: Record<string, string> = {};
+    const state: CallState = { covered: 0 };
     for (let attempt = 1; ; attempt += 1) {
       if (call.signal?.aborted) throw fail(errorFromThrown(undefined, provider, true), attempt - 1);
-      if (breaker && !breaker.tryAcquire()) throw circuitOpen(attempt - 1);
+      let release = await beforeAttempt(call, state);
+      if (breaker && !breaker.tryAcquire()) {
+        release();
+        throw circuitOpen(attempt - 1);
+      }
       counters.attempts += 1;
       let requestId: string | undefined;
+      const timer = attemptSignal(call.signal, options.attemptTimeoutMs);
       try {
-        const res = await open(req, false, call.signal, issued);
+        const res = await open(req, false, timer.signal, issued);
         requestId = requestIdOf(res.headers);
         const text = await res.body.text();
         let body: unknown;
@@ -300,8 +245,14 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
       } catch (thrown) {
         if (ProviderError.isInstance(thrown) && thrown.code === 'provider.bad_response') throw thrown;
         const error = errorForRequest(errorFromThrown(thrown, provider, call.signal?.aborted === true), failureContext(req, issued));
-        if (await afterFailure(error, attempt, startedAt, call, true)) continue;
+        timer.clear();
+        release();
+        release = NO_SLOT;
+        if (await afterFailure(error, attempt, startedAt, call, true, state)) continue;
         throw fail(withAttempts(error, attempt, requestId), attempt);
+      } finally {
+        timer.clear();
+        release();
       }
     }
   }
@@ -310,10 +261,16 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
     counters.requests += 1;
     const startedAt = now();
     const issued: Record<string, string> = {};
+    const state: CallState = { covered: 0 };
     for (let attempt = 1; ; attempt += 1) {
       if (call.signal?.aborted) throw fail(errorFromThrown(undefined, provider, true), attempt - 1);
-      if (breaker && !breaker.tryAcquire()) throw circuitOpen(attempt - 1);
+      let release = await beforeAttempt(call, state);
+      if (breaker && !breaker.tryAcquire()) {
+        release();
+        throw circuitOpen(attempt - 1);
+      }
       counters.attempts += 1;
+      const timer = attemptSignal(call.signal, options.attemptTimeoutMs);
       let emitted = false;
       let settled = false;
       let finished = false;
@@ -329,7 +286,7 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
         counters.successes += 1;
       };
       try {
-        res = await open(req, true, call.signal, issued);
+        res = await open(req, true, timer.signal, issued);
         requestId = requestIdOf(res.headers);
         const context: StreamContext = { attempt };
         if (requestId !== undefined) context.requestId = requestId;
@@ -370,9 +327,14 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
         settled = true;
         // An error event inside the stream may echo the key: redacted with the request's own values.
         const error = errorForRequest(errorFromThrown(thrown, provider, call.signal?.aborted === true), failureContext(req, issued));
-        if (await afterFailure(error, attempt, startedAt, call, !emitted)) continue;
+        timer.clear();
+        release();
+        release = NO_SLOT;
+        if (await afterFailure(error, attempt, startedAt, call, !emitted, state)) continue;
         throw fail(withAttempts(error, attempt, requestId), attempt);
       } finally {
+        timer.clear();
+        release();
         // The consumer stopped early (break/return): that says nothing about the service.
         if (!settled) breaker?.onNeutral();
         if (res && !res.body.destroyed) res.body.destroy();
@@ -386,6 +348,9 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
     policy,
     postJson,
     postSse,
-    health: () => counters.snapshot(provider, breaker?.state ?? 'closed', breaker?.consecutiveFailures ?? 0),
+    health: () => {
+      const snapshot = counters.snapshot(provider, breaker?.state ?? 'closed', breaker?.consecutiveFailures ?? 0);
+      return limit ? { ...snapshot, inFlight: limit.inFlight, queued: limit.waiting } : snapshot;
+    },
   };
 }

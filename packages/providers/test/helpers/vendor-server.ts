@@ -139,11 +139,14 @@ export function ssePayload(events: Array<{ event?: string; data: unknown }>): st
     .join('');
 }
 
-/** A transport config for tests: instant recorded waits, deterministic jitter. */
-export function testTransport(extra: Record<string, unknown> = {}) {
+/**
+ * A transport config for tests: instant recorded waits, deterministic jitter. Spread it into a
+ * factory's options (`...testTransport()`): `waits` is not enumerable, so only `transport` is
+ * spread (factories reject option keys they do not know).
+ */
+export function testTransport(extra: Record<string, unknown> = {}): { transport: Record<string, unknown>; readonly waits: number[] } {
   const waits: number[] = [];
-  return {
-    waits,
+  const out = {
     transport: {
       sleep: async (ms: number) => {
         waits.push(ms);
@@ -154,4 +157,6 @@ export function testTransport(extra: Record<string, unknown> = {}) {
       ...extra,
     },
   };
+  Object.defineProperty(out, 'waits', { value: waits, enumerable: false });
+  return out as typeof out & { readonly waits: number[] };
 }
