@@ -11,6 +11,7 @@ describe('public surface', () => {
 
   it('pins the exported names', () => {
     expect(Object.keys(mod).sort()).toEqual([
+      'A2A_SDK_INSTALL',
       'DEFAULT_PROTECTED_PATHS',
       'MCP_SDK_INSTALL',
       'SANDBOX_HIDDEN_PATHS',
@@ -19,6 +20,7 @@ describe('public surface', () => {
       'SandboxOptions',
       'TOOL_ERROR_CODES',
       'WorkspaceToolsOptions',
+      'a2aAgent',
       'assertToolName',
       'createPathJail',
       'createSandbox',
@@ -39,6 +41,8 @@ describe('public surface', () => {
 describe('error codes', () => {
   it('pins every code this package throws', () => {
     expect(Object.keys(mod.TOOL_ERROR_CODES).sort()).toEqual([
+      'tool.a2a_call_failed',
+      'tool.a2a_sdk_missing',
       'tool.duplicate_name',
       'tool.edit_ambiguous',
       'tool.edit_no_match',
