@@ -204,7 +204,7 @@ export function a2aAgent(options: A2aAgentOptions): ToolV1 {
         ({ sdk, client } = await connect());
       } catch (error) {
         if (WardenError.isInstance(error)) throw error;
-        throw toolError('tool.a2a_call_failed', `${name}: could not read the agent card at ${origin}: ${(error as Error).message}`, 'Check the URL, that the remote agent is running, and its key.', error);
+        throw toolError('tool.remote_agent_failed', `${name}: could not read the agent card at ${origin}: ${(error as Error).message}`, 'Check the URL, that the remote agent is running, and its key.', error);
       }
       const message = sdk.Message.fromJSON({
         messageId: randomUUID(),
@@ -222,7 +222,7 @@ export function a2aAgent(options: A2aAgentOptions): ToolV1 {
         for await (const item of stream) absorb(collected, item, sdk, ctx, name);
       } catch (error) {
         if (ctx.signal.aborted) throw error;
-        throw toolError('tool.a2a_call_failed', `${name}: the remote agent failed the call: ${(error as Error).message}`, 'The remote agent refused or failed; its own logs and audit trail say why.', error);
+        throw toolError('tool.remote_agent_failed', `${name}: the remote agent failed the call: ${(error as Error).message}`, 'The remote agent refused or failed; its own logs and audit trail say why.', error);
       }
       const state = stateName(sdk, collected.state);
       const answer = [...collected.artifacts.values()].filter(Boolean).join('\n\n') || collected.message || collected.statusText || '(no answer)';

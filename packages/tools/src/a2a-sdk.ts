@@ -24,7 +24,7 @@ function isMissingModule(error: unknown): boolean {
 
 /**
  * Loads `@a2a-js/sdk` (an optional peer dependency) the first time an A2A agent tool is called.
- * A missing SDK is a `tool.a2a_sdk_missing` ToolError naming the install command.
+ * A missing SDK is a `tool.remote_agent_sdk_missing` ToolError naming the install command.
  */
 export async function loadA2aClientSdk(importModule: ModuleImporter = defaultImporter): Promise<A2aClientSdk> {
   try {
@@ -44,7 +44,7 @@ export async function loadA2aClientSdk(importModule: ModuleImporter = defaultImp
   } catch (error) {
     if (isMissingModule(error)) {
       throw toolError(
-        'tool.a2a_sdk_missing',
+        'tool.remote_agent_sdk_missing',
         `A2A agents need the optional peer dependency @a2a-js/sdk, which is not installed: run \`${A2A_SDK_INSTALL}\``,
         `Run \`${A2A_SDK_INSTALL}\` in your project.`,
         error,

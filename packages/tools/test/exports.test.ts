@@ -41,8 +41,6 @@ describe('public surface', () => {
 describe('error codes', () => {
   it('pins every code this package throws', () => {
     expect(Object.keys(mod.TOOL_ERROR_CODES).sort()).toEqual([
-      'tool.a2a_call_failed',
-      'tool.a2a_sdk_missing',
       'tool.duplicate_name',
       'tool.edit_ambiguous',
       'tool.edit_no_match',
@@ -60,6 +58,8 @@ describe('error codes', () => {
       'tool.path_invalid',
       'tool.path_outside_workspace',
       'tool.path_protected',
+      'tool.remote_agent_failed',
+      'tool.remote_agent_sdk_missing',
       'tool.sandbox_unavailable',
       'tool.skill_not_found',
       'tool.timeout',

@@ -19,7 +19,7 @@ let loading: Promise<A2aServerSdk> | undefined;
 /**
  * Loads `@a2a-js/sdk` (an optional peer of `@warden/harness`) the first time an A2A server is
  * built: programs that never serve A2A never load it. A missing SDK is a typed
- * `tool.a2a_sdk_missing` error naming the install command. Only the framework-free parts are
+ * `tool.remote_agent_sdk_missing` error naming the install command. Only the framework-free parts are
  * used (the request handler and JSON-RPC transport handler), so Express is not needed.
  */
 export function loadA2aServerSdk(): Promise<A2aServerSdk> {
@@ -31,7 +31,7 @@ export function loadA2aServerSdk(): Promise<A2aServerSdk> {
       loading = undefined;
       if (!isMissingModule(error)) throw error;
       throw new ToolError({
-        code: 'tool.a2a_sdk_missing',
+        code: 'tool.remote_agent_sdk_missing',
         message: `serving A2A needs the optional peer dependency @a2a-js/sdk, which is not installed: run \`${A2A_SDK_INSTALL}\``,
         hint: `Run \`${A2A_SDK_INSTALL}\` in your project.`,
         cause: error,
