@@ -4,7 +4,7 @@ import { createAgent, type AgentOptions } from '@warden/core';
 import { DEFAULT_INSTRUCTION_FILES, taskScope, type PolicyGate, type Redactor } from '@warden/governance';
 import { ConfigError, type ApproverV1, type ProviderV1, type RunScope, type SessionStoreV1, type TaintSource, type ToolV1 } from '@warden/protocol';
 import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
-import { createSandbox, createWorkspaceTools, type Sandbox } from '@warden/tools';
+import { a2aAgent, createSandbox, createWorkspaceTools, type Sandbox } from '@warden/tools';
 import { createAuditSink, type AuditSink } from './audit-sink.js';
 import { alertingAgent } from './cost/alerting-agent.js';
 import type { BudgetAlerts } from './cost/budget-alert-types.js';
@@ -21,6 +21,7 @@ import { tracedAgent } from './tracing/traced-agent.js';
 import { tracedApprover } from './tracing/traced-approver.js';
 import { tracedGate } from './tracing/traced-gate.js';
 import { tracedProvider } from './tracing/traced-provider.js';
+import { toolTraceHeaders } from './tracing/tool-trace-headers.js';
 import { createTracingRuntime, type TracingRuntime } from './tracing/tracing-runtime.js';
 import { assertHarnessOptions, type OptionIssue } from './validate-options.js';
 
@@ -107,6 +108,23 @@ function builtinTools(options: HarnessOptions, workdir: string, env: Readonly<Re
   return tools.filter((tool) => !off.has(tool.name as (typeof BUILTIN_TOOL_NAMES)[number]));
 }
 
+/** The configured remote A2A agents as tools; with tracing on, each call carries its tool span's `traceparent`. */
+function a2aTools(options: HarnessOptions, env: Readonly<Record<string, string | undefined>>, tracing: TracingRuntime | undefined): ToolV1[] {
+  return (options.a2aAgents ?? []).map((entry) => {
+    const apiKey = entry.keyEnv ? env[entry.keyEnv] : undefined;
+    return a2aAgent({
+      url: entry.url,
+      name: entry.name,
+      ...(entry.description ? { description: entry.description } : {}),
+      ...(apiKey ? { apiKey } : {}),
+      ...(entry.headers ? { headers: entry.headers } : {}),
+      ...(entry.trust ? { trust: entry.trust } : {}),
+      ...(entry.timeoutMs ? { timeoutMs: entry.timeoutMs } : {}),
+      ...(tracing ? { callHeaders: (ctx) => toolTraceHeaders(tracing, ctx.callId) } : {}),
+    });
+  });
+}
+
 function instructionFiles(options: HarnessOptions): string[] {
   const out = [...DEFAULT_INSTRUCTION_FILES];
   if (options.memoryFile) out.push(options.memoryFile.replace(/^\.\/+/, ''));
@@ -120,14 +138,17 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   const mode = options.mode ?? 'safe';
   const { redactor } = shared;
   const workspaceTools = builtinTools(options, workdir, env, redactor, shared.sandbox);
-  const tools = [...workspaceTools, ...(shared.mcp?.tools ?? []), ...(options.tools ?? [])];
+  const remoteAgents = a2aTools(options, env, shared.tracing);
+  const tools = [...workspaceTools, ...(shared.mcp?.tools ?? []), ...remoteAgents, ...(options.tools ?? [])];
+  // Trusted remote agents' answers do not taint, like trusted MCP servers' results.
+  const trustedTools = new Set([...(shared.mcp?.trustedTools ?? []), ...(options.a2aAgents ?? []).filter((entry) => entry.trust === 'trusted').map((entry) => entry.name)]);
   const policies = await loadPolicies(workdir, options.policies);
   const gate = gateFor(workdir, { mode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: shared.sandbox !== undefined });
   const approver = approverFor(options.approver, shared.approvals, redactor);
   // The system prompt is read with the full workspace tools, whichever are switched on for the model.
   const prompt = await buildSystemPrompt({ workdir, mode, tools: builtinTools({ ...options, builtinTools: {} }, workdir, env, redactor), ...(options.instructions ? { instructions: options.instructions } : {}), ...(options.memoryFile ? { memoryFile: options.memoryFile } : {}) });
   const initialTaint = [...prompt.taint, ...(shared.mcp?.taint ?? [])];
-  const hooks = [...governanceHooks({ redactor, trustedTools: shared.mcp?.trustedTools ?? new Set(), ...(options.guardrails ? { guardrails: options.guardrails } : {}) }), ...(options.hooks ?? [])];
+  const hooks = [...governanceHooks({ redactor, trustedTools, ...(options.guardrails ? { guardrails: options.guardrails } : {}) }), ...(options.hooks ?? [])];
   const tracing = shared.tracing;
   const agentOptions: AgentOptions = {
     provider: tracing ? tracedProvider(shared.provider, tracing) : shared.provider,
@@ -153,6 +174,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
       ...(options.scope?.hosts ? { hosts: options.scope.hosts } : {}),
       ...(options.scope?.tools ? { tools: options.scope.tools } : {}),
       toolServers: Object.keys(options.mcpServers ?? {}),
+      agentTools: (options.a2aAgents ?? []).map((entry) => entry.name),
       ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
     });
   const audit = shared.audit;

@@ -33,6 +33,23 @@ export const McpServerEntry = z.strictObject({
 });
 export type McpServerEntry = z.infer<typeof McpServerEntry>;
 
+/** One remote A2A agent the harness's agent may delegate to, as a tool named `name`. */
+export const A2aAgentEntry = z.strictObject({
+  /** The tool name the model calls (a letter, then letters, digits, `_` or `-`). */
+  name: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'a tool name is a letter, then letters, digits, _ and -, at most 64'),
+  /** The remote agent's base URL (its card is at `<url>/.well-known/agent-card.json`). */
+  url: z.string().url(),
+  /** What the remote agent does, for the model (the remote card's own words are never shown to it). */
+  description: z.string().min(1).optional(),
+  /** The environment variable holding its bearer key (sent only to the URL's origin). */
+  keyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  /** `trusted`: its answers do not taint the run. Default `untrusted`: its answer is open-world content. */
+  trust: z.enum(['trusted', 'untrusted']).optional(),
+  timeoutMs: positiveInt.optional(),
+});
+export type A2aAgentEntry = z.infer<typeof A2aAgentEntry>;
+
 /**
  * Everything about a harness that can be written down: a config file, the CLI flags and library
  * callers all go through this one schema (published as JSON Schema in
@@ -74,6 +91,8 @@ export const HarnessConfig = z.strictObject({
     .optional(),
   /** MCP servers whose tools the agent gets (behind the same gate), by name. */
   mcpServers: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/, 'a server name is letters, digits, _ and -'), McpServerEntry).optional(),
+  /** Remote A2A agents the agent may delegate to, one tool each (behind the same gate; answers are untrusted unless `trust: 'trusted'`). */
+  a2aAgents: z.array(A2aAgentEntry).optional(),
   /** Policy files (YAML or JSON), relative to the workspace. */
   policies: z.array(z.string().min(1)).optional(),
   /** Extra protected paths on top of `.env*`, `.git`, `.warden`. */

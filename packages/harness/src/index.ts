@@ -20,6 +20,9 @@ export type { McpServerOptions, WardenMcpServer, RunningMcpStdio, StdioIo } from
 export type { McpAgent, ApprovalInstructions } from './mcp-server/mcp-agent.js';
 export type { McpHttpOptions, RunningMcpHttp } from './mcp-server/mcp-http.js';
 export type { AgentCallOutput, AgentCallRefusal, AgentCallApproval } from './mcp-server/agent-call.js';
+export { createA2AServer } from './a2a-server/create-a2a-server.js';
+export type { A2aServerOptions, WardenA2aServer, A2aAgent } from './a2a-server/create-a2a-server.js';
+export type { A2aHttpOptions, RunningA2aHttp } from './a2a-server/a2a-http.js';
 export type { HarnessTracing, TracerProviderLike, TraceContextCarrier } from './tracing/tracing-options.js';
 export { activeTraceContext, isTraceContextCarrier } from './tracing/active-trace-context.js';
 export { TracingError, TRACING_ERROR_CODES } from './tracing/tracing-error.js';

@@ -11,6 +11,7 @@ describe('public surface', () => {
 
   it('pins the exported names', () => {
     expect(Object.keys(mod).sort()).toEqual([
+      'A2A_SDK_INSTALL',
       'DEFAULT_PROTECTED_PATHS',
       'MCP_SDK_INSTALL',
       'SANDBOX_HIDDEN_PATHS',
@@ -19,6 +20,7 @@ describe('public surface', () => {
       'SandboxOptions',
       'TOOL_ERROR_CODES',
       'WorkspaceToolsOptions',
+      'a2aAgent',
       'assertToolName',
       'createPathJail',
       'createSandbox',
@@ -56,6 +58,8 @@ describe('error codes', () => {
       'tool.path_invalid',
       'tool.path_outside_workspace',
       'tool.path_protected',
+      'tool.remote_agent_failed',
+      'tool.remote_agent_sdk_missing',
       'tool.sandbox_unavailable',
       'tool.skill_not_found',
       'tool.timeout',

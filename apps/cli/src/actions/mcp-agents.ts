@@ -47,7 +47,7 @@ function subagentOptions(base: HarnessOptions, sub: Subagent): HarnessOptions {
  * entry of the config. `--agent NAME …` picks some; the default is `warden` alone. Each agent's
  * sessions are owned by `mcp:NAME`, so one agent's callers cannot continue another's conversations.
  */
-export function servedAgents(base: HarnessOptions, names: readonly string[] | undefined): ServedAgentSpec[] {
+export function servedAgents(base: HarnessOptions, names: readonly string[] | undefined, ownerPrefix: 'mcp' | 'a2a' = 'mcp'): ServedAgentSpec[] {
   const subagents = base.subagents ?? {};
   const available = [MAIN_AGENT, ...Object.keys(subagents).filter((name) => name !== MAIN_AGENT)];
   const picked = names && names.length > 0 ? [...new Set(names)] : [MAIN_AGENT];
@@ -62,7 +62,7 @@ export function servedAgents(base: HarnessOptions, names: readonly string[] | un
         ...(guess ? { hintKey: 'hint.didYouMean', hintParams: { suggestion: guess } } : {}),
       });
     }
-    const owner = { userId: `mcp:${name}` };
+    const owner = { userId: `${ownerPrefix}:${name}` };
     if (name === MAIN_AGENT) {
       return {
         name,
@@ -76,6 +76,6 @@ export function servedAgents(base: HarnessOptions, names: readonly string[] | un
 }
 
 /** The environment variable holding an agent's own HTTP key (`WARDEN_MCP_KEY_<NAME>`). */
-export function agentKeyEnv(name: string): string {
-  return `WARDEN_MCP_KEY_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+export function agentKeyEnv(name: string, prefix = 'WARDEN_MCP_KEY'): string {
+  return `${prefix}_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 }

@@ -20,6 +20,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   probe: { summary: 'command.probe.summary', load: async () => (await import('../commands/probe-command.js')).probeCommand },
   evidence: { summary: 'command.evidence.summary', load: async () => (await import('../commands/evidence-command.js')).evidenceCommand },
   mcp: { summary: 'command.mcp.summary', load: async () => (await import('../commands/mcp-command.js')).mcpCommand },
+  a2a: { summary: 'command.a2a.summary', load: async () => (await import('../commands/a2a-command.js')).a2aCommand },
   dash: { summary: 'command.dash.summary', load: async () => (await import('../commands/dash-command.js')).dashCommand },
   audit: { summary: 'command.audit.summary', load: async () => (await import('../commands/audit-command.js')).auditCommand },
   skill: { summary: 'command.skill.summary', load: async () => (await import('../commands/skill-command.js')).skillCommand },

@@ -121,6 +121,16 @@ describe('taskScope: tools of the MCP servers the task names', () => {
     expect(matcher.toolEntry('tracker')).toBeUndefined();
   });
 
+  it.each([
+    ['ask the researcher agent about retries', ['researcher']],
+    ['have the Researcher and reviewer agents look at it', ['researcher', 'reviewer']],
+    ['ask the researcher about retries', []],
+    ['ask the librarian agent', []],
+  ])('agent tools: %s', (task, patterns) => {
+    const scope = taskScope(task, { workspace, agentTools: ['researcher', 'reviewer'] });
+    expect((scope.tools ?? []).map((t) => t.pattern)).toEqual(patterns);
+  });
+
   it('a server name in a change task does not also become a path', () => {
     const scope = taskScope('update the docs server index', { workspace, toolServers: servers });
     expect(scope.tools?.map((t) => t.pattern)).toEqual(['docs__*']);

@@ -19,6 +19,11 @@ export interface TaskScopeOptions {
    * that names a tool in full (`docs__search`) authorizes that tool.
    */
   toolServers?: readonly string[];
+  /**
+   * Names of configured agent tools (remote A2A agents). A task that names one of them and says
+   * `agent` ("ask the researcher agent") authorizes that tool.
+   */
+  agentTools?: readonly string[];
   /** Extra protected paths: never put in scope (they are denied anyway). */
   protectedPaths?: readonly string[];
   /** Where config entries came from (default `config`). */
@@ -78,6 +83,7 @@ function pushPath(out: ScopePath[], entry: ScopePath): void {
 
 /** Says the task is about a server: the word that makes a server's name in it count. */
 const SERVER_WORD = /\b(mcp|server|servers)\b/i;
+const AGENT_WORD = /\b(agent|agents)\b/i;
 
 function pushTool(out: ScopeTool[], entry: ScopeTool): void {
   if (!out.some((t) => t.pattern === entry.pattern)) out.push(entry);
@@ -157,6 +163,7 @@ export function taskScope(task: string, options: TaskScopeOptions): RunScope {
   for (const tool of options.tools ?? []) if (tool.trim() !== '') pushTool(outTools, { pattern: tool.trim(), origin, text: tool });
   const servers = options.toolServers ?? [];
   const aboutServers = SERVER_WORD.test(task);
+  const agents = AGENT_WORD.test(task) ? (options.agentTools ?? []) : [];
   for (const entry of options.paths ?? []) {
     const pattern = entry.replace(/^\.\/+/, '').replace(/\/+$/, '');
     if (pattern === '' || pattern.startsWith('/') || pattern.split('/').includes('..')) continue;
@@ -167,6 +174,11 @@ export function taskScope(task: string, options: TaskScopeOptions): RunScope {
   const change = asksForChange(task);
   for (const word of words(task)) {
     if (servers.length > 0 && toolsFromWord(word, servers, aboutServers, outTools)) continue;
+    const agent = agents.find((name) => name.toLowerCase() === word.toLowerCase());
+    if (agent !== undefined) {
+      pushTool(outTools, { pattern: agent, origin: 'task', text: word });
+      continue;
+    }
     const url = URL_WORD.exec(word);
     if (url) {
       pushHost(outHosts, { host: (url[1] ?? '').replace(/^\[|\]$/g, ''), origin: 'task', text: word });

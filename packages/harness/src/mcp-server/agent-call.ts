@@ -1,11 +1,14 @@
-import { WardenError, type RunEvent, type RunEventOf } from '@warden/protocol';
+import { SessionError, WardenError, type RunEvent, type RunEventOf } from '@warden/protocol';
 import type { RunResult } from '@warden/core';
+import type { TraceContextCarrier } from '../tracing/tracing-options.js';
 import type { ApprovalInstructions, McpAgent } from './mcp-agent.js';
 
 /** A tool call's arguments, validated. */
 export interface AgentCallInput {
   task: string;
   sessionId?: string;
+  /** With `sessionId`: start that session when the store has none by that id (an A2A context's first message). */
+  createSession?: boolean;
 }
 
 /** A call that asked a question nobody could answer (no approver, or only an automatic yes where a person was required). */
@@ -49,6 +52,12 @@ export interface AgentCallContext {
   /** Reports one line of progress (sent only when the client asked with a progress token). */
   progress?: (message: string) => void;
   approvalInstructions: ApprovalInstructions;
+  /** The caller's W3C trace context: with tracing on, the run's spans join the caller's trace. */
+  traceContext?: TraceContextCarrier;
+}
+
+function isMissingSession(error: unknown): boolean {
+  return SessionError.isInstance(error) && error.code === 'session.not_found';
 }
 
 function refusalOf(event: RunEventOf<'tool_decision'>): AgentCallRefusal | undefined {
@@ -121,11 +130,20 @@ export async function runAgentCall(agent: McpAgent, input: AgentCallInput, ctx: 
     if (line) ctx.progress!(line);
   };
   const trust = agent.trust ?? 'user';
+  const options = { signal: ctx.signal, onEvent, trust, ...(ctx.traceContext ? { traceContext: ctx.traceContext } : {}) };
   let result: RunResult;
   try {
-    result = input.sessionId
-      ? await agent.harness.resume(input.sessionId, { task: input.task, signal: ctx.signal, onEvent, trust })
-      : await agent.harness.run(input.task, { signal: ctx.signal, onEvent, trust });
+    const { sessionId } = input;
+    if (!sessionId) result = await agent.harness.run(input.task, options);
+    else {
+      try {
+        result = await agent.harness.resume(sessionId, { ...options, task: input.task });
+      } catch (error) {
+        if (!input.createSession || !isMissingSession(error)) throw error;
+        // A new conversation under a name the caller's protocol chose: the same composition, that session id.
+        result = await (await agent.harness.with({ sessionId })).run(input.task, options);
+      }
+    }
   } catch (error) {
     return failedCall(agent.name, error, input.sessionId);
   }

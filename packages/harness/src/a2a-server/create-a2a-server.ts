@@ -1,0 +1,162 @@
+import { ConfigError } from '@warden/protocol';
+import { isUsableKey, MIN_KEY_LENGTH } from '../mcp-server/bearer-keys.js';
+import { AGENT_NAME, defaultApprovalInstructions, type ApprovalInstructions, type McpAgent } from '../mcp-server/mcp-agent.js';
+import { a2aExecutor } from './a2a-executor.js';
+import { listenA2aHttp, type A2aEndpoint, type A2aHttpOptions, type RunningA2aHttp } from './a2a-http.js';
+import { loadA2aServerSdk, type A2aServerSdk } from './a2a-server-sdk.js';
+
+/**
+ * One agent an A2A server publishes: the same shape as an MCP server's agent (a name, a
+ * description, its governed harness, optional agent keys and trust).
+ */
+export type A2aAgent = McpAgent;
+
+export interface A2aServerOptions {
+  /** The agents to publish, one card and endpoint each; the first is also served at the root card. */
+  agents: readonly A2aAgent[];
+  /** The agent version the cards state (default `0.0.0`). */
+  version?: string;
+  /** The provider named in the cards. */
+  provider?: { organization: string; url: string };
+  /** Runs at once across every agent (default 4); a task beyond it is rejected, not queued. */
+  maxConcurrentRuns?: number;
+  /** The longest task a message may carry (default 32 000 characters). */
+  maxTaskChars?: number;
+  /** How an `input-required` status tells the caller that a person must decide a parked approval. */
+  approvalInstructions?: ApprovalInstructions;
+}
+
+/** A Warden A2A server: governed agents as A2A agents (JSON-RPC binding, SSE streaming). */
+export interface WardenA2aServer {
+  /** The agent names, one card each. */
+  readonly agents: readonly string[];
+  /** Listens for HTTP: public cards, bearer keys, Host/Origin checks, size and concurrency limits. */
+  listen(options: A2aHttpOptions): Promise<RunningA2aHttp>;
+  /** Aborts the runs in flight, stops listening and waits for the runs to end. Does not close the agents' harnesses. */
+  close(): Promise<void>;
+}
+
+function invalid(message: string): ConfigError {
+  return new ConfigError({ code: 'config.invalid', message, hint: 'fix the agents given to createA2AServer' });
+}
+
+function checkAgents(agents: readonly A2aAgent[]): void {
+  if (agents.length === 0) throw invalid('createA2AServer needs at least one agent');
+  const seen = new Set<string>();
+  for (const agent of agents) {
+    if (!AGENT_NAME.test(agent.name)) throw invalid(`agent name "${agent.name}" is not 1-64 letters, digits, _ and -`);
+    if (seen.has(agent.name)) throw invalid(`two agents are named "${agent.name}"`);
+    seen.add(agent.name);
+    if (!agent.description.trim()) throw invalid(`agent "${agent.name}" has no description`);
+    // The caller is a program: nobody sits at a terminal to answer a prompt.
+    if (agent.harness.approver?.kind === 'person') throw invalid(`agent "${agent.name}" asks a person at a prompt; serve it with approver "durable" (questions park) or "none"`);
+    for (const key of agent.keys ?? []) {
+      if (!isUsableKey(key)) throw invalid(`a key of agent "${agent.name}" is not at least ${MIN_KEY_LENGTH} characters of A-Z a-z 0-9 . _ ~ + / -`);
+    }
+  }
+}
+
+function cardOf(sdk: A2aServerSdk, agent: A2aAgent, url: string, options: A2aServerOptions): import('@a2a-js/sdk').AgentCard {
+  return {
+    name: agent.name,
+    description: agent.description,
+    supportedInterfaces: [{ url, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: sdk.main.A2A_PROTOCOL_VERSION }],
+    provider: options.provider,
+    version: options.version ?? '0.0.0',
+    capabilities: { streaming: true, pushNotifications: false, extensions: [], extendedAgentCard: false },
+    securitySchemes: {
+      bearer: { scheme: { $case: 'httpAuthSecurityScheme', value: { description: 'A Warden A2A key (server-wide or for this agent).', scheme: 'Bearer', bearerFormat: '' } } },
+    },
+    securityRequirements: [{ schemes: { bearer: { list: [] } } }],
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['text/plain'],
+    skills: [
+      {
+        id: agent.name,
+        name: agent.name,
+        description: agent.description,
+        tags: ['warden', 'governed'],
+        examples: [],
+        inputModes: ['text/plain'],
+        outputModes: ['text/plain'],
+        securityRequirements: [],
+      },
+    ],
+    signatures: [],
+  };
+}
+
+/**
+ * Builds an A2A server (the official `@a2a-js/sdk`, loaded on first use) whose agents are
+ * governed Warden harnesses. Each agent publishes a card; a message starts or continues a task
+ * that runs through the agent's harness — the same gate, approvals, session store and audit
+ * trail as every other run — with the A2A context mapped to a Warden session. Status updates
+ * follow the run; the answer is an artifact; a question that needs a person parks as a durable
+ * approval and the task ends `input-required`; `tasks/cancel` aborts the run.
+ */
+export async function createA2AServer(options: A2aServerOptions): Promise<WardenA2aServer> {
+  checkAgents(options.agents);
+  const sdk = await loadA2aServerSdk();
+  const maxRuns = options.maxConcurrentRuns ?? 4;
+  if (!Number.isInteger(maxRuns) || maxRuns < 1) throw invalid('maxConcurrentRuns must be a positive integer');
+  const maxTaskChars = options.maxTaskChars ?? 32_000;
+  const instructions = options.approvalInstructions ?? defaultApprovalInstructions;
+  const shutdown = new AbortController();
+  const inFlight = new Set<Promise<unknown>>();
+  const busySessions = new Set<string>();
+  const closers = new Set<() => Promise<void>>();
+  let running = 0;
+
+  const host = {
+    sdk,
+    approvalInstructions: instructions,
+    maxTaskChars,
+    shutdown: shutdown.signal,
+    admit(sessionId: string): string | undefined {
+      if (shutdown.signal.aborted) return 'the server is shutting down';
+      if (running >= maxRuns) return `${running} runs are in progress (the limit is ${maxRuns}); try again shortly`;
+      if (busySessions.has(sessionId)) return `the conversation (session ${sessionId}) is running another task; wait for it to end`;
+      running += 1;
+      busySessions.add(sessionId);
+      return undefined;
+    },
+    release(sessionId: string): void {
+      running -= 1;
+      busySessions.delete(sessionId);
+    },
+    track(work: Promise<unknown>): void {
+      inFlight.add(work);
+      void work.finally(() => inFlight.delete(work));
+    },
+  };
+
+  const endpoints: A2aEndpoint[] = options.agents.map((agent) => ({
+    agent,
+    build(url) {
+      const card = cardOf(sdk, agent, url, options);
+      // One task store per agent: a key for one agent cannot read another's tasks.
+      const handler = new sdk.server.DefaultRequestHandler(card, new sdk.server.InMemoryTaskStore(), a2aExecutor({ ...host, agent }), undefined, undefined, undefined, undefined, undefined, {
+        keepBusAliveStates: [],
+      });
+      return { card, transport: new sdk.server.JsonRpcTransportHandler(handler) };
+    },
+  }));
+
+  return {
+    agents: options.agents.map((agent) => agent.name),
+    async listen(httpOptions) {
+      const served = await listenA2aHttp(sdk, httpOptions, endpoints);
+      const stop = async (): Promise<void> => {
+        closers.delete(stop);
+        await served.close();
+      };
+      closers.add(stop);
+      return { ...served, close: stop };
+    },
+    async close() {
+      shutdown.abort();
+      await Promise.allSettled([...inFlight]);
+      await Promise.allSettled([...closers].map((stop) => stop()));
+    },
+  };
+}
