@@ -300,6 +300,6 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   // Nothing of OpenTelemetry is loaded unless tracing is on.
   const tracing = options.tracing ? await createTracingRuntime({ tracing: options.tracing === true ? {} : options.tracing, redact: (text) => redactor.redact(text) }) : undefined;
   const alerts = options.budgetAlerts === undefined ? undefined : isBudgetAlerts(options.budgetAlerts) ? options.budgetAlerts : budgetAlerts(options.budgetAlerts);
-  const mcp = await connectMcpServers(options.mcpServers, (text) => redactor.redact(text), sandbox);
+  const mcp = await connectMcpServers(options.mcpServers, (text) => redactor.redact(text), sandbox, tracing ? (ctx) => toolTraceHeaders(tracing, ctx.callId) : undefined);
   return compose({ ...options, workdir }, { provider, redactor, ...(sandbox ? { sandbox } : {}), store, storeName, prices, ownsStore, owner: true, ...(audit ? { audit } : {}), ...(approvals ? { approvals } : {}), ...(mcp ? { mcp } : {}), ...(tracing ? { tracing } : {}), ...(alerts ? { alerts } : {}) }, warnings);
 }

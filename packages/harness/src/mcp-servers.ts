@@ -1,4 +1,4 @@
-import type { TaintSource, ToolV1 } from '@warden/protocol';
+import type { TaintSource, ToolContext, ToolV1 } from '@warden/protocol';
 import { mcpTools, type McpServerConfig, type McpServerFailure, type Sandbox } from '@warden/tools';
 import type { McpServerEntry } from './harness-config.js';
 
@@ -26,6 +26,7 @@ export async function connectMcpServers(
   servers: Readonly<Record<string, McpServerEntry>> | undefined,
   redact: (text: string) => string,
   sandbox?: Sandbox,
+  callMeta?: (ctx: ToolContext) => Readonly<Record<string, string>> | undefined,
 ): Promise<ConnectedMcp | undefined> {
   const entries = Object.entries(servers ?? {});
   if (entries.length === 0) return undefined;
@@ -47,7 +48,7 @@ export async function connectMcpServers(
     for (const [tool, pin] of Object.entries(entry.pins ?? {})) pinned[tool.includes('__') ? tool : `${name}__${tool}`] = pin;
   }
   // Server stderr is not shown today; it is redacted all the same, before anyone could.
-  const set = await mcpTools({ servers: configs, ...(Object.keys(pinned).length > 0 ? { pinned } : {}), redact, onStderr: () => undefined, ...(sandbox ? { sandbox } : {}) });
+  const set = await mcpTools({ servers: configs, ...(Object.keys(pinned).length > 0 ? { pinned } : {}), redact, onStderr: () => undefined, ...(sandbox ? { sandbox } : {}), ...(callMeta ? { callMeta } : {}) });
   const tools: ToolV1[] = [];
   const trustedTools = new Set<string>();
   const taint: TaintSource[] = [];

@@ -21,6 +21,8 @@ export interface McpToolBinding {
   callTimeoutMs: number;
   /** Runs before every call; throws to refuse (the rug-pull check). */
   beforeCall(): Promise<void>;
+  /** `_meta` for one call (the harness passes the tool call's W3C `traceparent` this way). */
+  callMeta?: (ctx: ToolContext) => Readonly<Record<string, string>> | undefined;
 }
 
 /**
@@ -56,7 +58,8 @@ export function mcpToolToToolV1(binding: McpToolBinding): ToolV1 {
     async execute(args, ctx: ToolContext): Promise<ToolOutput> {
       await binding.beforeCall();
       try {
-        const result = await binding.client.callTool({ name: info.name, arguments: args }, undefined, {
+        const meta = binding.callMeta?.(ctx);
+        const result = await binding.client.callTool({ name: info.name, arguments: args, ...(meta ? { _meta: { ...meta } } : {}) }, undefined, {
           signal: ctx.signal,
           timeout: binding.callTimeoutMs,
         });

@@ -1,4 +1,4 @@
-import { ConfigError, type ToolV1 } from '@warden/protocol';
+import { ConfigError, type ToolContext, type ToolV1 } from '@warden/protocol';
 import { fingerprintMcpTool } from './mcp-fingerprint.js';
 import { loadMcpSdk, type McpClientLike, type McpSdk, type McpToolInfo, type ModuleImporter } from './mcp-sdk.js';
 import { mcpToolToToolV1 } from './mcp-tool-adapter.js';
@@ -55,6 +55,11 @@ export interface McpToolsOptions {
    * home hidden, no network but the filtering proxy. A server opts out with `sandbox: false`.
    */
   sandbox?: Sandbox;
+  /**
+   * `_meta` added to each tool call (the harness passes the call's W3C `traceparent` and
+   * `tracestate` this way, so a Warden MCP server's run joins the caller's trace).
+   */
+  callMeta?: (ctx: ToolContext) => Readonly<Record<string, string>> | undefined;
 }
 
 export interface McpServerFailure {
@@ -230,7 +235,7 @@ export async function mcpTools(options: McpToolsOptions): Promise<McpToolSet> {
           );
         }
       };
-      tools.push(mcpToolToToolV1({ server, name, info, client, trustAnnotations: config.trustAnnotations === true, callTimeoutMs, beforeCall }));
+      tools.push(mcpToolToToolV1({ server, name, info, client, trustAnnotations: config.trustAnnotations === true, callTimeoutMs, beforeCall, ...(options.callMeta ? { callMeta: options.callMeta } : {}) }));
     }
   }
 

@@ -1,5 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { ConfigError } from '@warden/protocol';
+import { isTraceContextCarrier } from '../tracing/active-trace-context.js';
+import type { TraceContextCarrier } from '../tracing/tracing-options.js';
 import { failedCall, runAgentCall, type AgentCallOutcome } from './agent-call.js';
 import { agentInput, agentInputJsonSchema, agentOutputJsonSchema, describeIssues } from './agent-tool-schema.js';
 import { isUsableKey, MIN_KEY_LENGTH, type KeyGrant } from './bearer-keys.js';
@@ -98,7 +100,7 @@ export async function createMcpServer(options: McpServerOptions): Promise<Warden
   const closers = new Set<() => Promise<void>>();
   let running = 0;
 
-  async function call(agent: McpAgent, args: unknown, signal: AbortSignal, progress?: (message: string) => void): Promise<ToolResult> {
+  async function call(agent: McpAgent, args: unknown, signal: AbortSignal, progress?: (message: string) => void, traceContext?: TraceContextCarrier): Promise<ToolResult> {
     const parsed = input.safeParse(args ?? {});
     if (!parsed.success) return rejected(agent.name, 'mcp.invalid_arguments', `invalid arguments: ${describeIssues(parsed.error)}`);
     const { sessionId } = parsed.data;
@@ -110,6 +112,7 @@ export async function createMcpServer(options: McpServerOptions): Promise<Warden
     const work = runAgentCall(agent, { task: parsed.data.task, ...(sessionId ? { sessionId } : {}) }, {
       signal: AbortSignal.any([signal, shutdown.signal]),
       ...(progress ? { progress } : {}),
+      ...(traceContext ? { traceContext } : {}),
       approvalInstructions: instructions,
     }).catch((error: unknown) => failedCall(agent.name, error, sessionId));
     inFlight.add(work);
@@ -147,7 +150,7 @@ export async function createMcpServer(options: McpServerOptions): Promise<Warden
               step += 1;
               extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, message } }).catch(() => undefined);
             };
-      return call(agent, request.params.arguments, extra.signal, progress);
+      return call(agent, request.params.arguments, extra.signal, progress, callerTrace(request.params._meta, extra.requestInfo?.headers));
     });
     return server;
   }
@@ -190,4 +193,19 @@ export async function createMcpServer(options: McpServerOptions): Promise<Warden
     },
     close,
   };
+}
+
+/**
+ * The caller's W3C trace context: the HTTP request's `traceparent`/`tracestate` headers, or the
+ * same names in the call's `_meta` (how a stdio client can carry it). Anything malformed is ignored.
+ */
+function callerTrace(meta: Record<string, unknown> | undefined, headers: Record<string, string | string[] | undefined> | undefined): TraceContextCarrier | undefined {
+  const pick = (name: string): unknown => {
+    const fromHeader = headers?.[name];
+    return typeof fromHeader === 'string' ? fromHeader : meta?.[name];
+  };
+  const traceparent = pick('traceparent');
+  const tracestate = pick('tracestate');
+  const carrier = { traceparent, ...(tracestate !== undefined ? { tracestate } : {}) };
+  return isTraceContextCarrier(carrier) ? carrier : undefined;
 }
