@@ -7,6 +7,7 @@ export const LOOP_DRIVERS = [
   { id: 'warden', framework: 'Warden (core + providers)', pkg: '@warden/core', module: './warden-core.mjs' },
   { id: 'warden-harness', framework: 'Warden full harness (gate, redaction, scope, JSONL session, audit)', pkg: '@warden/harness', module: './warden-harness.mjs' },
   { id: 'warden-harness-batch', framework: "Warden full harness, sessions fsync 'batch' (group-committed every 50 ms)", pkg: '@warden/harness', module: './warden-harness.mjs?fsync=batch' },
+  { id: 'warden-harness-traced', framework: 'Warden full harness, OpenTelemetry tracing on (spans created, no exporter)', pkg: '@warden/harness', module: './warden-harness.mjs?tracing=on' },
   { id: 'ai-sdk', framework: 'Vercel AI SDK', pkg: 'ai', module: './ai-sdk.mjs' },
   { id: 'openai-agents', framework: 'OpenAI Agents JS', pkg: '@openai/agents', module: './openai-agents.mjs' },
   { id: 'langgraph', framework: 'LangGraph createReactAgent', pkg: '@langchain/langgraph', module: './langgraph.mjs' },

@@ -3,6 +3,9 @@
 // every append) and the hash-chained audit trail in a temp workspace — over the same provider.
 // Loaded as `warden-harness.mjs?fsync=batch`, the sessions are fsynced in groups every 50 ms
 // instead (a crash may lose the last 50 ms): the same governance, without a disk flush per step.
+// Loaded as `warden-harness.mjs?tracing=on`, OpenTelemetry tracing is on (every span created and
+// ended through the SDK's BasicTracerProvider, with no exporter): what tracing costs a step. Off —
+// the default — the OpenTelemetry API is never imported.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +25,9 @@ export async function create({ origin, toolSteps, stream }) {
     execute: (args) => add(args),
   };
   const workdir = mkdtempSync(path.join(tmpdir(), 'warden-bench-harness-'));
-  const fsync = new URL(import.meta.url).searchParams.get('fsync');
+  const params = new URL(import.meta.url).searchParams;
+  const fsync = params.get('fsync');
+  const tracing = params.get('tracing') === 'on' ? { tracerProvider: new (await import('@opentelemetry/sdk-trace-base')).BasicTracerProvider() } : undefined;
   const harness = await createHarness({
     workdir,
     provider,
@@ -31,6 +36,7 @@ export async function create({ origin, toolSteps, stream }) {
     maxTurns: toolSteps + 5,
     streaming: stream,
     env: {},
+    ...(tracing ? { tracing } : {}),
     ...(fsync ? { sessions: jsonlSessionStore({ dir: path.join(workdir, '.warden', 'sessions'), fsync }) } : {}),
   });
   return {
