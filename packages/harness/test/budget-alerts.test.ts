@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RunEvent } from '@warden/protocol';
@@ -173,6 +175,44 @@ describe('budget alerts', () => {
     expect(types.at(-1)).toBe('run_end');
   });
 
+  it('with a state file, a restarted process continues the day\'s spend and never raises a crossing twice', async () => {
+    const hook = await open();
+    const file = path.join(tempWorkspace(), 'state', 'alerts.json');
+    const options = { budgets: [{ scope: 'day' as const, usd: 10 }], webhooks: [{ url: hook.url, secret: SECRET }], stateFile: file };
+    const at = '2026-03-04T10:00:00.000Z';
+    const first = budgetAlerts(options);
+    expect(first.record({ runId: 'r1', costUsd: 4, at })).toEqual([]);
+    expect(first.record({ runId: 'r2', costUsd: 2, at }).map((a) => a.threshold)).toEqual([0.5]);
+    await first.settled();
+    // A new process: the day's 6 USD and the 0.5 crossing are remembered.
+    const second = budgetAlerts(options);
+    expect(second.spent('day', '2026-03-04')).toBe(6);
+    expect(second.record({ runId: 'r3', costUsd: 0.5, at })).toEqual([]);
+    expect(second.record({ runId: 'r4', costUsd: 2, at }).map((a) => a.threshold)).toEqual([0.8]);
+    await second.settled();
+    expect(hook.got.map((r) => JSON.parse(r.body).threshold)).toEqual([0.5, 0.8]);
+    // Without the file the same restart would count from zero.
+    expect(budgetAlerts({ budgets: options.budgets }).spent('day', '2026-03-04')).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).not.toContain(SECRET);
+  });
+
+  it('refuses a state file that is not one, without touching it', () => {
+    const dir = tempWorkspace();
+    for (const [name, text] of [['garbage.json', 'not json'], ['other.json', '{"v":2,"spent":{},"fired":[]}'], ['negative.json', '{"v":1,"spent":{"day\u00002026-01-01":-1},"fired":[]}']] as const) {
+      const file = path.join(dir, name);
+      writeFileSync(file, text);
+      let caught: unknown;
+      try {
+        budgetAlerts({ budgets: [{ scope: 'day', usd: 1 }], stateFile: file });
+      } catch (error) {
+        caught = error;
+      }
+      expect(BudgetAlertError.isInstance(caught) && caught.code).toBe('budget_alerts.invalid_state');
+      expect(readFileSync(file, 'utf8')).toBe(text);
+    }
+  });
+
   it('rejects bad budgets and webhooks with typed errors that never show the secret or URL credentials', () => {
     const bad = (f: () => unknown) => {
       try {
@@ -188,6 +228,6 @@ describe('budget alerts', () => {
     expect(BudgetAlertError.isInstance(e2) && e2.code).toBe('budget_alerts.invalid_webhook');
     const text = `${String((e2 as Error).message)} ${JSON.stringify(e2)}`;
     for (const s of ['pw-secret', 'qq-secret', SECRET]) expect(text).not.toContain(s);
-    expect(Object.keys(BUDGET_ALERT_ERROR_CODES)).toEqual(['budget_alerts.invalid_budget', 'budget_alerts.invalid_webhook']);
+    expect(Object.keys(BUDGET_ALERT_ERROR_CODES)).toEqual(['budget_alerts.invalid_budget', 'budget_alerts.invalid_webhook', 'budget_alerts.invalid_state']);
   });
 });

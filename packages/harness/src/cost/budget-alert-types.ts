@@ -69,6 +69,11 @@ export interface BudgetAlertOptions {
   webhooks?: AlertWebhook[];
   /** Called once per crossing, before its webhooks are sent. */
   onAlert?: (alert: BudgetAlert) => void;
+  /**
+   * Keep spend and raised crossings in this JSON file, so a restarted process continues the
+   * day's (run's, owner's) spend and never raises a crossing twice. Default: memory only.
+   */
+  stateFile?: string;
 }
 
 export interface BudgetAlerts {

@@ -1,6 +1,7 @@
 import { BudgetAlertError } from './budget-alert-error.js';
 import type { AlertDelivery, Budget, BudgetAlert, BudgetAlertOptions, BudgetAlerts, BudgetScope, SpendRecord } from './budget-alert-types.js';
 import { deliverAlert, shownUrl } from './alert-webhook.js';
+import { alertStateFile } from './alert-state-file.js';
 
 const SCOPES: readonly BudgetScope[] = ['run', 'agent', 'owner', 'day'];
 const DEFAULT_THRESHOLDS = [0.5, 0.8, 1];
@@ -40,7 +41,8 @@ function keyOf(budget: Budget, spend: SpendRecord, at: string): string | undefin
  * Budget alerts: spend is added as it is recorded; when a budget's spend for a key (a run, an
  * agent, an owner, a UTC day) reaches a threshold, the crossing is raised once — `onAlert`, then
  * one signed POST per webhook, retried on 5xx and network errors — and never again for that
- * budget, key and threshold. Thresholds crossed together are each raised. State is in memory.
+ * budget, key and threshold. Thresholds crossed together are each raised. State is in memory,
+ * or in `stateFile` to survive restarts (a new crossing is on disk before its webhooks go).
  */
 export function budgetAlerts(options: BudgetAlertOptions): BudgetAlerts {
   const budgets = options.budgets.map(check);
@@ -50,8 +52,8 @@ export function budgetAlerts(options: BudgetAlertOptions): BudgetAlerts {
     if (typeof webhook.secret !== 'string' || webhook.secret === '') throw new BudgetAlertError({ code: 'budget_alerts.invalid_webhook', message: `webhook ${shown} has no secret to sign with` });
     return webhook;
   });
-  const spent = new Map<string, number>();
-  const fired = new Set<string>();
+  const file = options.stateFile === undefined ? undefined : alertStateFile(options.stateFile);
+  const { spent, fired } = file?.state ?? { spent: new Map<string, number>(), fired: new Set<string>() };
   const raised: BudgetAlert[] = [];
   const deliveries: AlertDelivery[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -89,6 +91,7 @@ export function budgetAlerts(options: BudgetAlertOptions): BudgetAlerts {
           out.push({ budget: name, threshold, spentUsd: after, limitUsd: budget.usd, scope: budget.scope, key, at });
         }
       }
+      if (file && cost > 0) file.save(out.length > 0);
       for (const alert of out) {
         raised.push(alert);
         try {
