@@ -11,6 +11,8 @@ export { fastToolSpecCheck, fastRequestOptionsCheck } from './request-fast-check
 export type { TextPart, ImagePart, ThinkingPart, ToolCallPart, ToolResultContent, ToolResultPart, Part, SystemMessage, UserMessage, AssistantMessage, ToolMessage, Message } from './message.js';
 export type { Role } from './message.js';
 export { emptyUsage, addUsage } from './usage-math.js';
+export { parseDuration } from './duration.js';
+export { ownerMatches } from './owner-matches.js';
 export { TOOL_NAME_PATTERN } from './tool-name.js';
 export { stricterEffect } from './decision-effect.js';
 export { textOf, toolCallsOf, userMessage, systemMessage, assistantText, textContent, toolResult } from './message-helpers.js';

@@ -22,7 +22,7 @@ describe('public surface', () => {
       'SPECIFICATION_VERSION', 'SessionError', 'TAINT_RULE', 'TOOL_NAME_PATTERN', 'ToolError', 'WardenError',
       'addUsage', 'approvalDigest', 'assertSpecificationVersion', 'assistantText', 'canonicalJson',
       'emptyUsage', 'errorCodeOf', 'fastMessageCheck', 'fastRequestOptionsCheck', 'fastToolSpecCheck', 'findJsonViolation', 'historyFromRecords',
-      'isGateMode', 'normalizeToolOutput', 'pathArguments', 'requiresPerson', 'stricterEffect',
+      'isGateMode', 'normalizeToolOutput', 'ownerMatches', 'parseDuration', 'pathArguments', 'requiresPerson', 'stricterEffect',
       'stricterMode', 'systemMessage', 'textContent', 'textOf', 'toolCallsOf', 'toolResult', 'toolSpecOf',
       'userMessage',
     ]);

@@ -11,7 +11,7 @@ import { assertApprovalId, approvalOwner, applyAnswer, claimable, effectiveStatu
 import { acquireFileLock } from './file-lock.js';
 import { isMissing, syncDir } from './jsonl-file.js';
 import { nodeJsonlIo, writeFully, type JsonlIo } from './jsonl-io.js';
-import { ownerMatches } from './owner.js';
+import { ownerMatches } from '@warden/protocol';
 import { ioError, notFoundError } from './session-errors.js';
 
 export interface JsonlApprovalStoreOptions {

@@ -19,7 +19,8 @@ import { cutTail, isMissing, readWhole, scanAll, scanForWrite, syncDir, type Cac
 import { repairSession, type RepairReport } from './jsonl-repair.js';
 import { scanFrames } from './jsonl-scan.js';
 import { assertSafeId, newSessionId } from './ids.js';
-import { cleanOwner, ownerMatches } from './owner.js';
+import { cleanOwner } from './owner.js';
+import { ownerMatches } from '@warden/protocol';
 import { repairRecords } from './record-repair.js';
 import { alreadyExistsError, corruptError, ioError, notFoundError, versionConflictError } from './session-errors.js';
 import { validateRecords } from './validate-records.js';

@@ -1,6 +1,6 @@
 import { type ApprovalStoreV1, type Owner, type StoredApproval } from '@warden/protocol';
 import { approvalFromRow, approvalOwner, applyAnswer, effectiveStatus, validateApprovalRequest, withEffectiveStatus, type ApprovalRow } from './approval-state.js';
-import { ownerMatches } from './owner.js';
+import { ownerMatches } from '@warden/protocol';
 import { postgresHandle, type PgPoolLike, type PostgresStoreOptions } from './postgres-pool.js';
 import { asStoreError, notFoundError } from './session-errors.js';
 

@@ -1,6 +1,6 @@
 import { type ApprovalAnswer, type ApprovalStoreV1, type Owner, type StoredApproval } from '@warden/protocol';
 import { approvalOwner, effectiveStatus, statusForAnswer, validateApprovalRequest, withEffectiveStatus } from './approval-state.js';
-import { ownerMatches } from './owner.js';
+import { ownerMatches } from '@warden/protocol';
 import { OWNER_CHECK_LUA, ownerArg, redisScript, type RedisLike } from './redis-script.js';
 import { redisConnector, type RedisStoreOptions } from './redis-store.js';
 import { asStoreError, notFoundError } from './session-errors.js';

@@ -10,7 +10,8 @@ import {
 } from '@warden/protocol';
 import { loadDriver, type ModuleImporter } from './driver-loader.js';
 import { newSessionId } from './ids.js';
-import { cleanOwner, ownerMatches } from './owner.js';
+import { cleanOwner } from './owner.js';
+import { ownerMatches } from '@warden/protocol';
 import { ownerArg, type RedisLike } from './redis-script.js';
 import { redisPersistenceOf, type RedisPersistence } from './redis-persistence.js';
 import { APPEND_SCRIPT, CREATE_SCRIPT, DELETE_SCRIPT, LOAD_SCRIPT } from './redis-session-scripts.js';

@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { ApprovalStoreV1, Owner, StoredApproval } from '@warden/protocol';
 import { approvalFromRow, approvalOwner, applyAnswer, claimable, effectiveStatus, validateApprovalRequest, withEffectiveStatus } from './approval-state.js';
 import type { ApprovalRow } from './approval-state.js';
-import { ownerMatches } from './owner.js';
+import { ownerMatches } from '@warden/protocol';
 import { ioError, notFoundError } from './session-errors.js';
 import { checkedPrefix } from './sql-identifier.js';
 import { openSqliteDatabase, type SqliteStoreOptions } from './sqlite-store.js';

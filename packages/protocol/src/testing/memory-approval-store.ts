@@ -1,6 +1,6 @@
 import type { ApprovalAnswer, ApprovalRequest, ApprovalStoreV1, Owner, StoredApproval } from '../approval.js';
 import { SessionError } from '../errors/session-error.js';
-import { ownerMatches } from './memory-session-store.js';
+import { ownerMatches } from '../owner-matches.js';
 
 /** An in-memory durable-approval store with an exactly-once `claim`. */
 export function memoryApprovalStore(): ApprovalStoreV1 {

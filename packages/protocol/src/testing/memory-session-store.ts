@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Owner } from '../approval.js';
 import { SessionError } from '../errors/session-error.js';
+import { ownerMatches } from '../owner-matches.js';
 import type { AppendOptions, AppendResult, LoadedSession, SessionRecord, SessionStoreV1, SessionSummary } from '../session.js';
 import { PROTOCOL_VERSION } from '../version.js';
 
@@ -17,14 +18,6 @@ interface Entry {
 export interface MemorySessionStore extends SessionStoreV1 {
   /** How many sessions are held (for tests). */
   size(): number;
-}
-
-/** True when `owner` asks for nothing the session does not have. */
-export function ownerMatches(sessionOwner: Owner, asked: Owner | undefined): boolean {
-  if (!asked) return true;
-  if (asked.userId !== undefined && asked.userId !== sessionOwner.userId) return false;
-  if (asked.tenantId !== undefined && asked.tenantId !== sessionOwner.tenantId) return false;
-  return true;
 }
 
 function notFound(id: string): SessionError {

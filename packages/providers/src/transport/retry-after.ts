@@ -1,3 +1,5 @@
+import { parseDuration } from '@warden/protocol';
+
 /** Response headers, lower-cased names, as undici returns them. */
 export type HeaderBag = Record<string, string | string[] | undefined>;
 
@@ -7,26 +9,8 @@ export function headerValue(headers: HeaderBag, name: string): string | undefine
   return value;
 }
 
-/**
- * Parses an OpenAI-style duration (`1s`, `6m0s`, `20ms`, `1h2m3.5s`) into
- * milliseconds; undefined when the text is not one.
- */
-export function parseDuration(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  const pattern = /(\d+(?:\.\d+)?)(ms|h|m|s)/gy;
-  let total = 0;
-  let consumed = 0;
-  let match: RegExpExecArray | null;
-  while ((match = pattern.exec(trimmed)) !== null) {
-    const amount = Number(match[1]);
-    const unit = match[2];
-    total += unit === 'h' ? amount * 3_600_000 : unit === 'm' ? amount * 60_000 : unit === 's' ? amount * 1000 : amount;
-    consumed = pattern.lastIndex;
-  }
-  if (consumed !== trimmed.length) return undefined;
-  return Math.round(total);
-}
+// OpenAI's reset headers (`6m0s`, `1h2m3.5s`, `20ms`) are read by protocol's one duration parser.
+export { parseDuration };
 
 /**
  * How long the server asked us to wait, in milliseconds, from every form
@@ -51,7 +35,7 @@ export function parseRetryAfter(headers: HeaderBag, now: number): number | undef
   for (const kind of ['requests', 'tokens']) {
     const reset = headerValue(headers, `x-ratelimit-reset-${kind}`);
     if (reset === undefined) continue;
-    const value = parseDuration(reset) ?? (/^\d+(\.\d+)?$/.test(reset.trim()) ? Math.round(Number(reset) * 1000) : undefined);
+    const value = parseDuration(reset);
     if (value === undefined) continue;
     resets.push(value);
     if (headerValue(headers, `x-ratelimit-remaining-${kind}`)?.trim() === '0') exhausted.push(value);
