@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createAgent, type AgentOptions } from '@warden/core';
-import { DEFAULT_INSTRUCTION_FILES, taskScope, type PolicyGate, type Redactor } from '@warden/governance';
+import { DEFAULT_INSTRUCTION_FILES, planGate, taskScope, type PolicyGate, type Redactor } from '@warden/governance';
 import { ConfigError, type ApproverV1, type ProviderV1, type RunScope, type SessionStoreV1, type TaintSource, type ToolV1 } from '@warden/protocol';
 import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
 import { createSandbox, createWorkspaceTools, type Sandbox } from '@warden/tools';
@@ -16,6 +16,7 @@ import { BUILTIN_TOOL_NAMES } from './harness-config.js';
 import type { HarnessMode, HarnessOptions } from './harness-options.js';
 import { connectMcpServers, type ConnectedMcp } from './mcp-servers.js';
 import { describeStore, openApprovalStore, openSessionStore, parseStoreLocation } from './session-store-url.js';
+import { planFirstAgent } from './plan-first/plan-first-agent.js';
 import { buildSystemPrompt } from './system-prompt.js';
 import { tracedAgent } from './tracing/traced-agent.js';
 import { tracedApprover } from './tracing/traced-approver.js';
@@ -122,7 +123,8 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   const workspaceTools = builtinTools(options, workdir, env, redactor, shared.sandbox);
   const tools = [...workspaceTools, ...(shared.mcp?.tools ?? []), ...(options.tools ?? [])];
   const policies = await loadPolicies(workdir, options.policies);
-  const gate = gateFor(workdir, { mode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: shared.sandbox !== undefined });
+  // Calls that conform to the run's plan (plan-first mode, or a plan a program hands over) are not asked about again.
+  const gate = planGate(gateFor(workdir, { mode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: shared.sandbox !== undefined }));
   const approver = approverFor(options.approver, shared.approvals, redactor);
   // The system prompt is read with the full workspace tools, whichever are switched on for the model.
   const prompt = await buildSystemPrompt({ workdir, mode, tools: builtinTools({ ...options, builtinTools: {} }, workdir, env, redactor), ...(options.instructions ? { instructions: options.instructions } : {}), ...(options.memoryFile ? { memoryFile: options.memoryFile } : {}) });
@@ -157,7 +159,17 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     });
   const audit = shared.audit;
   const governed = governedAgent(core, { scopeFor, initialTaint }, { redactor, ...(audit ? { observe: (event) => audit.record(event), flush: () => audit.flush() } : {}) });
-  const alerting = shared.alerts ? alertingAgent(governed, shared.alerts, ownerName(options.owner), shared.prices) : governed;
+  const planning = options.planFirst
+    ? planFirstAgent(governed, {
+        provider: shared.provider,
+        tools,
+        mode,
+        ...(approver ? { approver } : {}),
+        redact: (text) => redactor.redact(text),
+        trusted: (name) => !(shared.mcp?.tools ?? []).some((t) => t.name === name) || (shared.mcp?.trustedTools.has(name) ?? false),
+      })
+    : governed;
+  const alerting = shared.alerts ? alertingAgent(planning, shared.alerts, ownerName(options.owner), shared.prices) : planning;
   const agent = tracing ? tracedAgent(alerting, tracing) : alerting;
   const allWarnings = [...warnings, ...gate.warnings.map((message) => ({ path: 'policies', message })), ...(shared.mcp?.failures ?? []).map((f) => ({ path: `mcpServers.${f.server}`, message: `${f.code}: ${f.message}` }))];
   return {

@@ -145,6 +145,12 @@ export const HarnessConfig = z.strictObject({
    * record prompts, answers and tool arguments and results — redacted first. Off by default.
    */
   tracing: z.union([z.boolean(), z.strictObject({ captureContent: z.boolean().optional(), maxContentChars: positiveInt.optional() })]).optional(),
+  /**
+   * Plan-first runs: before anything untrusted is read, the model writes a plan from the task alone;
+   * it is linted (a plan with errors or secrets is refused), approved once in safe mode, and calls
+   * that conform to it are not asked about again — anything else follows the normal rules.
+   */
+  planFirst: z.boolean().optional(),
   /** The project memory file (default `WARDEN.md`) and the skills folder (default `skills`). */
   memoryFile: z.string().min(1).optional(),
   skillsDir: z.string().min(1).optional(),
