@@ -25,6 +25,7 @@ export const TOOL_ERROR_CODES = {
   'tool.mcp_connect_failed': 'An MCP server could not be started, reached or listed.',
   'tool.mcp_tool_changed': 'A pinned MCP tool changed its description or schema, or disappeared (rug pull).',
   'tool.mcp_call_failed': 'An MCP server failed a tool call at the protocol level.',
+  'tool.memory_limit': 'Working memory is over a limit (maxContextItems facts, or a value larger than the limit).',
   'tool.sandbox_unavailable': "The OS sandbox was required (sandbox: 'on') but does not work here; the command was not run.",
 } as const;
 
