@@ -4,7 +4,7 @@ import { createAgent, type AgentOptions } from '@warden/core';
 import { DEFAULT_INSTRUCTION_FILES, planGate, taskScope, type PolicyGate, type Redactor } from '@warden/governance';
 import { ConfigError, type ApproverV1, type ProviderV1, type RunScope, type SessionStoreV1, type TaintSource, type ToolV1 } from '@warden/protocol';
 import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
-import { createSandbox, createWorkspaceTools, type Sandbox } from '@warden/tools';
+import { createSandbox, createWorkspaceTools, memorySessionId, memoryStore, memoryTools, type Sandbox } from '@warden/tools';
 import { createAuditSink, type AuditSink } from './audit-sink.js';
 import { alertingAgent } from './cost/alerting-agent.js';
 import type { BudgetAlerts } from './cost/budget-alert-types.js';
@@ -108,6 +108,14 @@ function builtinTools(options: HarnessOptions, workdir: string, env: Readonly<Re
   return tools.filter((tool) => !off.has(tool.name as (typeof BUILTIN_TOOL_NAMES)[number]));
 }
 
+/** `memory_remember` and `recall` over the owner's memory in the session store, when `workingMemory` is on. */
+function workingMemoryTools(options: HarnessOptions, store: SessionStoreV1): ToolV1[] {
+  const wm = options.workingMemory;
+  if (!wm) return [];
+  const settings = wm === true ? {} : wm;
+  return memoryTools(memoryStore({ store, ...(options.owner ? { owner: options.owner } : {}), ...(settings.halfLifeSteps ? { halfLifeSteps: settings.halfLifeSteps } : {}), ...(settings.maxContextItems ? { maxItems: settings.maxContextItems } : {}) }));
+}
+
 function instructionFiles(options: HarnessOptions): string[] {
   const out = [...DEFAULT_INSTRUCTION_FILES];
   if (options.memoryFile) out.push(options.memoryFile.replace(/^\.\/+/, ''));
@@ -121,7 +129,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   const mode = options.mode ?? 'safe';
   const { redactor } = shared;
   const workspaceTools = builtinTools(options, workdir, env, redactor, shared.sandbox);
-  const tools = [...workspaceTools, ...(shared.mcp?.tools ?? []), ...(options.tools ?? [])];
+  const tools = [...workspaceTools, ...workingMemoryTools(options, shared.store), ...(shared.mcp?.tools ?? []), ...(options.tools ?? [])];
   const policies = await loadPolicies(workdir, options.policies);
   // Calls that conform to the run's plan (plan-first mode, or a plan a program hands over) are not asked about again.
   const gate = planGate(gateFor(workdir, { mode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: shared.sandbox !== undefined }));
@@ -197,8 +205,9 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     explainScope: (task, trust = 'user') => scopeFor(task, trust),
     with: (overrides) => compose({ ...options, ...overrides }, { ...shared, ownsStore: false, owner: false }, warnings),
     async latestSessionId() {
-      const [newest] = await shared.store.list({ limit: 1, ...(options.owner?.userId !== undefined ? { userId: options.owner.userId } : {}), ...(options.owner?.tenantId !== undefined ? { tenantId: options.owner.tenantId } : {}) });
-      return newest?.id;
+      // The working-memory session is not a conversation to resume.
+      const recent = await shared.store.list({ limit: 8, ...(options.owner?.userId !== undefined ? { userId: options.owner.userId } : {}), ...(options.owner?.tenantId !== undefined ? { tenantId: options.owner.tenantId } : {}) });
+      return recent.find((s) => s.id !== memorySessionId(options.owner))?.id;
     },
     async close() {
       if (!shared.owner) return;

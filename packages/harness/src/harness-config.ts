@@ -151,6 +151,13 @@ export const HarnessConfig = z.strictObject({
    * that conform to it are not asked about again — anything else follows the normal rules.
    */
   planFirst: z.boolean().optional(),
+  /**
+   * Working memory: the `memory_remember` and `recall` tools over facts kept per owner in the
+   * session store, with importance and decay (`halfLifeSteps`, default 20; `maxContextItems`,
+   * default 10 000). Facts remembered after untrusted content are marked, and recalling one taints
+   * the run; memory is never put in the system prompt. Off by default.
+   */
+  workingMemory: z.union([z.boolean(), z.strictObject({ halfLifeSteps: positiveInt.max(100_000).optional(), maxContextItems: positiveInt.optional() })]).optional(),
   /** The project memory file (default `WARDEN.md`) and the skills folder (default `skills`). */
   memoryFile: z.string().min(1).optional(),
   skillsDir: z.string().min(1).optional(),
