@@ -5,7 +5,7 @@ import { memorySessionId, memoryStore } from './memory-store.js';
 import { UNTRUSTED_FACT_MARK, memoryTools } from './memory-tools.js';
 
 const ctx = (tainted: boolean): ToolContext => ({ signal: new AbortController().signal, callId: 'c', runId: 'run-1', tainted, emit: () => undefined });
-const text = async (tool: ToolV1, args: Record<string, unknown>, tainted = false) => String(await tool.execute(tool.validate ? (tool.validate(args as never) as { args: never }).args : (args as never), ctx(tainted)));
+const text = async (tool: ToolV1, args: Record<string, unknown>, tainted = false) => String(await tool.execute(tool.validate ? (tool.validate(args as never) as unknown as { args: never }).args : (args as never), ctx(tainted)));
 
 describe('memory_remember and recall over the session store', () => {
   it('remembers with importance, decays one step per recall, and forgets what faded below the threshold', async () => {
