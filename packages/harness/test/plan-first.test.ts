@@ -153,4 +153,18 @@ describe('plan-first runs through createHarness (scripted model)', () => {
       await harness.close();
     }
   });
+
+  it('a model that answers the planner with text instead of a plan leaves the run under the normal rules', async () => {
+    const dir = workspace();
+    const provider = scriptedProvider(['I would rather not plan.', { toolCalls: [{ name: 'read_file', args: { path: 'README.md' } }] }, { toolCalls: [{ name: 'write_file', args: { path: 'NOTES.md', content: 'x' } }] }, 'Done.']);
+    const harness = await createHarness({ workdir: dir, provider, mode: 'yolo', planFirst: true, env: {}, audit: false });
+    try {
+      const events = await collect(harness.stream('summarize the readme'));
+      expect(events.find((e) => e.type === 'scope')).not.toHaveProperty('scope.plan');
+      expect(decisionOf(events, 'NOTES.md')).toMatchObject({ decision: { effect: 'ask', requiresPerson: true } });
+      expect(events.at(-1)).toMatchObject({ type: 'run_end', stopReason: 'done' });
+    } finally {
+      await harness.close();
+    }
+  });
 });

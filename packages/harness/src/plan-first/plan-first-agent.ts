@@ -20,12 +20,20 @@ export interface PlanFirstDeps {
  * the mode asks, and handed to the run as `RunScope.plan` — which core announces (`scope` event,
  * so the audit trail has it) and stores in the session. A task marked `untrusted` gets no plan (a
  * plan written from untrusted words authorizes nothing), nor does a resume (it keeps the plan
- * stored with its session). A model that writes no plan leaves the run under the normal rules.
+ * stored with its session). A model that writes no plan, or a planner call that fails, leaves the
+ * run under the normal rules.
  */
 export function planFirstAgent(agent: GovernedAgent, deps: PlanFirstDeps): GovernedAgent {
   const planFor = async (task: string, options: HarnessRunOptions | undefined): Promise<ScopePlan | undefined> => {
     if (options?.trust === 'untrusted' || options?.plan) return options?.plan;
-    const requested = await requestPlan(deps.provider, { task, tools: deps.tools, trusted: deps.trusted }, options?.signal ? { signal: options.signal } : {});
+    let requested: Awaited<ReturnType<typeof requestPlan>>;
+    try {
+      requested = await requestPlan(deps.provider, { task, tools: deps.tools, trusted: deps.trusted }, options?.signal ? { signal: options.signal } : {});
+    } catch (error) {
+      // A planner call that fails leaves the run under the normal rules; an abort still aborts.
+      if (options?.signal?.aborted) throw error;
+      return undefined;
+    }
     if (!requested.ok) return undefined;
     return planAuthority({ plan: requested.plan, tools: deps.tools, mode: deps.mode, redact: deps.redact, ...(deps.approver ? { approver: deps.approver } : {}), ...(options?.signal ? { signal: options.signal } : {}) });
   };
