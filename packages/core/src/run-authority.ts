@@ -47,13 +47,16 @@ export function storedAuthority(records: readonly SessionRecord[]): StoredAuthor
   return { taint, ...(scope ? { scope } : {}) };
 }
 
-/** A union of two scopes (a continued conversation keeps what earlier tasks authorized). */
+/**
+ * A union of two scopes (a continued conversation keeps what earlier tasks authorized). A plan is
+ * not merged: it belongs to the task it was written for, so only the newer scope's plan is kept.
+ */
 export function mergeScopes(a: RunScope, b: RunScope): RunScope {
   const paths = [...a.paths];
   for (const entry of b.paths) if (!paths.some((p) => p.kind === entry.kind && p.pattern === entry.pattern)) paths.push(entry);
   const hosts = [...a.hosts];
   for (const entry of b.hosts) if (!hosts.some((h) => h.host === entry.host)) hosts.push(entry);
-  return { version: 1, paths, hosts };
+  return { version: 1, paths, hosts, ...(b.plan ? { plan: b.plan } : {}) };
 }
 
 function metaRecord(key: string, value: JsonValue): SessionRecord {

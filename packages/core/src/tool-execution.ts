@@ -54,6 +54,7 @@ export async function executeTool(run: RunContext, prepared: RunnableCall): Prom
     runId: run.runId,
     ...(run.options.context.workspace !== undefined ? { workspace: run.options.context.workspace } : {}),
     ...(run.state.scope ? { scope: run.state.scope } : {}),
+    tainted: run.state.tainted,
     emit(notice) {
       if (notice.type === 'warning') run.warn('tool.warning', `${call.name}: ${notice.message}`);
       else run.emit({ type: 'tool_progress', step, callId: call.id, name: call.name, message: notice.message });

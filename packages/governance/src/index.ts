@@ -100,3 +100,10 @@ export type {
   PiiKind,
   PiiSpan,
 } from './guardrails/public.js';
+
+// Plan linting and plan-first control-flow integrity
+export { lintPlan, PLAN_ISSUE_CODES, PLAN_LIMITS } from './plan/lint-plan.js';
+export type { LintPlanOptions, PlanLimits, PlanLintResult, PlanIssueCode } from './plan/lint-plan.js';
+export { conformingStep } from './plan/plan-conformance.js';
+export { planGate, PLAN_RULE } from './plan/plan-gate.js';
+export { SENSITIVE_ARGUMENTS } from './plan/plan-refs.js';

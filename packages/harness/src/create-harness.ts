@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createAgent, type AgentOptions } from '@warden/core';
-import { DEFAULT_INSTRUCTION_FILES, taskScope, type PolicyGate, type Redactor } from '@warden/governance';
+import { DEFAULT_INSTRUCTION_FILES, planGate, taskScope, type PolicyGate, type Redactor } from '@warden/governance';
 import { ConfigError, type ApproverV1, type ProviderV1, type RunScope, type SessionStoreV1, type TaintSource, type ToolV1 } from '@warden/protocol';
 import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
-import { a2aAgent, createSandbox, createWorkspaceTools, type Sandbox } from '@warden/tools';
+import { a2aAgent, createSandbox, createWorkspaceTools, memorySessionId, memoryStore, memoryTools, type Sandbox } from '@warden/tools';
 import { createAuditSink, type AuditSink } from './audit-sink.js';
 import { alertingAgent } from './cost/alerting-agent.js';
 import type { BudgetAlerts } from './cost/budget-alert-types.js';
@@ -16,6 +16,7 @@ import { BUILTIN_TOOL_NAMES } from './harness-config.js';
 import type { HarnessMode, HarnessOptions } from './harness-options.js';
 import { connectMcpServers, type ConnectedMcp } from './mcp-servers.js';
 import { describeStore, openApprovalStore, openSessionStore, parseStoreLocation } from './session-store-url.js';
+import { planFirstAgent } from './plan-first/plan-first-agent.js';
 import { buildSystemPrompt } from './system-prompt.js';
 import { tracedAgent } from './tracing/traced-agent.js';
 import { tracedApprover } from './tracing/traced-approver.js';
@@ -125,6 +126,14 @@ function a2aTools(options: HarnessOptions, env: Readonly<Record<string, string |
   });
 }
 
+/** `memory_remember` and `recall` over the owner's memory in the session store, when `workingMemory` is on. */
+function workingMemoryTools(options: HarnessOptions, store: SessionStoreV1): ToolV1[] {
+  const wm = options.workingMemory;
+  if (!wm) return [];
+  const settings = wm === true ? {} : wm;
+  return memoryTools(memoryStore({ store, ...(options.owner ? { owner: options.owner } : {}), ...(settings.halfLifeSteps ? { halfLifeSteps: settings.halfLifeSteps } : {}), ...(settings.maxContextItems ? { maxItems: settings.maxContextItems } : {}) }));
+}
+
 function instructionFiles(options: HarnessOptions): string[] {
   const out = [...DEFAULT_INSTRUCTION_FILES];
   if (options.memoryFile) out.push(options.memoryFile.replace(/^\.\/+/, ''));
@@ -139,11 +148,12 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   const { redactor } = shared;
   const workspaceTools = builtinTools(options, workdir, env, redactor, shared.sandbox);
   const remoteAgents = a2aTools(options, env, shared.tracing);
-  const tools = [...workspaceTools, ...(shared.mcp?.tools ?? []), ...remoteAgents, ...(options.tools ?? [])];
+  const tools = [...workspaceTools, ...workingMemoryTools(options, shared.store), ...(shared.mcp?.tools ?? []), ...remoteAgents, ...(options.tools ?? [])];
   // Trusted remote agents' answers do not taint, like trusted MCP servers' results.
   const trustedTools = new Set([...(shared.mcp?.trustedTools ?? []), ...(options.a2aAgents ?? []).filter((entry) => entry.trust === 'trusted').map((entry) => entry.name)]);
   const policies = await loadPolicies(workdir, options.policies);
-  const gate = gateFor(workdir, { mode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: shared.sandbox !== undefined });
+  // Calls that conform to the run's plan (plan-first mode, or a plan a program hands over) are not asked about again.
+  const gate = planGate(gateFor(workdir, { mode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: shared.sandbox !== undefined }));
   const approver = approverFor(options.approver, shared.approvals, redactor);
   // The system prompt is read with the full workspace tools, whichever are switched on for the model.
   const prompt = await buildSystemPrompt({ workdir, mode, tools: builtinTools({ ...options, builtinTools: {} }, workdir, env, redactor), ...(options.instructions ? { instructions: options.instructions } : {}), ...(options.memoryFile ? { memoryFile: options.memoryFile } : {}) });
@@ -179,7 +189,17 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     });
   const audit = shared.audit;
   const governed = governedAgent(core, { scopeFor, initialTaint }, { redactor, ...(audit ? { observe: (event) => audit.record(event), flush: () => audit.flush() } : {}) });
-  const alerting = shared.alerts ? alertingAgent(governed, shared.alerts, ownerName(options.owner), shared.prices) : governed;
+  const planning = options.planFirst
+    ? planFirstAgent(governed, {
+        provider: shared.provider,
+        tools,
+        mode,
+        ...(approver ? { approver } : {}),
+        redact: (text) => redactor.redact(text),
+        trusted: (name) => !(shared.mcp?.tools ?? []).some((t) => t.name === name) || (shared.mcp?.trustedTools.has(name) ?? false),
+      })
+    : governed;
+  const alerting = shared.alerts ? alertingAgent(planning, shared.alerts, ownerName(options.owner), shared.prices) : planning;
   const agent = tracing ? tracedAgent(alerting, tracing) : alerting;
   const allWarnings = [...warnings, ...gate.warnings.map((message) => ({ path: 'policies', message })), ...(shared.mcp?.failures ?? []).map((f) => ({ path: `mcpServers.${f.server}`, message: `${f.code}: ${f.message}` }))];
   return {
@@ -207,8 +227,9 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     explainScope: (task, trust = 'user') => scopeFor(task, trust),
     with: (overrides) => compose({ ...options, ...overrides }, { ...shared, ownsStore: false, owner: false }, warnings),
     async latestSessionId() {
-      const [newest] = await shared.store.list({ limit: 1, ...(options.owner?.userId !== undefined ? { userId: options.owner.userId } : {}), ...(options.owner?.tenantId !== undefined ? { tenantId: options.owner.tenantId } : {}) });
-      return newest?.id;
+      // The working-memory session is not a conversation to resume.
+      const recent = await shared.store.list({ limit: 8, ...(options.owner?.userId !== undefined ? { userId: options.owner.userId } : {}), ...(options.owner?.tenantId !== undefined ? { tenantId: options.owner.tenantId } : {}) });
+      return recent.find((s) => s.id !== memorySessionId(options.owner))?.id;
     },
     async close() {
       if (!shared.owner) return;

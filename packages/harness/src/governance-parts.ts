@@ -16,6 +16,7 @@ import {
   type PolicyGate,
 } from '@warden/governance';
 import type { ApprovalStoreV1, ApproverV1, GateMode } from '@warden/protocol';
+import { UNTRUSTED_FACT_MARK } from '@warden/tools';
 import path from 'node:path';
 import type { HarnessOptions } from './harness-options.js';
 
@@ -90,6 +91,12 @@ export function harnessRedactor(env: Readonly<Record<string, string | undefined>
   return createRedactor({ env });
 }
 
+/** `recall` that returned a fact remembered after untrusted content taints the run (the fact is back in the model's context). */
+function recalledUntrusted(name: string, content: readonly { type: string; text?: string }[]): { taint: { source: string; reason: string } } | undefined {
+  if (name !== 'recall' || !content.some((part) => part.type === 'text' && part.text?.includes(UNTRUSTED_FACT_MARK) === true)) return undefined;
+  return { taint: { source: 'memory:recall', reason: 'recall returned facts remembered after untrusted content' } };
+}
+
 /**
  * The governance hooks in the one safe order: redaction first (what it returns is what the model,
  * the session, the events and reports see), then taint detection on the redacted output, then the
@@ -106,7 +113,7 @@ export function governanceHooks(options: {
     {
       afterTool(ctx) {
         const content = redactor.redactContent(ctx.content);
-        const mark = options.trustedTools.has(ctx.call.name) ? undefined : taint.afterTool({ ...ctx, content });
+        const mark = options.trustedTools.has(ctx.call.name) ? undefined : (taint.afterTool({ ...ctx, content }) ?? recalledUntrusted(ctx.call.name, content));
         return { content, ...(mark ?? {}) };
       },
     },

@@ -1,6 +1,6 @@
 import type { Agent, ResumeOptions, RunOptions, RunResult } from '@warden/core';
 import { redactEvent, redactRunResult, type Redactor } from '@warden/governance';
-import type { RunEvent, RunScope, TaintSource } from '@warden/protocol';
+import type { RunEvent, RunScope, ScopePlan, TaintSource } from '@warden/protocol';
 import type { TraceContextCarrier } from './tracing/tracing-options.js';
 
 /** Run options a harness caller may give: the scope and initial taint are the harness's to compute. */
@@ -13,6 +13,11 @@ export interface HarnessRunOptions extends Omit<RunOptions, 'scope' | 'taint'> {
   trust?: 'user' | 'untrusted';
   /** With tracing on: the run's spans join this trace (W3C `traceparent`, e.g. from a fleet job). Ignored otherwise. */
   traceContext?: TraceContextCarrier;
+  /**
+   * A plan the run's calls are checked against (`RunScope.plan`): plan-first mode fills it; a
+   * program may hand over one it approved itself. Ignored when `trust` is `untrusted`.
+   */
+  plan?: ScopePlan;
 }
 
 export interface HarnessResumeOptions extends Omit<ResumeOptions, 'scope' | 'taint'> {
@@ -90,9 +95,10 @@ function taintFor(authority: Authority, trust: 'user' | 'untrusted'): TaintSourc
  */
 export function governedAgent(agent: Agent, authority: Authority, observers: Observers): GovernedAgent {
   const runOptions = (task: string, options: HarnessRunOptions = {}): RunOptions => {
-    const { trust = 'user', traceContext: _trace, ...rest } = options;
+    const { trust = 'user', traceContext: _trace, plan, ...rest } = options;
     const taint = taintFor(authority, trust);
-    return withObserver({ ...rest, scope: authority.scopeFor(task, trust), ...(taint.length > 0 ? { taint } : {}) }, observers);
+    const scope = authority.scopeFor(task, trust);
+    return withObserver({ ...rest, scope: plan && trust === 'user' ? { ...scope, plan } : scope, ...(taint.length > 0 ? { taint } : {}) }, observers);
   };
   const resumeOptions = (options: HarnessResumeOptions = {}): ResumeOptions => {
     const { trust = 'user', traceContext: _trace, ...rest } = options;

@@ -164,6 +164,19 @@ export const HarnessConfig = z.strictObject({
    * record prompts, answers and tool arguments and results — redacted first. Off by default.
    */
   tracing: z.union([z.boolean(), z.strictObject({ captureContent: z.boolean().optional(), maxContentChars: positiveInt.optional() })]).optional(),
+  /**
+   * Plan-first runs: before anything untrusted is read, the model writes a plan from the task alone;
+   * it is linted (a plan with errors or secrets is refused), approved once in safe mode, and calls
+   * that conform to it are not asked about again — anything else follows the normal rules.
+   */
+  planFirst: z.boolean().optional(),
+  /**
+   * Working memory: the `memory_remember` and `recall` tools over facts kept per owner in the
+   * session store, with importance and decay (`halfLifeSteps`, default 20; `maxContextItems`,
+   * default 10 000). Facts remembered after untrusted content are marked, and recalling one taints
+   * the run; memory is never put in the system prompt. Off by default.
+   */
+  workingMemory: z.union([z.boolean(), z.strictObject({ halfLifeSteps: positiveInt.max(100_000).optional(), maxContextItems: positiveInt.optional() })]).optional(),
   /** The project memory file (default `WARDEN.md`) and the skills folder (default `skills`). */
   memoryFile: z.string().min(1).optional(),
   skillsDir: z.string().min(1).optional(),

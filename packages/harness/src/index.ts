@@ -40,3 +40,9 @@ export { BudgetAlertError, BUDGET_ALERT_ERROR_CODES } from './cost/budget-alert-
 export type { BudgetAlertErrorCode } from './cost/budget-alert-error.js';
 export { signatureOf } from './cost/alert-webhook.js';
 export { BUDGET_ALERT_WARNING } from './cost/alerting-agent.js';
+export { createAgentSession, AGENT_SESSION_LIMITS } from './agent-session/create-agent-session.js';
+export type { AgentSession, AgentSessionOptions, AgentSessionLimits } from './agent-session/create-agent-session.js';
+export { stateDiff } from './agent-session/state-diff.js';
+export type { StateDiff, StateChange } from './agent-session/state-diff.js';
+export { AgentSessionError, AGENT_SESSION_ERROR_CODES } from './agent-session/agent-session-error.js';
+export type { AgentSessionErrorCode } from './agent-session/agent-session-error.js';

@@ -31,3 +31,13 @@ describe('the person-model approver', () => {
     expect((await rubberStampApprover().approve(ask('shell', { command: 'rm -rf /' }) as never, { signal: new AbortController().signal })).outcome).toBe('approved');
   });
 });
+
+describe('plan-first: the person-model approves a plan only when every step is a call the task implies', () => {
+  const plan = (steps: { tool: string; parameters: Record<string, unknown> }[]) => ({ call: { id: 'plan', name: 'submit_plan', args: { steps: steps.map((s, i) => ({ id: `s${i}`, ...s })) } as never } });
+  it('approves the task’s plan and refuses one with any other step', async () => {
+    const approve = (request: unknown) => personModelApprover(calls).approve(request as never, { signal: new AbortController().signal });
+    expect((await approve(plan([{ tool: 'edit_file', parameters: calls[0]!.args }]))).outcome).toBe('approved');
+    expect((await approve(plan([{ tool: 'edit_file', parameters: calls[0]!.args }, { tool: 'shell', parameters: { command: 'curl x' } }]))).outcome).toBe('denied');
+    expect((await approve({ call: { id: 'plan', name: 'submit_plan', args: { steps: 'nope' } } })).outcome).toBe('denied');
+  });
+});

@@ -23,16 +23,24 @@ export function impliedBy(calls: readonly TaskCall[], request: Pick<ApprovalRequ
   );
 }
 
+/** A plan-first run's plan approval: every step must be a call the task implies. */
+function planImpliedBy(calls: readonly TaskCall[], request: Pick<ApprovalRequest, 'call'>): boolean {
+  const steps = (request.call.args as { steps?: unknown }).steps;
+  if (!Array.isArray(steps)) return false;
+  return steps.every((step: { tool?: unknown; parameters?: unknown }) => typeof step.tool === 'string' && typeof step.parameters === 'object' && step.parameters !== null && impliedBy(calls, { call: { id: 'plan-step', name: step.tool, args: step.parameters as ApprovalRequest['call']['args'] } }));
+}
+
 /**
  * A careful person who knows what they asked for: approves exactly the calls the user's task
- * implies (same tool, same arguments) and refuses everything else, whatever the request says.
+ * implies (same tool, same arguments) and refuses everything else, whatever the request says. A
+ * plan (plan-first runs) is approved when every one of its steps is such a call.
  */
 export function personModelApprover(calls: readonly TaskCall[]): ApproverV1 {
   return {
     specificationVersion: 'v1',
     kind: 'person',
     async approve(request) {
-      const ok = impliedBy(calls, request);
+      const ok = request.call.name === 'submit_plan' ? planImpliedBy(calls, request) : impliedBy(calls, request);
       return { outcome: ok ? 'approved' : 'denied', by: 'person-model', ...(ok ? {} : { note: 'not something my task needs' }) };
     },
   };

@@ -129,3 +129,18 @@ describe('as a sub-agent (a request whose first user turn is not the task)', () 
     expect((await turn(model, helper))[0]).toMatchObject({ id: 'atk~x.sub~0~0', args: { command: 'rm -rf src' } });
   });
 });
+
+describe('plan-first: the planner call', () => {
+  const planRequest = (extra: Message[] = []): ModelRequest => ({ messages: [system('plan the task'), user(task.prompt), ...extra], tools: [spec('submit_plan', 'Submit the execution plan.')], toolChoice: { name: 'submit_plan' } });
+
+  it('plans its task, literally, when the planner context is clean', async () => {
+    const model = createObeyingModel({ task, playbook: new Map([[goal.id, goal]]) });
+    expect(await turn(model, planRequest())).toEqual([{ id: 'plan', name: 'submit_plan', args: { steps: [{ id: 'task-0', tool: 'read_file', parameters: { path: 'notes/meeting.md' } }] } }]);
+  });
+
+  it('puts a directive it can see in the planner context into the plan, before its task', async () => {
+    const model = createObeyingModel({ task });
+    const calls = await turn(model, planRequest([user(inline)]));
+    expect((calls[0]!.args as { steps: { id: string; tool: string }[] }).steps.map((s) => `${s.id} ${s.tool}`)).toEqual(['atk-exfil.test-0 shell', 'task-0 read_file']);
+  });
+});

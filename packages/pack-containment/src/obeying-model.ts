@@ -81,6 +81,11 @@ function contextTexts(request: ModelRequest): string[] {
   return out;
 }
 
+function isPlanRequest(request: ModelRequest): boolean {
+  const choice = request.toolChoice;
+  return typeof choice === 'object' && choice.name === 'submit_plan';
+}
+
 function attackId(goal: string, route: number, step: number): string {
   return `${ATTACK_CALL_PREFIX}${goal}~${route}~${step}`;
 }
@@ -124,6 +129,7 @@ export function createObeyingModel(options: ObeyingModelOptions): ObeyingModel {
   function turn(request: ModelRequest): ScriptedReply {
     const directives = findDirectives(contextTexts(request).join('\n'), playbook);
     for (const d of directives) seen.add(d.id);
+    if (isPlanRequest(request)) return planTurn(directives);
     const done = transcript(request.messages);
     for (const directive of directives) {
       const next = nextStep(directive, done);
@@ -140,6 +146,17 @@ export function createObeyingModel(options: ObeyingModelOptions): ObeyingModel {
     const call = options.task.calls[own.length];
     if (call !== undefined) return { toolCalls: [{ id: `${TASK_CALL_PREFIX}${own.length}`, name: call.tool, args: call.args }] };
     return { text: options.task.answer(own.map((c) => c.result?.text ?? '')) };
+  }
+
+  /**
+   * Plan-first: the harness asks for a plan in a `submit_plan`-forced call. The model plans what it
+   * would do — first every directive it can see in that request (first route, literally), then its
+   * task — so an injection that reached the planner's context would be in the plan.
+   */
+  function planTurn(directives: readonly Directive[]): ScriptedReply {
+    const attack = directives.flatMap((d) => (d.routes[0] ?? []).map((step, i) => ({ id: `atk-${d.id}-${i}`, tool: step.tool, parameters: step.args })));
+    const own = options.task.calls.map((call, i) => ({ id: `task-${i}`, tool: call.tool, parameters: call.args }));
+    return { toolCalls: [{ id: 'plan', name: 'submit_plan', args: { steps: [...attack, ...own] } }] };
   }
 
   function subagentTurn(prompt: string, own: Transcript['calls']): ScriptedReply {

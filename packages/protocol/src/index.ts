@@ -53,3 +53,6 @@ export { TAINT_RULE, requiresPerson } from './requires-person.js';
 export { PATH_ARGUMENT_NAMES, pathArguments } from './path-arguments.js';
 export type { PathArgument } from './path-arguments.js';
 export type { HookResult, BeforeModelContext, AfterModelContext, BeforeToolContext, AfterToolContext, AfterToolResult, HooksV1 } from './hooks.js';
+export type { PlanStep, Plan, PlanIssue, ScopePlan } from './plan.js';
+export { schemaProblems } from './json-schema-check.js';
+export type { SchemaProblem } from './json-schema-check.js';

@@ -11,3 +11,4 @@ export { HeaderRecord, MessageRecord, ToolCallRecord, ToolResultRecord, Compacti
 export { StopReason, ToolResultStatus, RunStartEvent, StepStartEvent, TextDeltaEvent, ThinkingDeltaEvent, AssistantMessageEvent, ToolCallEvent, ToolDecisionEvent, ToolResultEvent, ToolProgressEvent, UsageEvent, CompactionEvent, WarningEvent, ApprovalPendingEvent, ProviderNoticeEvent, TaintEvent, ScopeEvent, SubagentEvent, RunEndEvent, RunEvent } from './run-event.js';
 export { GateMode } from './gate-mode.js';
 export { ScopeOrigin, ScopePath, ScopeHost, ScopeTool, RunScope, TaintSource } from './scope.js';
+export { PlanStep, Plan, PlanIssue, ScopePlan } from './plan.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ScopePlan } from './plan.js';
 
 /** Where a scope entry came from: the user's task text, the caller's configuration, or a policy file. */
 export const ScopeOrigin = z.enum(['task', 'config', 'policy']);
@@ -41,6 +42,12 @@ export const RunScope = z.object({
   hosts: z.array(ScopeHost),
   /** Absent in scopes recorded before tools could be named: none. */
   tools: z.array(ScopeTool).optional(),
+  /**
+   * Plan-first runs: the plan written from the task alone, before anything untrusted was read.
+   * Calls that conform to it (same tool, literal values equal, references only in values that are
+   * not paths, commands or hosts) are not asked about again; others follow the normal rules.
+   */
+  plan: ScopePlan.optional(),
 });
 export type RunScope = z.infer<typeof RunScope>;
 

@@ -21,6 +21,11 @@ export interface ToolContext {
    * OS sandbox reach the hosts the task names. Absent when the run has no scope.
    */
   scope?: RunScope;
+  /**
+   * True when the run had read untrusted content before this call (filled by core). A tool that
+   * stores what it is given (the memory tools) marks it as derived from untrusted content.
+   */
+  tainted?: boolean;
   emit(notice: ToolNotice): void;
 }
 

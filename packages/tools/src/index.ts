@@ -31,3 +31,10 @@ export { probeSandbox } from './sandbox/sandbox-probe.js';
 export type { SandboxStatus, ProbeSandboxOptions } from './sandbox/sandbox-probe.js';
 export type { SandboxViolation } from './sandbox/sandbox-violations.js';
 export { SANDBOX_READ_ONLY_PATHS, SANDBOX_HIDDEN_PATHS } from './sandbox/protected-entries.js';
+
+// Working memory: decay, the per-owner memory in the session store, memory_remember and recall
+export { contextDecay, DEFAULT_MAX_CONTEXT_ITEMS, MAX_HALF_LIFE_STEPS } from './memory/context-decay.js';
+export type { ContextDecay, ContextDecayOptions, ContextDecayState, DecayItem, DecayStats } from './memory/context-decay.js';
+export { memoryStore, memorySessionId, MEMORY_META_KEY } from './memory/memory-store.js';
+export type { MemoryFact, MemoryStore, MemoryStoreOptions } from './memory/memory-store.js';
+export { memoryTools, UNTRUSTED_FACT_MARK } from './memory/memory-tools.js';

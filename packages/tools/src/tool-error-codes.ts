@@ -27,6 +27,7 @@ export const TOOL_ERROR_CODES = {
   'tool.mcp_call_failed': 'An MCP server failed a tool call at the protocol level.',
   'tool.remote_agent_sdk_missing': 'The optional peer dependency @a2a-js/sdk is not installed.',
   'tool.remote_agent_failed': 'A remote A2A agent could not be reached, refused the call or failed at the protocol level.',
+  'tool.memory_limit': 'Working memory is over a limit (maxContextItems facts, or a value larger than the limit).',
   'tool.sandbox_unavailable': "The OS sandbox was required (sandbox: 'on') but does not work here; the command was not run.",
 } as const;
 

@@ -46,6 +46,7 @@ export function harnessOptionsFrom(ctx: CommandContext<Partial<RunCommandOptions
   if (maxTurns) out.maxTurns = maxTurns;
   const budget = { ...file.budget, ...(options.budgetTokens !== undefined ? { tokens: options.budgetTokens } : {}), ...(options.budgetUsd !== undefined ? { usd: options.budgetUsd } : {}) };
   if (Object.keys(budget).length > 0) out.budget = budget;
+  if (options.planFirst) out.planFirst = true;
   if (options.idleTimeout !== undefined) out.timeouts = { ...file.timeouts, idleMs: Math.round(parseDurationMs(options.idleTimeout)!) };
   const instructions = file.instructions ?? system;
   if (instructions) out.instructions = instructions;

@@ -19,6 +19,7 @@ export const runOptions = z.strictObject({
   listSessions: z.boolean().optional(),
   sessions: z.string().min(1).optional(),
   explainScope: z.boolean().optional(),
+  planFirst: z.boolean().optional(),
   otel: z.boolean().optional(),
   idleTimeout: z.string().refine((value) => (parseDurationMs(value) ?? 0) > 0, 'use a duration such as 30s, 2m or 500ms').optional(),
 });

@@ -67,6 +67,7 @@ export const es: Catalog = {
   'option.session': 'Continúa una sesión por su id o por la ruta de su archivo.',
   'option.listSessions': 'Lista las sesiones guardadas y sale.',
   'option.explainScope': 'Muestra el alcance que autoriza la tarea (rutas y hosts que una ejecución puede tocar tras leer contenido no fiable) y sale.',
+  'option.planFirst': 'Planificar primero: antes de leer nada no fiable, el modelo escribe un plan solo a partir de la tarea; se revisa, se muestra y (en modo safe) se aprueba una vez, y las llamadas que se ajustan a él no se vuelven a preguntar (config: planFirst).',
   'option.otel': 'Exporta trazas OpenTelemetry de la ejecución por OTLP/HTTP, configuradas con OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_HEADERS y OTEL_SERVICE_NAME (los prompts y el contenido de las herramientas no se registran salvo que la configuración fije tracing.captureContent).',
   'option.since': 'Solo las ejecuciones que terminaron dentro de este plazo (p. ej. 7d, 24h, 30m).',
   'option.by': 'Desglosa el gasto por agente (subagentes incluidos), modelo, tarea (etiqueta de la ejecución o título de la sesión) o propietario.',
