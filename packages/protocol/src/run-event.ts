@@ -6,6 +6,7 @@ import { Decision } from './decision.js';
 import { AssistantMessage, ToolResultContent } from './message.js';
 import { ProviderNotice } from './model.js';
 import { Usage } from './usage.js';
+import { Handoff, HandoffReceipt } from './handoff.js';
 
 export const StopReason = z.enum(['done', 'max_turns', 'budget', 'aborted', 'approval', 'error']);
 export type StopReason = z.infer<typeof StopReason>;
@@ -76,6 +77,11 @@ export const SubagentEvent = z.object({
   childRunId: z.string(),
   stopReason: StopReason.optional(),
 });
+/**
+ * The conversation changed hands, or a handoff was refused (`receipt.status`). Events after an
+ * accepted one come from `handoff.to`, until the next handoff.
+ */
+export const HandoffEvent = z.object({ ...base, type: z.literal('handoff'), handoff: Handoff, receipt: HandoffReceipt });
 export const RunEndEvent = z.object({
   ...base,
   type: z.literal('run_end'),
@@ -106,6 +112,7 @@ export const RunEvent = z.discriminatedUnion('type', [
   TaintEvent,
   ScopeEvent,
   SubagentEvent,
+  HandoffEvent,
   RunEndEvent,
 ]);
 export type RunEvent = z.infer<typeof RunEvent>;
