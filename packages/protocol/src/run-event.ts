@@ -20,7 +20,16 @@ export type ToolResultStatus = z.infer<typeof ToolResultStatus>;
 
 const base = { runId: z.string(), at: z.string() };
 
-export const RunStartEvent = z.object({ ...base, type: z.literal('run_start'), sessionId: z.string().optional(), task: z.string(), provider: z.string(), model: z.string() });
+export const RunStartEvent = z.object({
+  ...base,
+  type: z.literal('run_start'),
+  sessionId: z.string().optional(),
+  task: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  /** The agent holding the conversation as the run starts (given when the agent has handoffs, or a stored handoff left another agent holding it). */
+  agent: z.string().optional(),
+});
 export const StepStartEvent = z.object({ ...base, type: z.literal('step_start'), step: z.number().int().nonnegative() });
 export const TextDeltaEvent = z.object({ ...base, type: z.literal('text_delta'), step: z.number().int().nonnegative(), text: z.string() });
 export const ThinkingDeltaEvent = z.object({ ...base, type: z.literal('thinking_delta'), step: z.number().int().nonnegative(), text: z.string() });
