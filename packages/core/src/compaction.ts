@@ -4,6 +4,7 @@ import { newId } from './ids.js';
 import type { ResolvedCompaction } from './resolve-options.js';
 import type { RunContext } from './run-context.js';
 import { now } from './session-writer.js';
+import { carriedRecords } from './run-authority.js';
 import { estimateTokens } from './token-estimate.js';
 import { addSpend, spendAgent } from './spend.js';
 
@@ -168,6 +169,7 @@ async function record(run: RunContext, summary: string, summarizedMessages: numb
   if (run.session) {
     await run.session.write([
       { type: 'compaction', id: newId('rec'), at: now(), summary, messages: structuredClone(run.state.messages), tokensBefore, tokensAfter },
+      ...carriedRecords(run),
     ]);
   }
 }

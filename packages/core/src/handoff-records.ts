@@ -15,8 +15,14 @@ function meta(key: string, value: JsonValue): SessionRecord {
 export function recordHandoff(run: RunContext, handoff: Handoff, answer: { status: HandoffReceipt['status']; reason?: string; by?: string }): HandoffReceipt {
   const receipt = handoffReceipt(handoff, answer.status, { ...(answer.reason !== undefined ? { reason: answer.reason } : {}), ...(answer.by !== undefined ? { by: answer.by } : {}) });
   run.emit({ type: 'handoff', handoff, receipt });
-  if (run.session) void run.session.write([meta(HANDOFF_META_KEY, handoff), meta(HANDOFF_RECEIPT_META_KEY, receipt)]);
+  if (answer.status === 'accepted') run.state.lastHandoff = { handoff, receipt };
+  if (run.session) void run.session.write(handoffRecords(handoff, receipt));
   return receipt;
+}
+
+/** The two `meta` records of a handoff and its receipt. */
+export function handoffRecords(handoff: Handoff, receipt: HandoffReceipt): SessionRecord[] {
+  return [meta(HANDOFF_META_KEY, handoff), meta(HANDOFF_RECEIPT_META_KEY, receipt)];
 }
 
 function isHandoff(value: unknown): value is Handoff {
@@ -33,16 +39,16 @@ function isReceipt(value: unknown): value is HandoffReceipt {
  * Who gets the next turn of a stored conversation: after the last accepted handoff, its receiver
  * when it was sticky, else the agent that handed off. Undefined when nothing was handed over.
  */
-export function storedHolder(records: readonly SessionRecord[]): string | undefined {
+export function storedHolder(records: readonly SessionRecord[]): { holder: string; handoff: Handoff; receipt: HandoffReceipt } | undefined {
   const handoffs = new Map<string, Handoff>();
-  let holder: string | undefined;
+  let found: { holder: string; handoff: Handoff; receipt: HandoffReceipt } | undefined;
   for (const record of records) {
     if (record.type !== 'meta') continue;
     if (record.key === HANDOFF_META_KEY && isHandoff(record.value)) handoffs.set(record.value.id, record.value);
     else if (record.key === HANDOFF_RECEIPT_META_KEY && isReceipt(record.value) && record.value.status === 'accepted') {
       const handoff = handoffs.get(record.value.handoffId);
-      if (handoff) holder = handoff.sticky === false ? handoff.from : handoff.to;
+      if (handoff) found = { holder: handoff.sticky === false ? handoff.from : handoff.to, handoff, receipt: record.value };
     }
   }
-  return holder;
+  return found;
 }

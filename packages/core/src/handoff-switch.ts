@@ -2,6 +2,7 @@ import { userMessage, type Handoff, type Message, type ToolV1 } from '@warden/pr
 import { recordHandoff } from './handoff-records.js';
 import { handoffNote, transferTool } from './handoff-tool.js';
 import { newId } from './ids.js';
+import { carriedRecords } from './run-authority.js';
 import type { AgentBuilder } from './resolve-options.js';
 import { equip, type RunContext } from './run-context.js';
 import { spawnTool } from './runtime-agents.js';
@@ -27,19 +28,21 @@ export function agentTools(run: RunContext, name: string, build: AgentBuilder): 
   return (profile?.targets ?? []).map((target) => transferTool(run, setup!, target));
 }
 
-/** Puts `name` in charge of the conversation: its options, tools, system prompt, turn limit and budget share. */
-export function switchTo(run: RunContext, name: string, build: AgentBuilder): void {
+/**
+ * Puts `name` in charge of the conversation: its options, tools, system prompt, turn limit and
+ * budget share. Returns the `core.handoff_tools_narrowed` message when its allowlist was narrowed
+ * (the caller emits it: at run start that must wait for `run_start`).
+ */
+export function switchTo(run: RunContext, name: string, build: AgentBuilder): string | undefined {
   const profile = run.root.handoffs?.profiles.get(name);
   const options = profile?.options ?? run.root;
   equip(run, options, agentTools(run, options.name, build));
-  if (profile && profile.dropped.length > 0) {
-    run.warn('core.handoff_tools_narrowed', `agent ${name} was not given ${profile.dropped.join(', ')}: the agent the conversation started with does not hold them`);
-  }
   const { state } = run;
   state.turns = 0;
   state.agentStart = { usage: { ...state.usage }, costUsd: state.costUsd, step: state.step };
   state.reportedContext = undefined;
   state.compactionStuck = false;
+  return profile && profile.dropped.length > 0 ? `agent ${name} was not given ${profile.dropped.join(', ')}: the agent the conversation started with does not hold them` : undefined;
 }
 
 /** What was said: user and assistant text (and user images), without tool calls, results or reasoning. */
@@ -83,6 +86,8 @@ async function narrowHistory(run: RunContext, handoff: Handoff): Promise<void> {
   if (run.session) {
     await run.session.write([
       { type: 'compaction', id: newId('rec'), at: now(), summary: `handoff ${handoff.id}: ${handoff.from} → ${handoff.to} (history: ${mode})`, messages: structuredClone(kept), tokensBefore: before, tokensAfter: estimateTokens(kept) },
+      // Taint, scope and this handoff (already recorded) must outlive the history they replace.
+      ...carriedRecords(run),
     ]);
   }
 }
@@ -95,5 +100,6 @@ export async function applyHandoff(run: RunContext, build: AgentBuilder): Promis
   recordHandoff(run, handoff, { status: 'accepted' });
   run.state.handoffs.push(handoff);
   await narrowHistory(run, handoff);
-  switchTo(run, handoff.to, build);
+  const narrowed = switchTo(run, handoff.to, build);
+  if (narrowed !== undefined) run.warn('core.handoff_tools_narrowed', narrowed);
 }

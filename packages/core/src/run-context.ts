@@ -6,6 +6,7 @@ import {
   type RunEventType,
   type RunEventOf,
   type Handoff,
+  type HandoffReceipt,
   type RunScope,
   type TaintSource,
   type ToolSpec,
@@ -56,6 +57,8 @@ export interface RunState {
   reportedContext?: { tokens: number; messageCount: number };
   /** Handoffs granted in this run, in order. */
   handoffs: Handoff[];
+  /** The last accepted handoff of the conversation (this run's or a stored one), rewritten after a history-replacing record. */
+  lastHandoff?: { handoff: Handoff; receipt: HandoffReceipt };
   /** A transfer granted in the current step, applied once the step's results are in. */
   pendingHandoff?: Handoff;
   /** What the run had spent when the current agent took over: its own budget counts from here. */

@@ -30,9 +30,13 @@ export async function startRun(options: ResolvedOptions, init: RunInit, signal: 
   const opened: OpenedSession = init.resumeId !== undefined ? await loadForResume(run, init.resumeId) : await openSession(run);
   // Sticky handoffs: the agent that holds the stored conversation answers this turn too.
   const warnings = [...opened.warnings];
-  if (opened.holder !== undefined && opened.holder !== options.name) {
-    if (options.handoffs?.profiles.has(opened.holder)) switchTo(run, opened.holder, build);
-    else warnings.push({ code: 'core.handoff_agent_missing', message: `the conversation was held by ${opened.holder}, which this agent does not declare; ${options.name} answers instead` });
+  const held = opened.holder;
+  if (held) run.state.lastHandoff = { handoff: held.handoff, receipt: held.receipt };
+  if (held && held.holder !== options.name) {
+    if (options.handoffs?.profiles.has(held.holder)) {
+      const narrowed = switchTo(run, held.holder, build);
+      if (narrowed !== undefined) warnings.push({ code: 'core.handoff_tools_narrowed', message: narrowed });
+    } else warnings.push({ code: 'core.handoff_agent_missing', message: `the conversation was held by ${held.holder}, which this agent does not declare; ${options.name} answers instead` });
   }
   run.emit({
     type: 'run_start',

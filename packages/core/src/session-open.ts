@@ -16,8 +16,8 @@ export interface OpenedSession {
   history?: SessionHistory;
   /** The taint and scope the session's earlier runs stored. */
   authority?: StoredAuthority;
-  /** The agent a stored handoff left holding the conversation. */
-  holder?: string;
+  /** The agent the last accepted stored handoff left holding the conversation, with that handoff. */
+  holder?: ReturnType<typeof storedHolder>;
   /** What went wrong or was repaired while opening, to emit once `run_start` is out. */
   warnings: Array<{ code: string; message: string }>;
 }

@@ -5,6 +5,7 @@ import { DEFAULT_INSTRUCTION_FILES, taskScope, type PolicyGate, type Redactor } 
 import { ConfigError, type ApproverV1, type ProviderV1, type RunScope, type SessionStoreV1, type TaintSource, type ToolV1 } from '@warden/protocol';
 import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
 import { createSandbox, createWorkspaceTools, type Sandbox } from '@warden/tools';
+import { handoffOptions, runtimeAgentOptions } from './agent-team.js';
 import { createAuditSink, type AuditSink } from './audit-sink.js';
 import { alertingAgent } from './cost/alerting-agent.js';
 import type { BudgetAlerts } from './cost/budget-alert-types.js';
@@ -122,10 +123,12 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   const workspaceTools = builtinTools(options, workdir, env, redactor, shared.sandbox);
   const tools = [...workspaceTools, ...(shared.mcp?.tools ?? []), ...(options.tools ?? [])];
   const policies = await loadPolicies(workdir, options.policies);
-  const gate = gateFor(workdir, { mode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: shared.sandbox !== undefined });
+  const gateForMode = (gateMode: HarnessMode) => gateFor(workdir, { mode: gateMode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: shared.sandbox !== undefined });
+  const gate = gateForMode(mode);
   const approver = approverFor(options.approver, shared.approvals, redactor);
   // The system prompt is read with the full workspace tools, whichever are switched on for the model.
-  const prompt = await buildSystemPrompt({ workdir, mode, tools: builtinTools({ ...options, builtinTools: {} }, workdir, env, redactor), ...(options.instructions ? { instructions: options.instructions } : {}), ...(options.memoryFile ? { memoryFile: options.memoryFile } : {}) });
+  const promptWith = (instructions: string | undefined) => buildSystemPrompt({ workdir, mode, tools: builtinTools({ ...options, builtinTools: {} }, workdir, env, redactor), ...(instructions ? { instructions } : {}), ...(options.memoryFile ? { memoryFile: options.memoryFile } : {}) });
+  const prompt = await promptWith(options.instructions);
   const initialTaint = [...prompt.taint, ...(shared.mcp?.taint ?? [])];
   const hooks = [...governanceHooks({ redactor, trustedTools: shared.mcp?.trustedTools ?? new Set(), ...(options.guardrails ? { guardrails: options.guardrails } : {}) }), ...(options.hooks ?? [])];
   const tracing = shared.tracing;
@@ -142,7 +145,11 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     ...(options.streaming === false ? { streaming: false } : {}),
     ...(options.compactNow ? { compaction: { thresholdTokens: 1 } } : {}),
     ...(options.subagents ? { subagents: options.subagents } : {}),
+    // Handoff agents get the governed gate of a stricter mode when they ask for one; core intersects it with `gate`.
+    ...(await handoffOptions(options.handoffs, { mode, gateFor: (m) => (tracing ? tracedGate(gateForMode(m), tracing) : gateForMode(m)), promptFor: async (instructions) => (await promptWith(instructions)).text })),
   };
+  const runtimeAgents = runtimeAgentOptions(options.runtimeAgents);
+  if (runtimeAgents) agentOptions.runtimeAgents = runtimeAgents;
   const budget = budgetOf(options);
   if (budget) agentOptions.budget = budget;
   const core = createAgent(agentOptions);
