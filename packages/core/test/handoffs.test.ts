@@ -95,6 +95,8 @@ describe('handoffs', () => {
       expect(first.nextAgent).toBe(sticky ? 'writer' : 'researcher');
       // A new agent object (another process) continuing the conversation by its id.
       const events = await collect(agentWith(provider, { sticky }, options).stream('and then?'));
+      assertValidEvents(events);
+      expect(events[0]!.type).toBe('run_start');
       expect(ofType(events, 'run_start')[0]!.agent).toBe(sticky ? 'writer' : 'researcher');
       expect(ofType(events, 'run_end')[0]!.output).toBe(sticky ? 'second answer' : 'researcher again');
       const records = (await store.load('chat')).records.filter((r) => r.type === 'meta' && r.key.startsWith('warden.handoff'));

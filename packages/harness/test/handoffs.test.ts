@@ -132,3 +132,36 @@ describe('harness handoffs', () => {
     expect(schema).toContain('maxRuntimeAgents');
   });
 });
+
+describe('compaction keeps the run authority in a real JSONL session', () => {
+  it('a compacted conversation comes back tainted: taint and scope are written again after the compaction record', async () => {
+    const dir = tempWorkspace('warden-compact-');
+    writeFileSync(path.join(dir, 'notes.md'), 'Some notes the user did not write.\n');
+    const read = { toolCalls: [{ name: 'read_file', args: { path: 'notes.md' } }] };
+    // Enough steps that something older than the kept recent messages can be summarised.
+    const turns: ScriptedTurn[] = [read, read, read, read, read, 'read it', 'again'];
+    const provider = scriptedProvider(
+      Array.from({ length: 12 }, () => (request: ModelRequest): ScriptedTurn =>
+        textOf(request.messages[0]!).startsWith('You write the factual record') ? 'Summary: the agent read notes.md.' : (turns.shift() ?? 'done'),
+      ),
+    );
+    const first = await createHarness({ workdir: dir, provider, env: {}, audit: false, compactNow: true });
+    let sessionId: string;
+    try {
+      const events = await collect(first.agent.stream('Read notes.md'));
+      expect(events.some((e) => e.type === 'compaction')).toBe(true);
+      sessionId = (events[0]!.type === 'run_start' && events[0].sessionId) || '';
+    } finally {
+      await first.close();
+    }
+    const file = readFileSync(path.join(dir, '.warden', 'sessions', `${sessionId}.jsonl`), 'utf8');
+    expect(file).toContain('"type":"compaction"');
+    const again = await createHarness({ workdir: dir, provider, env: {}, audit: false, sessionId });
+    try {
+      const events = await collect(again.agent.stream('What did it say?'));
+      expect(events.some((e) => e.type === 'taint' && e.source === 'tool:read_file')).toBe(true);
+    } finally {
+      await again.close();
+    }
+  });
+});
