@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import type {
   ApproverV1,
   GateV1,
+  HandoffHistory,
   HooksV1,
   Owner,
   ProviderV1,
@@ -43,6 +44,59 @@ export interface SubagentSpec {
   budget?: BudgetOptions;
 }
 
+/**
+ * An agent the conversation can be handed to (`transfer_to_<name>`). It answers the user itself,
+ * in the same run and session. It never holds more than the agent `createAgent` was called with:
+ * its tools are its allowlist narrowed to that agent's tools, every call also goes through that
+ * agent's gate (its own `gate` can only add refusals), and scope, taint, approver and hooks are
+ * the run's.
+ */
+export interface HandoffSpec {
+  /** What the model chooses by: shown in the transfer tool's description. */
+  description: string;
+  system?: string;
+  /** Explicit allowlist, narrowed to the tools of the agent createAgent was called with. */
+  tools: string[];
+  /** A gate of its own; the calling agent's gate still decides too, and the stricter answer wins. */
+  gate?: GateV1;
+  /** Its own model; default the calling agent's provider. */
+  provider?: ProviderV1;
+  /** What it sees of the conversation (default `full`). */
+  history?: HandoffHistory;
+  /** Default true: it also answers the next turn. False: the next turn goes back to the agent that handed off. */
+  sticky?: boolean;
+  /** Its own turn limit while it holds the conversation (default: the calling agent's). */
+  maxTurns?: number;
+  /** Its share: what it may spend from the moment it takes over (the run's own budget still holds). */
+  budget?: BudgetOptions;
+  /** Agents it may hand on to: names of other handoff agents, or the calling agent's `name`. Default none. */
+  handoffs?: string[];
+}
+
+/** A template `spawn_agent` builds run-time agents from (the model chooses the name, task and instructions). */
+export interface RuntimeAgentTemplate {
+  description: string;
+  system?: string;
+  /** Explicit allowlist, narrowed to the spawning agent's tools (and `runtimeAgents.tools`). */
+  tools: string[];
+  maxTurns?: number;
+  /** Absolute ceilings for each spawned agent, further bounded by `budgetShare` of what the parent has left. */
+  budget?: BudgetOptions;
+  /** Fraction (0, 1] of the parent's remaining budget, on each axis the parent limits, a spawned agent may use (default 0.5). */
+  budgetShare?: number;
+}
+
+/** `spawn_agent` (off unless given): bounded agents created at run time from declared templates. */
+export interface RuntimeAgentsOptions {
+  templates: Record<string, RuntimeAgentTemplate>;
+  /** Spin-ups per run, nested ones included (default 5; 0-100). */
+  maxRuntimeAgents?: number;
+  /** How deep spawning goes: 1 (default) means a spawned agent cannot spawn; at most 3. */
+  maxDepth?: number;
+  /** A cap on what any spawned agent may hold, on top of each template's allowlist. */
+  tools?: string[];
+}
+
 /** The hook contract is protocol's `HooksV1`; `AgentHooks` is its name in core's options. */
 export type AgentHooks = HooksV1;
 
@@ -69,6 +123,14 @@ export interface AgentOptions {
   hooks?: AgentHooks | AgentHooks[];
   compaction?: false | CompactionOptions;
   subagents?: Record<string, SubagentSpec>;
+  /** This agent's name in handoffs, events and receipts (default `main`). */
+  name?: string;
+  /** Agents the conversation can be handed to; each adds a `transfer_to_<name>` tool. */
+  handoffs?: Record<string, HandoffSpec>;
+  /** Handoffs granted per run (default 5); past it the transfer tool refuses with `run.max_handoffs`. */
+  maxHandoffs?: number;
+  /** Adds `spawn_agent` (off by default). */
+  runtimeAgents?: RuntimeAgentsOptions;
   /** Structured output, validated, retried up to `outputRetries` (default 2). */
   output?: ZodType;
   outputRetries?: number;

@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { linkSignal } from './abort.js';
 import type { AgentOptions } from './agent-options.js';
 import { eventStream, type EventStream } from './event-stream.js';
-import { resolveOptions } from './resolve-options.js';
+import { resolveOptions, type AgentInternals } from './resolve-options.js';
 import type { Agent, ResumeOptions, RunOptions, RunResult } from './run-result.js';
 import { startRun, type RunInit } from './run-start.js';
 
@@ -12,7 +12,12 @@ import { startRun, type RunInit } from './run-start.js';
  * `run` drains `stream`; there is one implementation of the loop.
  */
 export function createAgent(options: AgentOptions): Agent {
-  const resolved = resolveOptions(options, createAgent);
+  return buildAgent(options);
+}
+
+/** `createAgent` with what a spawning run hands down to the agents it builds (depth, the spawn counter). */
+function buildAgent(options: AgentOptions, internal?: AgentInternals): Agent {
+  const resolved = resolveOptions(options, buildAgent, internal);
 
   const events = (init: RunInit, runOptions: RunOptions = {}): EventStream => {
     const controller = new AbortController();
@@ -21,7 +26,7 @@ export function createAgent(options: AgentOptions): Agent {
     setMaxListeners(Math.max(10, 2 * resolved.concurrency + 8), controller.signal);
     const unlink = linkSignal(runOptions.signal, controller);
     return eventStream(
-      (emit) => startRun(resolved, init, controller.signal, emit).finally(unlink),
+      (emit) => startRun(resolved, init, controller.signal, emit, buildAgent).finally(unlink),
       () => controller.abort(new Error('the event stream was closed before the run ended')),
       runOptions.onEvent,
     );

@@ -1,5 +1,6 @@
 import { RunError, type Usage } from '@warden/protocol';
 import type { BudgetOptions } from './agent-options.js';
+import type { RunContext } from './run-context.js';
 
 export type BudgetAxis = 'inputTokens' | 'outputTokens' | 'totalTokens' | 'costUsd' | 'steps';
 
@@ -55,4 +56,20 @@ export function budgetError(breach: BudgetBreach): RunError {
     message: `the ${LABELS[breach.axis]} budget of ${format(breach.axis, breach.limit)} was reached (used ${format(breach.axis, breach.used)})`,
     hint: 'Raise the budget, or use onExceed: "stop" to end the run cleanly with what it produced.',
   });
+}
+
+/**
+ * The limit that stops the run now, if any: the run's own budget (the originating agent's) on
+ * everything spent, then the holding agent's share on what it spent since it took over.
+ */
+export function activeBreach(run: RunContext): { breach: BudgetBreach; budget: BudgetOptions } | undefined {
+  const { state } = run;
+  const total = budgetBreach(run.root.budget, state.usage, state.costUsd, state.step);
+  if (total) return { breach: total, budget: run.root.budget! };
+  const own = run.options.budget;
+  const start = state.agentStart;
+  if (run.options === run.root || !own || !start) return undefined;
+  const spent: Usage = { ...state.usage, inputTokens: state.usage.inputTokens - start.usage.inputTokens, outputTokens: state.usage.outputTokens - start.usage.outputTokens };
+  const breach = budgetBreach(own, spent, state.costUsd - start.costUsd, state.step - start.step);
+  return breach ? { breach: { ...breach, line: breach.line.replace('[Run stopped: the ', `[Run stopped: ${run.agent}'s `) }, budget: own } : undefined;
 }

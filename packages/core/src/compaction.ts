@@ -4,8 +4,9 @@ import { newId } from './ids.js';
 import type { ResolvedCompaction } from './resolve-options.js';
 import type { RunContext } from './run-context.js';
 import { now } from './session-writer.js';
+import { carriedRecords } from './run-authority.js';
 import { estimateTokens } from './token-estimate.js';
-import { addSpend } from './spend.js';
+import { addSpend, spendAgent } from './spend.js';
 
 export const SUMMARY_PROMPT = [
   "You write the factual record of an agent's working session so it can continue after the older messages are removed.",
@@ -133,7 +134,7 @@ async function summarise(run: RunContext, config: ResolvedCompaction, messages: 
     if (response === ABORTED) return;
     run.state.usage = addUsage(run.state.usage, response.usage);
     run.state.costUsd += response.costUsd ?? 0;
-    addSpend(run.state.spend, response);
+    addSpend(run.state.spend, response, spendAgent(run));
     run.emit({
       type: 'usage',
       step: run.state.step,
@@ -168,6 +169,7 @@ async function record(run: RunContext, summary: string, summarizedMessages: numb
   if (run.session) {
     await run.session.write([
       { type: 'compaction', id: newId('rec'), at: now(), summary, messages: structuredClone(run.state.messages), tokensBefore, tokensAfter },
+      ...carriedRecords(run),
     ]);
   }
 }

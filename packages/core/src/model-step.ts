@@ -12,7 +12,7 @@ import { ABORTED, raceAbort } from './abort.js';
 import { maybeCompact } from './compaction.js';
 import { applyBeforeModel } from './hooks.js';
 import { deepFreeze } from './freeze.js';
-import { addSpend } from './spend.js';
+import { addSpend, spendAgent } from './spend.js';
 import type { RunContext } from './run-context.js';
 
 export type StepMode = 'normal' | 'wrap_up';
@@ -43,7 +43,7 @@ export async function modelStep(run: RunContext, mode: StepMode): Promise<ModelR
   }
   state.usage = addUsage(state.usage, response.usage);
   state.costUsd += response.costUsd ?? 0;
-  addSpend(state.spend, response);
+  addSpend(state.spend, response, spendAgent(run));
   run.emit({
     type: 'usage',
     step,

@@ -18,6 +18,8 @@ import { defaultGate } from './default-gate.js';
 import { deepFreeze } from './freeze.js';
 import { outputJsonSchema } from './structured-output.js';
 import type { Agent } from './run-result.js';
+import { checkAgentName, resolveHandoffs, TRANSFER_PREFIX, type HandoffSetup } from './resolve-handoffs.js';
+import { resolveRuntime, SPAWN_TOOL, type ResolvedRuntime } from './runtime-agents.js';
 
 export const DELEGATE_TOOL = 'delegate';
 
@@ -36,7 +38,22 @@ export interface ResolvedSubagent {
   dropped: string[];
 }
 
+/** What an agent built by core itself (a spawned agent) inherits from the run that built it. */
+export interface AgentInternals {
+  depth: number;
+  spawned?: { count: number };
+}
+
+/** Builds an agent; core passes `createAgent`'s own builder so spawned agents get the internals. */
+export type AgentBuilder = (options: AgentOptions, internal?: AgentInternals) => Agent;
+
 export interface ResolvedOptions {
+  /** The agent's name in handoffs, events and receipts. */
+  name: string;
+  /** Present on an agent with somewhere to hand the conversation. */
+  handoffs?: HandoffSetup;
+  /** Present when `spawn_agent` is on. */
+  runtime?: ResolvedRuntime;
   provider: ProviderV1;
   tools: ToolV1[];
   /** Each tool's spec, made once per agent: every run sends the same objects, which providers check and convert once. */
@@ -59,7 +76,7 @@ export interface ResolvedOptions {
   context: { userId?: string; tenantId?: string; workspace?: string };
 }
 
-const AGENT_KEYS = ['provider', 'tools', 'gate', 'approver', 'session', 'system', 'maxTurns', 'budget', 'hooks', 'compaction', 'subagents', 'output', 'outputRetries', 'concurrency', 'streaming', 'toolTimeoutMs', 'context'];
+const AGENT_KEYS = ['provider', 'tools', 'gate', 'approver', 'session', 'system', 'maxTurns', 'budget', 'hooks', 'compaction', 'subagents', 'name', 'handoffs', 'maxHandoffs', 'runtimeAgents', 'output', 'outputRetries', 'concurrency', 'streaming', 'toolTimeoutMs', 'context'];
 const BUDGET_KEYS = ['inputTokens', 'outputTokens', 'totalTokens', 'costUsd', 'steps', 'onExceed'];
 const COMPACTION_KEYS = ['thresholdTokens', 'thresholdFraction', 'keepRecentMessages', 'maxToolResultChars', 'pinned'];
 const SUBAGENT_KEYS = ['description', 'system', 'tools', 'maxTurns', 'budget'];
@@ -121,7 +138,7 @@ function resolveCompaction(options: AgentOptions): ResolvedCompaction | undefine
 }
 
 /** Checks options once, at the boundary, and fills in the defaults. `spawn` builds sub-agents. */
-export function resolveOptions(options: AgentOptions, spawn: (options: AgentOptions) => Agent): ResolvedOptions {
+export function resolveOptions(options: AgentOptions, spawn: AgentBuilder, internal?: AgentInternals): ResolvedOptions {
   if (typeof options !== 'object' || options === null) throw invalid('options', 'an object');
   checkKeys(options, AGENT_KEYS, 'createAgent options');
   if (!options.provider) throw invalid('provider', 'a ProviderV1');
@@ -136,6 +153,12 @@ export function resolveOptions(options: AgentOptions, spawn: (options: AgentOpti
         message: `tool ${JSON.stringify(tool.name)} is invalid: it needs a provider-safe name, an inputSchema object and an execute function`,
         hint: 'Tool names are 1-64 characters: a letter, then letters, digits, _ or -.',
       });
+    }
+    if (tool.name.startsWith(TRANSFER_PREFIX) && options.handoffs !== undefined) {
+      throw new ToolError({ code: 'tool.duplicate_name', message: `tool ${JSON.stringify(tool.name)} clashes with the handoff tools`, hint: `Names starting with "${TRANSFER_PREFIX}" are reserved when handoffs are configured.` });
+    }
+    if (tool.name === SPAWN_TOOL && options.runtimeAgents !== undefined) {
+      throw new ToolError({ code: 'tool.duplicate_name', message: `two tools are named ${JSON.stringify(tool.name)}`, hint: '"spawn_agent" is reserved when runtimeAgents is configured.' });
     }
     if (seen.has(tool.name) || (tool.name === DELEGATE_TOOL && delegating)) {
       throw new ToolError({
@@ -154,6 +177,7 @@ export function resolveOptions(options: AgentOptions, spawn: (options: AgentOpti
   const hooks = options.hooks === undefined ? [] : Array.isArray(options.hooks) ? [...options.hooks] : [options.hooks];
   const outputSchema = options.output ? outputJsonSchema(options.output) : undefined;
   const resolved: ResolvedOptions = {
+    name: options.name === undefined ? 'main' : checkAgentName(options.name, 'name'),
     provider,
     tools,
     toolSpecs: new Map(tools.map((tool) => [tool, frozenSpecOf(tool)])),
@@ -177,6 +201,11 @@ export function resolveOptions(options: AgentOptions, spawn: (options: AgentOpti
   if (options.output) resolved.output = options.output;
   if (outputSchema) resolved.outputSchema = outputSchema;
   resolved.subagents = resolveSubagents(options, resolved.approver, tools, spawn);
+  const handoffs = resolveHandoffs(options, resolved, tools, resolved.approver, (child) => resolveOptions(child, spawn), checkKeys);
+  if (handoffs) resolved.handoffs = handoffs;
+  else if (options.maxHandoffs !== undefined) throw invalid('maxHandoffs', 'given only with handoffs');
+  const runtime = resolveRuntime(options, internal, checkKeys, checkBudget);
+  if (runtime) resolved.runtime = runtime;
   return resolved;
 }
 
@@ -200,7 +229,7 @@ function resolveSubagents(
   options: AgentOptions,
   approver: ApproverV1 | undefined,
   tools: readonly ToolV1[],
-  spawn: (options: AgentOptions) => Agent,
+  spawn: AgentBuilder,
 ): ResolvedSubagent[] {
   const out: ResolvedSubagent[] = [];
   for (const [name, spec] of Object.entries(options.subagents ?? {})) {

@@ -1,5 +1,6 @@
 import type { JsonValue, RunScope, SessionRecord, TaintSource } from '@warden/protocol';
 import type { RunContext } from './run-context.js';
+import { handoffRecords } from './handoff-records.js';
 import { newId } from './ids.js';
 import { now } from './session-writer.js';
 
@@ -77,4 +78,17 @@ export function setScope(run: RunContext, scope: RunScope): void {
   run.state.scope = scope;
   run.emit({ type: 'scope', scope });
   if (run.session) void run.session.write([metaRecord(SCOPE_META_KEY, scope)]);
+}
+
+/**
+ * What must outlive a history-replacing (`compaction`) record: stores load a session from its
+ * latest one, so the run's taint, scope and the last accepted handoff are written again after it.
+ * Without this a compacted conversation would come back untainted and with its holder forgotten.
+ */
+export function carriedRecords(run: RunContext): SessionRecord[] {
+  const out = run.state.taintSources.map((t) => metaRecord(TAINT_META_KEY, { source: t.source, reason: t.reason }));
+  if (run.state.scope) out.push(metaRecord(SCOPE_META_KEY, run.state.scope));
+  const last = run.state.lastHandoff;
+  if (last) out.push(...handoffRecords(last.handoff, last.receipt));
+  return out;
 }

@@ -5,6 +5,8 @@ import {
   type RunEvent,
   type RunEventType,
   type RunEventOf,
+  type Handoff,
+  type HandoffReceipt,
   type RunScope,
   type TaintSource,
   type ToolSpec,
@@ -53,20 +55,35 @@ export interface RunState {
    * many messages the history held then; compaction measures from it. Cleared when the history is rewritten.
    */
   reportedContext?: { tokens: number; messageCount: number };
+  /** Handoffs granted in this run, in order. */
+  handoffs: Handoff[];
+  /** The last accepted handoff of the conversation (this run's or a stored one), rewritten after a history-replacing record. */
+  lastHandoff?: { handoff: Handoff; receipt: HandoffReceipt };
+  /** A transfer granted in the current step, applied once the step's results are in. */
+  pendingHandoff?: Handoff;
+  /** What the run had spent when the current agent took over: its own budget counts from here. */
+  agentStart?: { usage: Usage; costUsd: number; step: number };
+  /** Agents spawned by `spawn_agent`, shared by nested spawners of this run. */
+  spawned: { count: number };
 }
 
 export interface RunContext {
-  readonly options: ResolvedOptions;
+  /** The options of the agent holding the conversation (they change at a handoff). */
+  options: ResolvedOptions;
+  /** The options of the agent createAgent was called with: the run's budget, the handoff setup. */
+  readonly root: ResolvedOptions;
+  /** The name of the agent holding the conversation. */
+  agent: string;
   readonly runId: string;
   readonly signal: AbortSignal;
   readonly state: RunState;
-  readonly tools: ReadonlyMap<string, ToolV1>;
+  tools: ReadonlyMap<string, ToolV1>;
   toolSpecs: readonly ToolSpec[];
   /**
-   * The system prompt as a message, made once per run: every request carries the same object,
+   * The system prompt as a message, made once per agent: every request carries the same object,
    * so providers that cache per message (validation, conversion) do that work once.
    */
-  readonly systemMessage: Message | undefined;
+  systemMessage: Message | undefined;
   session?: SessionWriter;
   emit(event: EventInput): void;
   /** Passes an event through as it is (a sub-agent's, which keeps its own runId). */
@@ -81,8 +98,6 @@ export function createRunContext(
   sink: EventSink,
   extraTools: (run: RunContext) => ToolV1[],
 ): RunContext {
-  const tools = new Map<string, ToolV1>();
-  for (const tool of options.tools) tools.set(tool.name, tool);
   const state: RunState = {
     step: 0,
     turns: 0,
@@ -97,6 +112,8 @@ export function createRunContext(
     warnings: [],
     compactionStuck: false,
     compactionTailWarned: false,
+    handoffs: [],
+    spawned: { count: 0 },
   };
   let closed = false;
   // Events in the same millisecond share one timestamp string: formatting a Date per event is a visible cost.
@@ -104,12 +121,14 @@ export function createRunContext(
   let stamp = '';
   const run: RunContext = {
     options,
+    root: options,
+    agent: options.name,
     runId,
     signal,
     state,
-    tools,
+    tools: new Map(),
     toolSpecs: [],
-    systemMessage: options.system !== undefined && options.system !== '' ? deepFreeze(systemMessage(options.system)) : undefined,
+    systemMessage: undefined,
     emit(event) {
       // Nobody can see it (`run` without `onEvent`): stamping and passing it on is wasted work.
       if (!sink.observed()) return;
@@ -135,7 +154,18 @@ export function createRunContext(
       run.emit({ type: 'warning', code, message });
     },
   };
-  for (const tool of extraTools(run)) tools.set(tool.name, tool);
-  run.toolSpecs = [...tools.values()].map((tool) => options.toolSpecs.get(tool) ?? frozenSpecOf(tool));
+  equip(run, options, extraTools(run));
   return run;
+}
+
+/** Gives the run an agent's options, tools (its own and `extra`) and system prompt. */
+export function equip(run: RunContext, options: ResolvedOptions, extra: readonly ToolV1[]): void {
+  const tools = new Map<string, ToolV1>();
+  for (const tool of options.tools) tools.set(tool.name, tool);
+  for (const tool of extra) tools.set(tool.name, tool);
+  run.options = options;
+  run.agent = options.name;
+  run.tools = tools;
+  run.toolSpecs = [...tools.values()].map((tool) => options.toolSpecs.get(tool) ?? frozenSpecOf(tool));
+  run.systemMessage = options.system !== undefined && options.system !== '' ? deepFreeze(systemMessage(options.system)) : undefined;
 }

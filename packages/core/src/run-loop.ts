@@ -1,5 +1,7 @@
 import { errorCodeOf, RunError, textOf, toolCallsOf, userMessage, type ApprovalRequest, type JsonObject, type JsonValue, type Message, type StopReason } from '@warden/protocol';
-import { budgetBreach, budgetError } from './budget.js';
+import { activeBreach, budgetError } from './budget.js';
+import { applyHandoff } from './handoff-switch.js';
+import type { AgentBuilder } from './resolve-options.js';
 import { applyAfterModel } from './hooks.js';
 import { modelStep } from './model-step.js';
 import type { RunContext } from './run-context.js';
@@ -40,18 +42,21 @@ function lastAssistantText(messages: readonly Message[]): string {
  * model step → final answer (afterModel retry, structured output) or the
  * tool phase → again. Every way out goes through `finish`.
  */
-export async function runLoop(run: RunContext): Promise<RunResult> {
-  const { options, state } = run;
+export async function runLoop(run: RunContext, build: AgentBuilder): Promise<RunResult> {
+  const { state } = run;
   let outputRetries = 0;
   // Errors thrown on purpose after run_end went out; anything else still ends the run properly.
   let thrown: RunError | undefined;
   try {
     for (;;) {
       if (run.signal.aborted) return await finish(run, 'aborted');
-      const breach = budgetBreach(options.budget, state.usage, state.costUsd, state.step);
-      if (breach) {
+      // The agent holding the conversation may change at a handoff: read its options each step.
+      const options = run.options;
+      const found = activeBreach(run);
+      if (found) {
+        const { breach } = found;
         const output = [lastAssistantText(state.messages), breach.line].filter((s) => s !== '').join('\n\n');
-        if (options.budget?.onExceed === 'throw') {
+        if (found.budget.onExceed === 'throw') {
           const error = budgetError(breach);
           await finish(run, 'budget', { output, error: { code: error.code, message: error.message } });
           thrown = error;
@@ -94,9 +99,15 @@ export async function runLoop(run: RunContext): Promise<RunResult> {
       const outcome = await runToolCalls(run, calls, state.step);
       if (outcome.results.length > 0) state.messages.push({ role: 'tool', parts: outcome.results });
       if (outcome.pending.length > 0) {
+        // A transfer granted beside a parked call waits with it: the handing agent still holds the conversation.
+        if (state.pendingHandoff) {
+          state.warnings.push(`the handoff to ${state.pendingHandoff.to} was not applied: a call of the same step waits for an approval`);
+          state.pendingHandoff = undefined;
+        }
         for (const request of outcome.pending) state.warnings.push(`call ${request.call.id} (${request.call.name}) waits for an approval`);
         return await finish(run, 'approval', { pendingApprovals: outcome.pending });
       }
+      if (state.pendingHandoff) await applyHandoff(run, build);
     }
   } catch (error) {
     if (thrown !== undefined && error === thrown) throw error;
@@ -136,6 +147,9 @@ export async function finish(run: RunContext, stopReason: StopReason, extra: Fin
     tainted: state.tainted,
     taintSources: [...state.taintSources],
     warnings: state.warnings,
+    agent: run.agent,
+    nextAgent: nextAgent(run),
+    handoffs: [...state.handoffs],
   };
   if (run.session) result.sessionId = run.session.sessionId;
   if (extra.structured !== undefined) result.structured = extra.structured;
@@ -147,6 +161,7 @@ export async function finish(run: RunContext, stopReason: StopReason, extra: Fin
   if (run.session) {
     const spend = state.spend.map((line) => ({ ...line, usage: { ...line.usage } })) as unknown as JsonValue;
     const value: JsonObject = { runId: run.runId, stopReason, steps: state.step, provider: run.options.provider.id, model: run.options.provider.model, spend };
+    if (run.agent !== run.root.name || run.root.handoffs) value.agent = run.agent;
     if (state.label !== undefined) value.label = state.label;
     await run.session.meta('run', value, state.usage, state.costUsd);
     await run.session.flush();
@@ -161,4 +176,11 @@ export async function finish(run: RunContext, stopReason: StopReason, extra: Fin
     ...(extra.error ? { error: extra.error } : {}),
   });
   return result;
+}
+
+/** Who answers the next turn: the holder, unless it came by a non-sticky handoff (then the agent that handed off). */
+function nextAgent(run: RunContext): string {
+  const last = run.state.handoffs.at(-1);
+  if (last && last.to === run.agent && last.sticky === false) return last.from;
+  return run.agent;
 }

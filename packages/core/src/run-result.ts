@@ -2,6 +2,7 @@ import type {
   ApprovalAnswer,
   ApprovalRequest,
   Decision,
+  Handoff,
   JsonObject,
   Message,
   RunEvent,
@@ -67,6 +68,12 @@ export interface RunResult {
   /** The untrusted sources that tainted the run, in order. */
   taintSources: TaintSource[];
   warnings: string[];
+  /** The agent holding the conversation when the run ended (the one that answered). */
+  agent: string;
+  /** Who answers the next turn of this conversation (differs from `agent` after a non-sticky handoff). */
+  nextAgent: string;
+  /** Handoffs granted in this run, in order (refused ones are in the events and the session). */
+  handoffs: Handoff[];
 }
 
 export interface Agent {

@@ -1,14 +1,14 @@
 import { INTERRUPTED_RESULT_TEXT, textOf, type ApprovalAnswer, type RunScope, type TaintSource } from '@warden/protocol';
 import type { EventSink } from './event-stream.js';
 import { newId } from './ids.js';
-import type { ResolvedOptions } from './resolve-options.js';
+import { agentTools, switchTo } from './handoff-switch.js';
+import type { AgentBuilder, ResolvedOptions } from './resolve-options.js';
 import { settlePendingApprovals } from './resume-approvals.js';
 import { addTaint, mergeScopes, setScope } from './run-authority.js';
 import { createRunContext, type RunContext } from './run-context.js';
 import { finish, pushUser, runLoop } from './run-loop.js';
 import type { RunResult } from './run-result.js';
 import { loadForResume, openSession, type OpenedSession } from './session-open.js';
-import { delegateTool } from './subagents.js';
 
 export interface RunInit {
   task?: string;
@@ -23,17 +23,30 @@ export interface RunInit {
 }
 
 /** Sets a run up (session, history, settled approvals, the task) and hands it to the loop. */
-export async function startRun(options: ResolvedOptions, init: RunInit, signal: AbortSignal, sink: EventSink): Promise<RunResult> {
-  const run = createRunContext(options, newId('run'), signal, sink, (r) => (options.subagents.length > 0 ? [delegateTool(r, options.subagents)] : []));
+export async function startRun(options: ResolvedOptions, init: RunInit, signal: AbortSignal, sink: EventSink, build: AgentBuilder): Promise<RunResult> {
+  const run = createRunContext(options, newId('run'), signal, sink, (r) => agentTools(r, options.name, build));
+  // A spawned agent counts against the ceiling of the run that spawned it.
+  if (options.runtime?.shared) run.state.spawned = options.runtime.shared;
   const opened: OpenedSession = init.resumeId !== undefined ? await loadForResume(run, init.resumeId) : await openSession(run);
+  // Sticky handoffs: the agent that holds the stored conversation answers this turn too.
+  const warnings = [...opened.warnings];
+  const held = opened.holder;
+  if (held) run.state.lastHandoff = { handoff: held.handoff, receipt: held.receipt };
+  if (held && held.holder !== options.name) {
+    if (options.handoffs?.profiles.has(held.holder)) {
+      const narrowed = switchTo(run, held.holder, build);
+      if (narrowed !== undefined) warnings.push({ code: 'core.handoff_tools_narrowed', message: narrowed });
+    } else warnings.push({ code: 'core.handoff_agent_missing', message: `the conversation was held by ${held.holder}, which this agent does not declare; ${options.name} answers instead` });
+  }
   run.emit({
     type: 'run_start',
     task: init.task ?? '',
-    provider: options.provider.id,
-    model: options.provider.model,
+    provider: run.options.provider.id,
+    model: run.options.provider.model,
     ...(run.session ? { sessionId: run.session.sessionId } : {}),
+    ...(options.handoffs || run.agent !== options.name ? { agent: run.agent } : {}),
   });
-  for (const w of opened.warnings) run.warn(w.code, w.message);
+  for (const w of warnings) run.warn(w.code, w.message);
   applyAuthority(run, init, opened);
   if (init.label !== undefined) run.state.label = init.label;
 
@@ -52,7 +65,7 @@ export async function startRun(options: ResolvedOptions, init: RunInit, signal: 
     // Nothing is waiting for the model (a resume of a finished conversation).
     return finish(run, 'done', { output: last ? textOf(last) : '' });
   }
-  return runLoop(run);
+  return runLoop(run, build);
 }
 
 /**

@@ -4,8 +4,10 @@ import {
   historyFromRecords,
   SessionError,
   type Owner,
+  type SessionRecord,
   type SessionHistory,
 } from '@warden/protocol';
+import { storedHolder } from './handoff-records.js';
 import { storedAuthority, type StoredAuthority } from './run-authority.js';
 import type { RunContext } from './run-context.js';
 import { SessionWriter } from './session-writer.js';
@@ -14,6 +16,8 @@ export interface OpenedSession {
   history?: SessionHistory;
   /** The taint and scope the session's earlier runs stored. */
   authority?: StoredAuthority;
+  /** The agent the last accepted stored handoff left holding the conversation, with that handoff. */
+  holder?: ReturnType<typeof storedHolder>;
   /** What went wrong or was repaired while opening, to emit once `run_start` is out. */
   warnings: Array<{ code: string; message: string }>;
 }
@@ -40,7 +44,7 @@ export async function openSession(run: RunContext): Promise<OpenedSession> {
       try {
         const loaded = await config.store.load(config.id, owner);
         run.session = new SessionWriter(config.store, loaded.id, loaded.version, owner, run.warn);
-        return { history: historyFromRecords(loaded.records), authority: storedAuthority(loaded.records), warnings: loaded.warnings.map((message) => ({ code: 'core.session_repaired', message })) };
+        return opened(loaded.records, loaded.warnings);
       } catch (error) {
         if (!(SessionError.isInstance(error) && error.code === 'session.not_found')) throw error;
       }
@@ -72,5 +76,15 @@ export async function loadForResume(run: RunContext, sessionId: string): Promise
   const owner = ownerOf(run);
   const loaded = await config.store.load(sessionId, owner);
   run.session = new SessionWriter(config.store, loaded.id, loaded.version, owner, run.warn);
-  return { history: historyFromRecords(loaded.records), authority: storedAuthority(loaded.records), warnings: loaded.warnings.map((message) => ({ code: 'core.session_repaired', message })) };
+  return opened(loaded.records, loaded.warnings);
+}
+
+function opened(records: readonly SessionRecord[], warnings: readonly string[]): OpenedSession {
+  const holder = storedHolder(records);
+  return {
+    history: historyFromRecords(records),
+    authority: storedAuthority(records),
+    ...(holder !== undefined ? { holder } : {}),
+    warnings: warnings.map((message) => ({ code: 'core.session_repaired', message })),
+  };
 }

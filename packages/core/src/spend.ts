@@ -27,6 +27,11 @@ function lineFor(lines: SpendLine[], agent: string, provider: string, model: str
   return line;
 }
 
+/** The spend-line name of the agent holding a run's conversation: `main` for the originating agent. */
+export function spendAgent(run: { agent: string; root: { name: string } }): string {
+  return run.agent === run.root.name ? MAIN_AGENT : run.agent;
+}
+
 /** Adds one model call (a step, a wrap-up or a compaction summary) to the run's lines. */
 export function addSpend(lines: SpendLine[], response: ModelResponse, agent = MAIN_AGENT): void {
   const line = lineFor(lines, agent, response.provider, response.model);

@@ -3,6 +3,7 @@ import { DELEGATE_TOOL, type ResolvedSubagent } from './resolve-options.js';
 import { addTaint } from './run-authority.js';
 import { mergeSpend } from './spend.js';
 import type { RunContext } from './run-context.js';
+import type { Agent } from './run-result.js';
 
 /** Child events worth forwarding to the parent's stream (they keep the child's runId). */
 const FORWARDED = new Set<RunEvent['type']>(['tool_call', 'tool_decision', 'tool_result', 'approval_pending', 'taint', 'warning']);
@@ -39,39 +40,47 @@ export function delegateTool(run: RunContext, subagents: readonly ResolvedSubage
       if (sub.dropped.length > 0) {
         run.warn('core.subagent_tools_narrowed', `sub-agent ${sub.name} was not given ${sub.dropped.join(', ')}: the parent does not hold them`);
       }
-      let childRunId = '';
-      const result = await sub.agent.run(args.task, {
-        signal: ctx.signal,
-        // A child acts under the parent's authority: never wider scope, never cleaner than the parent.
-        ...(run.state.scope ? { scope: run.state.scope } : {}),
-        ...(run.state.taintSources.length > 0 ? { taint: run.state.taintSources } : {}),
-        onEvent: (event) => {
-          if (event.type === 'run_start') {
-            childRunId = event.runId;
-            run.emit({ type: 'subagent', phase: 'start', agent: sub.name, childRunId });
-          } else if (FORWARDED.has(event.type)) {
-            run.forward(event);
-          }
-        },
-      });
-      run.state.usage = addUsage(run.state.usage, result.usage);
-      run.state.costUsd += result.costUsd;
-      mergeSpend(run.state.spend, result.spend, sub.name);
-      if (result.tainted) {
-        const first = result.taintSources[0];
-        addTaint(run, { source: `subagent:${sub.name}`, reason: `the sub-agent's output derives from untrusted content${first ? ` (${first.source})` : ''}` });
-      }
-      run.emit({
-        type: 'usage',
-        step: run.state.step,
-        usage: result.usage,
-        costUsd: result.costUsd,
-        totalUsage: { ...run.state.usage },
-        totalCostUsd: run.state.costUsd,
-      });
-      run.emit({ type: 'subagent', phase: 'end', agent: sub.name, childRunId: result.runId, stopReason: result.stopReason });
-      const output = result.output.trim() === '' ? `(the sub-agent stopped with ${result.stopReason} and no output)` : result.output;
-      return { content: textContent(output), isError: result.stopReason === 'error' || result.stopReason === 'aborted' };
+      return runChild(run, sub.name, sub.agent, args.task, ctx.signal);
     },
   };
+}
+
+/**
+ * Runs a child agent (a sub-agent or a spawned one) for one task under the parent's authority:
+ * never a wider scope, never cleaner than the parent. Its usage, cost and spend roll up into the
+ * parent's, and its output taints the parent when the child read untrusted content.
+ */
+export async function runChild(run: RunContext, name: string, agent: Agent, task: string, signal: AbortSignal): Promise<ToolOutput> {
+  let childRunId = '';
+  const result = await agent.run(task, {
+    signal,
+    ...(run.state.scope ? { scope: run.state.scope } : {}),
+    ...(run.state.taintSources.length > 0 ? { taint: run.state.taintSources } : {}),
+    onEvent: (event) => {
+      if (event.type === 'run_start') {
+        childRunId = event.runId;
+        run.emit({ type: 'subagent', phase: 'start', agent: name, childRunId });
+      } else if (FORWARDED.has(event.type)) {
+        run.forward(event);
+      }
+    },
+  });
+  run.state.usage = addUsage(run.state.usage, result.usage);
+  run.state.costUsd += result.costUsd;
+  mergeSpend(run.state.spend, result.spend, name);
+  if (result.tainted) {
+    const first = result.taintSources[0];
+    addTaint(run, { source: `subagent:${name}`, reason: `the sub-agent's output derives from untrusted content${first ? ` (${first.source})` : ''}` });
+  }
+  run.emit({
+    type: 'usage',
+    step: run.state.step,
+    usage: result.usage,
+    costUsd: result.costUsd,
+    totalUsage: { ...run.state.usage },
+    totalCostUsd: run.state.costUsd,
+  });
+  run.emit({ type: 'subagent', phase: 'end', agent: name, childRunId: result.runId, stopReason: result.stopReason });
+  const output = result.output.trim() === '' ? `(the sub-agent stopped with ${result.stopReason} and no output)` : result.output;
+  return { content: textContent(output), isError: result.stopReason === 'error' || result.stopReason === 'aborted' };
 }

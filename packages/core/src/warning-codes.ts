@@ -12,6 +12,8 @@ export const CORE_WARNING_CODES = {
   'core.compaction_failed': 'Compaction could not summarise or shrink the history; the run goes on without it.',
   'core.wrap_up_tool_calls_dropped': 'The model asked for tools in its tool-free wrap-up; the calls were dropped.',
   'core.subagent_tools_narrowed': 'A sub-agent allowlist named tools its parent does not hold; the child did not get them.',
+  'core.handoff_tools_narrowed': 'A receiving agent allowlist named tools the originating agent does not hold; it did not get them.',
+  'core.handoff_agent_missing': 'A stored handoff left an agent holding the conversation that this agent does not declare; the originating agent answers.',
   'tool.warning': 'A tool reported a warning while it ran.',
 } as const;
 

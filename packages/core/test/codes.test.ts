@@ -15,8 +15,8 @@ const CORE_ERROR_CODES = [
   ['session.version_conflict', SessionError],
 ] as const;
 
-/** Codes core puts on tool results and run results (never thrown). */
-const RESULT_CODES = ['provider.bad_response', 'internal.unexpected'] as const;
+/** Codes core puts on tool results and run results (never thrown out of a run). */
+const RESULT_CODES = ['provider.bad_response', 'internal.unexpected', 'run.max_handoffs', 'run.handoff_refused', 'run.max_runtime_agents', 'run.spawn_refused'] as const;
 
 describe('codes', () => {
   it.each(CORE_ERROR_CODES)('%s is a protocol error code', (code) => {
@@ -39,6 +39,8 @@ describe('codes', () => {
     expect(Object.keys(CORE_WARNING_CODES).sort()).toEqual([
       'core.approval_call_missing',
       'core.compaction_failed',
+      'core.handoff_agent_missing',
+      'core.handoff_tools_narrowed',
       'core.hook_failed',
       'core.interrupted_calls',
       'core.session_repaired',

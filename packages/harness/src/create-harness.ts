@@ -5,6 +5,7 @@ import { DEFAULT_INSTRUCTION_FILES, planGate, taskScope, type PolicyGate, type R
 import { ConfigError, type ApproverV1, type ProviderV1, type RunScope, type SessionStoreV1, type TaintSource, type ToolV1 } from '@warden/protocol';
 import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
 import { a2aAgent, createSandbox, createWorkspaceTools, memorySessionId, memoryStore, memoryTools, type Sandbox } from '@warden/tools';
+import { handoffOptions, runtimeAgentOptions } from './agent-team.js';
 import { createAuditSink, type AuditSink } from './audit-sink.js';
 import { alertingAgent } from './cost/alerting-agent.js';
 import type { BudgetAlerts } from './cost/budget-alert-types.js';
@@ -152,11 +153,13 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   // Trusted remote agents' answers do not taint, like trusted MCP servers' results.
   const trustedTools = new Set([...(shared.mcp?.trustedTools ?? []), ...(options.a2aAgents ?? []).filter((entry) => entry.trust === 'trusted').map((entry) => entry.name)]);
   const policies = await loadPolicies(workdir, options.policies);
+  const gateForMode = (gateMode: HarnessMode) => gateFor(workdir, { mode: gateMode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: shared.sandbox !== undefined });
   // Calls that conform to the run's plan (plan-first mode, or a plan a program hands over) are not asked about again.
-  const gate = planGate(gateFor(workdir, { mode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: shared.sandbox !== undefined }));
+  const gate = planGate(gateForMode(mode));
   const approver = approverFor(options.approver, shared.approvals, redactor);
   // The system prompt is read with the full workspace tools, whichever are switched on for the model.
-  const prompt = await buildSystemPrompt({ workdir, mode, tools: builtinTools({ ...options, builtinTools: {} }, workdir, env, redactor), ...(options.instructions ? { instructions: options.instructions } : {}), ...(options.memoryFile ? { memoryFile: options.memoryFile } : {}) });
+  const promptWith = (instructions: string | undefined) => buildSystemPrompt({ workdir, mode, tools: builtinTools({ ...options, builtinTools: {} }, workdir, env, redactor), ...(instructions ? { instructions } : {}), ...(options.memoryFile ? { memoryFile: options.memoryFile } : {}) });
+  const prompt = await promptWith(options.instructions);
   const initialTaint = [...prompt.taint, ...(shared.mcp?.taint ?? [])];
   const hooks = [...governanceHooks({ redactor, trustedTools, ...(options.guardrails ? { guardrails: options.guardrails } : {}) }), ...(options.hooks ?? [])];
   const tracing = shared.tracing;
@@ -173,7 +176,11 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     ...(options.streaming === false ? { streaming: false } : {}),
     ...(options.compactNow ? { compaction: { thresholdTokens: 1 } } : {}),
     ...(options.subagents ? { subagents: options.subagents } : {}),
+    // Handoff agents get the governed gate of a stricter mode when they ask for one; core intersects it with `gate`.
+    ...(await handoffOptions(options.handoffs, { mode, gateFor: (m) => (tracing ? tracedGate(gateForMode(m), tracing) : gateForMode(m)), promptFor: async (instructions) => (await promptWith(instructions)).text })),
   };
+  const runtimeAgents = runtimeAgentOptions(options.runtimeAgents);
+  if (runtimeAgents) agentOptions.runtimeAgents = runtimeAgents;
   const budget = budgetOf(options);
   if (budget) agentOptions.budget = budget;
   const core = createAgent(agentOptions);

@@ -2,6 +2,41 @@ import { GateMode } from '@warden/protocol/schemas';
 import { z } from 'zod';
 
 const positiveInt = z.number().int().positive();
+const AgentNameKey = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,51}$/, 'an agent name is a letter, then letters, digits, _ or - (at most 52)');
+const AgentBudget = z.strictObject({ tokens: positiveInt.optional(), usd: z.number().positive().optional(), steps: positiveInt.optional() });
+
+/** One agent the conversation can be handed to (`transfer_to_<name>`). */
+export const HandoffAgentEntry = z.strictObject({
+  /** What the model chooses by. */
+  description: z.string().min(1),
+  /** Its instructions, added to the harness's system prompt. */
+  instructions: z.string().optional(),
+  /** Its allowlist: narrowed to the tools the harness's agent holds. */
+  tools: z.array(z.string().min(1)),
+  /** A stricter mode for this agent (a looser one is ignored: the harness's mode still decides). */
+  mode: GateMode.optional(),
+  /** What it sees of the conversation: `full` (default), `summary` (what was said), `none` (the user's last message). */
+  history: z.enum(['full', 'summary', 'none']).optional(),
+  /** Default true: it answers the next turn too. */
+  sticky: z.boolean().optional(),
+  maxTurns: positiveInt.optional(),
+  /** Its share: what it may spend from the moment it takes over. */
+  budget: AgentBudget.optional(),
+  /** Agents it may hand on to (other entries, or `handoffs.name`). */
+  handoffs: z.array(AgentNameKey).optional(),
+});
+export type HandoffAgentEntry = z.infer<typeof HandoffAgentEntry>;
+
+/** A template `spawn_agent` builds run-time agents from. */
+export const RuntimeAgentTemplateEntry = z.strictObject({
+  description: z.string().min(1),
+  instructions: z.string().optional(),
+  tools: z.array(z.string().min(1)),
+  maxTurns: positiveInt.optional(),
+  budget: AgentBudget.optional(),
+  /** Fraction of what the run has left a spawned agent may use (default 0.5). */
+  budgetShare: z.number().positive().max(1).optional(),
+});
 
 /** The built-in workspace tools; each can be switched off (`builtinTools: { shell: false }`). */
 export const BUILTIN_TOOL_NAMES = ['read_file', 'list_files', 'grep', 'write_file', 'edit_file', 'shell', 'remember', 'use_skill'] as const;
@@ -125,6 +160,33 @@ export const HarnessConfig = z.strictObject({
       z.string().regex(/^[A-Za-z0-9_-]+$/),
       z.strictObject({ description: z.string().min(1), system: z.string().optional(), tools: z.array(z.string().min(1)), maxTurns: positiveInt.optional() }),
     )
+    .optional(),
+  /**
+   * Agents the conversation can be handed to, in the same run and session. A receiving agent never
+   * holds more than the harness's agent: its tools are narrowed to the harness's, every call goes
+   * through the harness's gate (its `mode` can only be stricter), and scope, taint, approver, hooks
+   * and audit trail are the run's.
+   */
+  handoffs: z
+    .strictObject({
+      /** The harness's own agent's name (default `main`). */
+      name: AgentNameKey.optional(),
+      /** Handoffs granted per run (default 5). */
+      maxHandoffs: z.number().int().min(0).max(100).optional(),
+      agents: z.record(AgentNameKey, HandoffAgentEntry),
+    })
+    .optional(),
+  /** `spawn_agent` (off unless given): bounded agents created at run time from these templates. */
+  runtimeAgents: z
+    .strictObject({
+      /** Spin-ups per run (default 5). */
+      maxRuntimeAgents: z.number().int().min(0).max(100).optional(),
+      /** 1 (default): a spawned agent cannot spawn. */
+      maxDepth: z.number().int().min(1).max(3).optional(),
+      /** A cap on what any spawned agent may hold. */
+      tools: z.array(z.string().min(1)).optional(),
+      templates: z.record(AgentNameKey, RuntimeAgentTemplateEntry),
+    })
     .optional(),
   /** A directory (JSONL), `sqlite:FILE`, `postgres://…` or `redis://…` (default `WORKDIR/.warden/sessions`). */
   sessions: z.string().min(1).optional(),

@@ -28,7 +28,7 @@ export type { Owner, ApprovalRequest, ApprovalAnswer, ApprovalStatus, StoredAppr
 export type { ApproverV1, Approver, ApprovalStoreV1 } from './approval.js';
 export type { HeaderRecord, MessageRecord, ToolCallRecord, ToolResultRecord, CompactionRecord, ApprovalRecord, MetaRecord, SessionRecord, SessionSummary } from './session.js';
 export type { LoadedSession, AppendOptions, AppendResult, SessionStoreV1, SessionStore } from './session.js';
-export type { StopReason, ToolResultStatus, RunStartEvent, StepStartEvent, TextDeltaEvent, ThinkingDeltaEvent, AssistantMessageEvent, ToolCallEvent, ToolDecisionEvent, ToolResultEvent, ToolProgressEvent, UsageEvent, CompactionEvent, WarningEvent, ApprovalPendingEvent, ProviderNoticeEvent, TaintEvent, ScopeEvent, SubagentEvent, RunEndEvent, RunEvent } from './run-event.js';
+export type { StopReason, ToolResultStatus, RunStartEvent, StepStartEvent, TextDeltaEvent, ThinkingDeltaEvent, AssistantMessageEvent, ToolCallEvent, ToolDecisionEvent, ToolResultEvent, ToolProgressEvent, UsageEvent, CompactionEvent, WarningEvent, ApprovalPendingEvent, ProviderNoticeEvent, TaintEvent, ScopeEvent, SubagentEvent, HandoffEvent, RunEndEvent, RunEvent } from './run-event.js';
 export type { RunEventType, RunEventOf, StreamingAgent } from './run-event.js';
 export { WardenError, errorCodeOf } from './errors/warden-error.js';
 export type { WardenErrorOptions, SerializedWardenError } from './errors/warden-error.js';
@@ -52,6 +52,9 @@ export type { ScopeOrigin, ScopePath, ScopeHost, ScopeTool, RunScope, TaintSourc
 export { TAINT_RULE, requiresPerson } from './requires-person.js';
 export { PATH_ARGUMENT_NAMES, pathArguments } from './path-arguments.js';
 export type { PathArgument } from './path-arguments.js';
+export type { AgentName, HandoffHistory, Handoff, HandoffReceipt } from './handoff.js';
+export { HANDOFF_LIMITS, HANDOFF_VERSION } from './handoff-limits.js';
+export { handoffReceipt } from './handoff-receipt.js';
 export type { HookResult, BeforeModelContext, AfterModelContext, BeforeToolContext, AfterToolContext, AfterToolResult, HooksV1 } from './hooks.js';
 export type { PlanStep, Plan, PlanIssue, ScopePlan } from './plan.js';
 export { schemaProblems } from './json-schema-check.js';

@@ -6,6 +6,7 @@ import { Decision } from './decision.js';
 import { AssistantMessage, ToolResultContent } from './message.js';
 import { ProviderNotice } from './model.js';
 import { Usage } from './usage.js';
+import { Handoff, HandoffReceipt } from './handoff.js';
 
 export const StopReason = z.enum(['done', 'max_turns', 'budget', 'aborted', 'approval', 'error']);
 export type StopReason = z.infer<typeof StopReason>;
@@ -19,7 +20,16 @@ export type ToolResultStatus = z.infer<typeof ToolResultStatus>;
 
 const base = { runId: z.string(), at: z.string() };
 
-export const RunStartEvent = z.object({ ...base, type: z.literal('run_start'), sessionId: z.string().optional(), task: z.string(), provider: z.string(), model: z.string() });
+export const RunStartEvent = z.object({
+  ...base,
+  type: z.literal('run_start'),
+  sessionId: z.string().optional(),
+  task: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  /** The agent holding the conversation as the run starts (given when the agent has handoffs, or a stored handoff left another agent holding it). */
+  agent: z.string().optional(),
+});
 export const StepStartEvent = z.object({ ...base, type: z.literal('step_start'), step: z.number().int().nonnegative() });
 export const TextDeltaEvent = z.object({ ...base, type: z.literal('text_delta'), step: z.number().int().nonnegative(), text: z.string() });
 export const ThinkingDeltaEvent = z.object({ ...base, type: z.literal('thinking_delta'), step: z.number().int().nonnegative(), text: z.string() });
@@ -76,6 +86,11 @@ export const SubagentEvent = z.object({
   childRunId: z.string(),
   stopReason: StopReason.optional(),
 });
+/**
+ * The conversation changed hands, or a handoff was refused (`receipt.status`). Events after an
+ * accepted one come from `handoff.to`, until the next handoff.
+ */
+export const HandoffEvent = z.object({ ...base, type: z.literal('handoff'), handoff: Handoff, receipt: HandoffReceipt });
 export const RunEndEvent = z.object({
   ...base,
   type: z.literal('run_end'),
@@ -106,6 +121,7 @@ export const RunEvent = z.discriminatedUnion('type', [
   TaintEvent,
   ScopeEvent,
   SubagentEvent,
+  HandoffEvent,
   RunEndEvent,
 ]);
 export type RunEvent = z.infer<typeof RunEvent>;

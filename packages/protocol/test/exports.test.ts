@@ -17,11 +17,11 @@ describe('public surface', () => {
   // Explicit lists, not snapshots: `vitest -u` must not be able to re-pin the public surface silently.
   it('runtime names of @warden/protocol', () => {
     expect(Object.keys(main).sort()).toEqual([
-      'ConfigError', 'ERROR_CODES', 'GATE_MODES', 'INTERRUPTED_RESULT_TEXT', 'PATH_ARGUMENT_NAMES',
+      'ConfigError', 'ERROR_CODES', 'GATE_MODES', 'HANDOFF_LIMITS', 'HANDOFF_VERSION', 'INTERRUPTED_RESULT_TEXT', 'PATH_ARGUMENT_NAMES',
       'PROTOCOL_VERSION', 'PolicyError', 'ProtocolError', 'ProviderError', 'RunError',
       'SPECIFICATION_VERSION', 'SessionError', 'TAINT_RULE', 'TOOL_NAME_PATTERN', 'ToolError', 'WardenError',
       'addUsage', 'approvalDigest', 'assertSpecificationVersion', 'assistantText', 'canonicalJson',
-      'emptyUsage', 'errorCodeOf', 'fastMessageCheck', 'fastRequestOptionsCheck', 'fastToolSpecCheck', 'findJsonViolation', 'historyFromRecords',
+      'emptyUsage', 'errorCodeOf', 'fastMessageCheck', 'fastRequestOptionsCheck', 'fastToolSpecCheck', 'findJsonViolation', 'handoffReceipt', 'historyFromRecords',
       'isGateMode', 'normalizeToolOutput', 'ownerMatches', 'parseDuration', 'pathArguments', 'requiresPerson', 'schemaProblems', 'stricterEffect',
       'stricterMode', 'systemMessage', 'textContent', 'textOf', 'toolCallsOf', 'toolResult', 'toolSpecOf',
       'userMessage',
@@ -30,9 +30,9 @@ describe('public surface', () => {
 
   it('runtime names of @warden/protocol/schemas', () => {
     expect(Object.keys(schemas).sort()).toEqual([
-      'ApprovalAnswer', 'ApprovalPendingEvent', 'ApprovalRecord', 'ApprovalRequest', 'ApprovalStatus',
+      'AgentName', 'ApprovalAnswer', 'ApprovalPendingEvent', 'ApprovalRecord', 'ApprovalRequest', 'ApprovalStatus',
       'AssistantMessage', 'AssistantMessageEvent', 'CompactionEvent', 'CompactionRecord', 'Decision',
-      'DecisionEffect', 'FinishReason', 'GateCall', 'GateMode', 'HeaderRecord', 'ImagePart', 'JsonObject',
+      'DecisionEffect', 'FinishReason', 'GateCall', 'GateMode', 'Handoff', 'HandoffEvent', 'HandoffHistory', 'HandoffReceipt', 'HeaderRecord', 'ImagePart', 'JsonObject',
       'JsonSchema', 'JsonValue', 'Message', 'MessageRecord', 'MetaRecord', 'ModelRequest', 'ModelResponse',
       'Owner', 'Part', 'Plan', 'PlanIssue', 'PlanStep', 'ProviderNotice', 'ProviderNoticeEvent', 'RunEndEvent', 'RunEvent', 'RunScope',
       'RunStartEvent', 'ScopeEvent', 'ScopeHost', 'ScopeOrigin', 'ScopePath', 'ScopePlan', 'ScopeTool', 'SessionRecord',
@@ -41,7 +41,7 @@ describe('public surface', () => {
       'ThinkingPart', 'ToolAnnotations', 'ToolCallEvent', 'ToolCallPart', 'ToolCallRecord', 'ToolChoice',
       'ToolDecisionEvent', 'ToolMessage', 'ToolProgressEvent', 'ToolResultContent', 'ToolResultEvent',
       'ToolResultPart', 'ToolResultRecord', 'ToolResultStatus', 'ToolSpec', 'Usage', 'UsageEvent',
-      'UserMessage', 'WarningEvent',
+      'UserMessage', 'WarningEvent', 'handoffFromJson', 'handoffReceiptFromJson', 'handoffReceiptToJson', 'handoffToJson',
     ]);
   });
 

@@ -178,6 +178,8 @@ export const en = {
   'render.taint': 'the run read untrusted content ({source}): {reason}',
   'render.subagentStart': 'sub-agent {agent} started',
   'render.subagentEnd': 'sub-agent {agent} finished',
+  'render.handoff': '{from} handed the conversation to {to}',
+  'render.handoffRefused': 'handoff from {from} to {to} refused: {reason}',
   'render.stop.refused': { one: 'finished, but {count} change needed a person and was not made', other: 'finished, but {count} changes needed a person and were not made' },
   'render.refused': '{tool}: {reason} [{rule}]',
   'render.refusedHint': 'to allow it: --park (a person decides later with "warden approvals"), name the file in the task, add it to scope.paths in warden.config.json, or run without a task to be asked',

@@ -180,6 +180,8 @@ export const es: Catalog = {
   'render.taint': 'la ejecución leyó contenido no fiable ({source}): {reason}',
   'render.subagentStart': 'subagente {agent} iniciado',
   'render.subagentEnd': 'subagente {agent} terminado',
+  'render.handoff': '{from} pasó la conversación a {to}',
+  'render.handoffRefused': 'traspaso de {from} a {to} rechazado: {reason}',
   'render.stop.refused': { one: 'terminado, pero {count} cambio necesitaba a una persona y no se hizo', other: 'terminado, pero {count} cambios necesitaban a una persona y no se hicieron' },
   'render.refused': '{tool}: {reason} [{rule}]',
   'render.refusedHint': 'para permitirlo: --park (una persona decide después con "warden approvals"), nombra el archivo en la tarea, añádelo a scope.paths en warden.config.json, o ejecuta sin tarea para que se te pregunte',

@@ -180,6 +180,8 @@ export const fr: Catalog = {
   'render.taint': 'l’exécution a lu un contenu non fiable ({source}) : {reason}',
   'render.subagentStart': 'sous-agent {agent} démarré',
   'render.subagentEnd': 'sous-agent {agent} terminé',
+  'render.handoff': '{from} a passé la conversation à {to}',
+  'render.handoffRefused': 'passage de {from} à {to} refusé : {reason}',
   'render.stop.refused': { one: 'terminé, mais {count} modification demandait une personne et n’a pas été faite', other: 'terminé, mais {count} modifications demandaient une personne et n’ont pas été faites' },
   'render.refused': '{tool} : {reason} [{rule}]',
   'render.refusedHint': 'pour l’autoriser : --park (une personne décide plus tard avec « warden approvals »), nommez le fichier dans la tâche, ajoutez-le à scope.paths dans warden.config.json, ou lancez sans tâche pour être consulté',

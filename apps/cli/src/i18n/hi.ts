@@ -180,6 +180,8 @@ export const hi: Catalog = {
   'render.taint': 'रन ने अविश्वसनीय सामग्री पढ़ी ({source}): {reason}',
   'render.subagentStart': 'उप-एजेंट {agent} शुरू हुआ',
   'render.subagentEnd': 'उप-एजेंट {agent} पूरा हुआ',
+  'render.handoff': '{from} ने बातचीत {to} को सौंपी',
+  'render.handoffRefused': '{from} से {to} को सौंपना अस्वीकार: {reason}',
   'render.stop.refused': { one: 'पूरा हुआ, पर {count} बदलाव के लिए व्यक्ति चाहिए था और वह नहीं किया गया', other: 'पूरा हुआ, पर {count} बदलावों के लिए व्यक्ति चाहिए था और वे नहीं किए गए' },
   'render.refused': '{tool}: {reason} [{rule}]',
   'render.refusedHint': 'अनुमति देने के लिए: --park (व्यक्ति बाद में "warden approvals" से तय करे), काम में फ़ाइल का नाम दें, उसे warden.config.json के scope.paths में जोड़ें, या बिना काम के चलाएँ ताकि आपसे पूछा जाए',

@@ -102,3 +102,14 @@ describe('event renderer', () => {
     expect(out.text).toBe('openai : nouvel essai (tentative 2) dans 1,5 s — HTTP 429\npassage de openai à anthropic — circuit open\n');
   });
 });
+
+describe('event renderer: handoffs', () => {
+  it('says who took the conversation over, and why a handoff was refused', async () => {
+    const out = buffer(false);
+    const renderer = createEventRenderer({ out, t: await loadTranslator('en'), style: terminalStyle(out, {}) });
+    const handoff = { version: 1 as const, id: 'hof_1', from: 'researcher', to: 'writer', contextSummary: 's', artifacts: [], metadata: {}, createdAt: base.at };
+    renderer.render({ ...base, type: 'handoff', handoff, receipt: { version: 1, handoffId: 'hof_1', status: 'accepted', by: 'writer', at: base.at } });
+    renderer.render({ ...base, type: 'handoff', handoff: { ...handoff, id: 'hof_2', from: 'writer', to: 'researcher' }, receipt: { version: 1, handoffId: 'hof_2', status: 'rejected', by: 'writer', reason: 'run.max_handoffs: limit of 1', at: base.at } });
+    expect(out.text).toBe('researcher handed the conversation to writer\nhandoff from writer to researcher refused: run.max_handoffs: limit of 1\n');
+  });
+});

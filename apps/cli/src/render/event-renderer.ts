@@ -165,6 +165,12 @@ export function createEventRenderer(options: EventRendererOptions): EventRendere
         case 'subagent':
           if (!quiet) line(style.dim(t(event.phase === 'start' ? 'render.subagentStart' : 'render.subagentEnd', { agent: event.agent })));
           break;
+        case 'handoff': {
+          const { from, to } = event.handoff;
+          if (event.receipt.status === 'accepted') line(style.cyan(t('render.handoff', { from, to })));
+          else line(style.yellow(t('render.handoffRefused', { from, to, reason: fit(event.receipt.reason ?? '', 120) })));
+          break;
+        }
         case 'run_end':
           end(event);
           break;

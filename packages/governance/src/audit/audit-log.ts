@@ -103,7 +103,21 @@ export function auditLog(options: AuditLogOptions): AuditLog {
   function eventData(event: RunEvent): { kind: string; data: JsonValue } | undefined {
     switch (event.type) {
       case 'run_start':
-        return { kind: 'run_start', data: { sessionId: event.sessionId ?? null, provider: event.provider, model: event.model, task: hashArgs ? argsDigest(event.task) : event.task } };
+        return {
+          kind: 'run_start',
+          data: { sessionId: event.sessionId ?? null, provider: event.provider, model: event.model, task: hashArgs ? argsDigest(event.task) : event.task, ...(event.agent !== undefined ? { agent: event.agent } : {}) },
+        };
+      case 'handoff': {
+        // Who held the conversation when: the record (its summary hashed like arguments under `auditArgs: 'hash'`) and the receipt.
+        const { handoff, receipt } = event;
+        const { contextSummary, metadata, ...rest } = handoff;
+        return {
+          kind: 'handoff',
+          data: { ...rest, contextSummary: hashArgs ? argsDigest(contextSummary) : contextSummary, metadata: hashArgs ? argsDigest(metadata) : metadata, receipt } as unknown as JsonValue,
+        };
+      }
+      case 'subagent':
+        return { kind: 'subagent', data: { phase: event.phase, agent: event.agent, childRunId: event.childRunId, ...(event.stopReason ? { stopReason: event.stopReason } : {}) } };
       case 'tool_call':
         return { kind: 'tool_call', data: { step: event.step, callId: event.callId, name: event.name, args: args(event.args) } };
       case 'tool_decision':

@@ -1,4 +1,4 @@
-import type { ApprovalRequest, AssistantMessage, Decision, JsonObject, Message, RunEvent } from '@warden/protocol';
+import { HANDOFF_LIMITS, type ApprovalRequest, type AssistantMessage, type Decision, type Handoff, type JsonObject, type Message, type RunEvent } from '@warden/protocol';
 import type { Redactor } from './redactor.js';
 
 /** What the channel helpers need of a redactor (`createRedactor()` gives it). */
@@ -102,12 +102,26 @@ export function redactEvent(redactor: TextRedactor, event: RunEvent): RunEvent {
       return { ...event, output: redactor.redact(event.output), ...(event.error ? { error: { ...event.error, message: redactor.redact(event.error.message) } } : {}) };
     case 'scope':
       return { ...event, scope: { ...event.scope, hosts: event.scope.hosts.map((h) => ({ ...h, ...(h.text ? { text: redactor.redact(h.text) } : {}) })) } };
+    case 'handoff':
+      return { ...event, handoff: redactHandoff(redactor, event.handoff), receipt: event.receipt.reason === undefined ? event.receipt : { ...event.receipt, reason: redactor.redact(event.receipt.reason).slice(0, HANDOFF_LIMITS.reasonChars) } };
     case 'step_start':
     case 'usage':
     case 'compaction':
     case 'subagent':
       return event;
   }
+}
+
+/** A handoff with its model-written text redacted (summary, artifacts, next action, metadata), cut back to the protocol's limits. */
+export function redactHandoff(redactor: TextRedactor, handoff: Handoff): Handoff {
+  const L = HANDOFF_LIMITS;
+  return {
+    ...handoff,
+    contextSummary: redactor.redact(handoff.contextSummary).slice(0, L.contextSummaryChars),
+    artifacts: handoff.artifacts.map((a) => redactor.redact(a).slice(0, L.artifactChars)),
+    ...(handoff.suggestedNextAction !== undefined ? { suggestedNextAction: redactor.redact(handoff.suggestedNextAction).slice(0, L.suggestedNextActionChars) } : {}),
+    metadata: redactor.redactJson(handoff.metadata),
+  };
 }
 
 /** The parts of core's `RunResult` that hold free text (declared structurally: governance does not import core). */
@@ -119,6 +133,7 @@ export interface RedactableRunResult {
   toolCalls?: Array<{ args: JsonObject; decision?: Decision }>;
   pendingApproval?: ApprovalRequest;
   pendingApprovals?: ApprovalRequest[];
+  handoffs?: Handoff[];
 }
 
 /** A run result with its output, warnings, error message, messages, call arguments and pending approvals redacted. */
@@ -126,6 +141,7 @@ export function redactRunResult<T extends RedactableRunResult>(redactor: TextRed
   const out: T = { ...result, output: redactor.redact(result.output), warnings: result.warnings.map((w) => redactor.redact(w)) };
   if (result.error) out.error = { ...result.error, message: redactor.redact(result.error.message) };
   if (result.messages) out.messages = result.messages.map((m) => redactMessage(redactor, m));
+  if (result.handoffs) out.handoffs = result.handoffs.map((h) => redactHandoff(redactor, h));
   if (result.toolCalls) {
     out.toolCalls = result.toolCalls.map((c) => ({ ...c, args: redactArgs(redactor, c.args), ...(c.decision ? { decision: redactDecision(redactor, c.decision) } : {}) }));
   }

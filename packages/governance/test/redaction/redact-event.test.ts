@@ -46,6 +46,12 @@ const EVENTS: RunEvent[] = [
   { ...base, type: 'taint', source: `web_fetch https://x.example/?token=${TOKEN}`, reason: `read ${TOKEN}` },
   { ...base, type: 'scope', scope: { version: 1, paths: [{ kind: 'file', pattern: 'README.md', origin: 'task' }], hosts: [{ host: 'api.example.com', origin: 'task', text: `https://api.example.com/?token=${TOKEN}` }] } },
   { ...base, type: 'subagent', phase: 'start', agent: 'helper', childRunId: 'run-2' },
+  {
+    ...base,
+    type: 'handoff',
+    handoff: { version: 1, id: 'hof-1', from: 'researcher', to: 'writer', contextSummary: `use ${TOKEN}`, artifacts: [`https://x.example/?token=${TOKEN}`], suggestedNextAction: `deploy with ${KEY}`, metadata: { api_key: 'abcd1234efgh', note: `saw ${TOKEN}` }, createdAt: base.at },
+    receipt: { version: 1, handoffId: 'hof-1', status: 'rejected', by: 'writer', reason: `refused: ${KEY}`, at: base.at },
+  },
   { ...base, type: 'run_end', stopReason: 'error', output: `done: ${KEY}`, steps: 1, usage, costUsd: 0, error: { code: 'tool.execution_failed', message: `failed with ${TOKEN}` } },
 ];
 

@@ -6,6 +6,7 @@
 export const ERROR_CODES = {
   'protocol.unsupported_version': 'An interface carries a specificationVersion this release does not know.',
   'protocol.invalid_value': 'A value does not match its schema.',
+  'protocol.too_large': 'A value is larger than its protocol limit (a handoff record or receipt).',
   'config.invalid': 'Options or a configuration file are invalid; the message names the key.',
   'config.unknown_key': 'Options or a configuration file hold a key that does not exist.',
   'provider.auth': 'The provider refused the credentials (401/403).',
@@ -43,6 +44,10 @@ export const ERROR_CODES = {
   'policy.approval_invalid': 'A stored approval does not verify.',
   'run.budget_exceeded': 'A budget was reached and onExceed is "throw".',
   'run.aborted': 'The run was aborted.',
+  'run.max_handoffs': 'A handoff was refused: the run reached its maxHandoffs ceiling.',
+  'run.handoff_refused': 'A handoff was refused (an unknown agent, a second handoff in one turn, a hook or the gate).',
+  'run.max_runtime_agents': 'spawn_agent was refused: the run reached its maxRuntimeAgents ceiling.',
+  'run.spawn_refused': 'spawn_agent was refused: an unknown template, a tool outside the allowlist, the depth limit or no budget left.',
   'run.structured_output_failed': 'The model did not produce valid structured output within the retry limit.',
   'internal.unexpected': 'Something failed that Warden did not expect; please report it.',
 } as const;

@@ -1,0 +1,54 @@
+import { handoffReceipt, type Handoff, type HandoffReceipt, type JsonValue, type SessionRecord } from '@warden/protocol';
+import { newId } from './ids.js';
+import type { RunContext } from './run-context.js';
+import { now } from './session-writer.js';
+
+/** Session `meta` keys of a handoff and its receipt (the protocol's records, stored as they are). */
+export const HANDOFF_META_KEY = 'warden.handoff';
+export const HANDOFF_RECEIPT_META_KEY = 'warden.handoff_receipt';
+
+function meta(key: string, value: JsonValue): SessionRecord {
+  return { type: 'meta', id: newId('rec'), at: now(), key, value };
+}
+
+/** The `handoff` event and both records in the session, for a granted or refused handoff. */
+export function recordHandoff(run: RunContext, handoff: Handoff, answer: { status: HandoffReceipt['status']; reason?: string; by?: string }): HandoffReceipt {
+  const receipt = handoffReceipt(handoff, answer.status, { ...(answer.reason !== undefined ? { reason: answer.reason } : {}), ...(answer.by !== undefined ? { by: answer.by } : {}) });
+  run.emit({ type: 'handoff', handoff, receipt });
+  if (answer.status === 'accepted') run.state.lastHandoff = { handoff, receipt };
+  if (run.session) void run.session.write(handoffRecords(handoff, receipt));
+  return receipt;
+}
+
+/** The two `meta` records of a handoff and its receipt. */
+export function handoffRecords(handoff: Handoff, receipt: HandoffReceipt): SessionRecord[] {
+  return [meta(HANDOFF_META_KEY, handoff), meta(HANDOFF_RECEIPT_META_KEY, receipt)];
+}
+
+function isHandoff(value: unknown): value is Handoff {
+  const v = value as Partial<Handoff> | null;
+  return v?.version === 1 && typeof v.id === 'string' && typeof v.from === 'string' && typeof v.to === 'string';
+}
+
+function isReceipt(value: unknown): value is HandoffReceipt {
+  const v = value as Partial<HandoffReceipt> | null;
+  return v?.version === 1 && typeof v.handoffId === 'string' && (v.status === 'accepted' || v.status === 'rejected');
+}
+
+/**
+ * Who gets the next turn of a stored conversation: after the last accepted handoff, its receiver
+ * when it was sticky, else the agent that handed off. Undefined when nothing was handed over.
+ */
+export function storedHolder(records: readonly SessionRecord[]): { holder: string; handoff: Handoff; receipt: HandoffReceipt } | undefined {
+  const handoffs = new Map<string, Handoff>();
+  let found: { holder: string; handoff: Handoff; receipt: HandoffReceipt } | undefined;
+  for (const record of records) {
+    if (record.type !== 'meta') continue;
+    if (record.key === HANDOFF_META_KEY && isHandoff(record.value)) handoffs.set(record.value.id, record.value);
+    else if (record.key === HANDOFF_RECEIPT_META_KEY && isReceipt(record.value) && record.value.status === 'accepted') {
+      const handoff = handoffs.get(record.value.handoffId);
+      if (handoff) found = { holder: handoff.sticky === false ? handoff.from : handoff.to, handoff, receipt: record.value };
+    }
+  }
+  return found;
+}

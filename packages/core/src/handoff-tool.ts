@@ -1,0 +1,90 @@
+import { HANDOFF_LIMITS, HANDOFF_VERSION, RunError, type Handoff, type JsonObject, type ToolOutput, type ToolV1 } from '@warden/protocol';
+import { newId } from './ids.js';
+import { recordHandoff } from './handoff-records.js';
+import type { AgentProfile, HandoffSetup } from './resolve-handoffs.js';
+import { TRANSFER_PREFIX } from './resolve-handoffs.js';
+import type { RunContext } from './run-context.js';
+
+/** The note the receiving agent reads: who handed over, why, and what they produced. */
+export function handoffNote(handoff: Handoff): string {
+  const lines = [`[Handoff from ${handoff.from} to ${handoff.to}. You (${handoff.to}) now hold the conversation and answer the user.]`];
+  if (handoff.contextSummary !== '') lines.push(`Context: ${handoff.contextSummary}`);
+  if (handoff.artifacts.length > 0) lines.push(`Artifacts: ${handoff.artifacts.join(', ')}`);
+  if (handoff.confidence !== undefined) lines.push(`Confidence: ${handoff.confidence}`);
+  if (handoff.suggestedNextAction !== undefined) lines.push(`Suggested next action: ${handoff.suggestedNextAction}`);
+  return lines.join('\n');
+}
+
+function cut(text: unknown, max: number): string | undefined {
+  return typeof text === 'string' ? text.slice(0, max) : undefined;
+}
+
+/** A refusal the model reads (the tool result) and a rejected receipt in the events, session and audit trail. */
+function refuse(run: RunContext, handoff: Handoff, code: 'run.max_handoffs' | 'run.handoff_refused', message: string, hint: string): never {
+  recordHandoff(run, handoff, { status: 'rejected', reason: `${code}: ${message}`, by: run.agent });
+  throw new RunError({ code, message, hint });
+}
+
+/** Builds the Handoff record for a transfer the model asked for (limits applied, so it always validates). */
+function handoffFor(run: RunContext, target: AgentProfile | { name: string; history: Handoff['history']; sticky: boolean }, args: JsonObject): Handoff {
+  const artifacts = Array.isArray(args.artifacts)
+    ? args.artifacts.flatMap((a) => (typeof a === 'string' && a !== '' ? [a.slice(0, HANDOFF_LIMITS.artifactChars)] : [])).slice(0, HANDOFF_LIMITS.artifacts)
+    : [];
+  const confidence = typeof args.confidence === 'number' && Number.isFinite(args.confidence) ? Math.min(1, Math.max(0, args.confidence)) : undefined;
+  const next = cut(args.suggested_next_action, HANDOFF_LIMITS.suggestedNextActionChars);
+  return {
+    version: HANDOFF_VERSION,
+    id: newId('hof'),
+    from: run.agent,
+    to: target.name,
+    contextSummary: cut(args.summary, HANDOFF_LIMITS.contextSummaryChars) ?? '',
+    artifacts,
+    ...(confidence !== undefined ? { confidence } : {}),
+    ...(next !== undefined && next !== '' ? { suggestedNextAction: next } : {}),
+    metadata: { tainted: run.state.tainted },
+    ...(target.history ? { history: target.history } : {}),
+    sticky: target.sticky,
+    createdAt: new Date().toISOString(),
+    runId: run.runId,
+    ...(run.session ? { sessionId: run.session.sessionId } : {}),
+  };
+}
+
+/**
+ * `transfer_to_<name>`: hands the conversation to another agent once this step's results are in.
+ * Refused with a typed error the model reads (and a rejected receipt) past `maxHandoffs`, or when
+ * a handoff was already granted this step (the first one wins).
+ */
+export function transferTool(run: RunContext, setup: HandoffSetup, targetName: string): ToolV1 {
+  const profile = setup.profiles.get(targetName);
+  const target = profile ?? { name: setup.root, description: 'the agent the conversation started with', history: 'full' as const, sticky: true };
+  return {
+    specificationVersion: 'v1',
+    name: `${TRANSFER_PREFIX}${targetName}`,
+    description: `Hand the conversation to ${targetName}: ${target.description}. ${targetName} answers the user from then on; you do not answer after calling this.`,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        summary: { type: 'string', description: `What ${targetName} needs to know to carry on (the user's need, what you found).` },
+        artifacts: { type: 'array', items: { type: 'string' }, description: 'Names of files, ids or URLs you produced (references, not contents).' },
+        confidence: { type: 'number', minimum: 0, maximum: 1, description: 'How sure you are of your findings, 0 to 1.' },
+        suggested_next_action: { type: 'string', description: `What ${targetName} should do first.` },
+      },
+      required: ['summary'],
+      additionalProperties: false,
+    },
+    // Handing over changes nothing by itself; every call the receiving agent makes goes through the gate.
+    annotations: { readOnly: true, tags: ['handoff'] },
+    execute(args): ToolOutput {
+      const handoff = handoffFor(run, target, args);
+      if (run.state.pendingHandoff) {
+        refuse(run, handoff, 'run.handoff_refused', `a handoff to ${run.state.pendingHandoff.to} was already granted in this step`, 'Only the first handoff of a step is granted.');
+      }
+      if (run.state.handoffs.length >= setup.maxHandoffs) {
+        refuse(run, handoff, 'run.max_handoffs', `this run has reached its limit of ${setup.maxHandoffs} handoffs`, 'Answer the user yourself with what you have.');
+      }
+      run.state.pendingHandoff = handoff;
+      return `Handoff to ${targetName} accepted (${handoff.id}). ${targetName} takes over now.`;
+    },
+  };
+}
