@@ -4,6 +4,7 @@ import { createAgent, type AgentOptions } from '@warden/core';
 import { DEFAULT_INSTRUCTION_FILES, taskScope, type PolicyGate, type Redactor } from '@warden/governance';
 import { ConfigError, type ApproverV1, type ProviderV1, type RunScope, type SessionStoreV1, type TaintSource, type ToolV1 } from '@warden/protocol';
 import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
+import { loadProviderPlugins } from './load-provider-plugins.js';
 import { a2aAgent, createSandbox, createWorkspaceTools, type Sandbox } from '@warden/tools';
 import { createAuditSink, type AuditSink } from './audit-sink.js';
 import { alertingAgent } from './cost/alerting-agent.js';
@@ -264,12 +265,17 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const workdir = path.resolve(options.workdir);
   const env = options.env ?? process.env;
   const prices = createPriceTable({ models: (options.prices ?? []).map((p) => ({ source: 'config', ...p })) });
+  const catalog =
+    options.providerPlugins && options.providerPlugins.length > 0 && typeof options.provider !== 'object'
+      ? await loadProviderPlugins(options.providerPlugins, workdir, options.providerCatalog)
+      : options.providerCatalog;
   const provider =
     typeof options.provider === 'object'
       ? options.provider
       : resolveProvider({
           env,
           prices,
+          ...(catalog ? { catalog } : {}),
           ...(typeof options.provider === 'string' ? { provider: options.provider } : {}),
           ...(options.model ? { model: options.model } : {}),
           ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),

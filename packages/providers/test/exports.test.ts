@@ -18,6 +18,7 @@ describe('public surface of @warden/providers', () => {
       'ContentFilterError',
       'ContextLengthError',
       'DEFAULT_PRICES',
+      'DEFAULT_PROVIDER_CATALOG',
       'EFFORT_LEVELS',
       'MODEL_CATALOG',
       'NetworkError',
@@ -58,6 +59,7 @@ describe('public surface of @warden/providers', () => {
       'responsesBuiltinCalls',
       'shouldFailOver',
       'vertexGemini',
+      'withProviders',
     ]);
   });
 });
