@@ -57,7 +57,9 @@ describe('public surface of @warden/providers', () => {
       'replay',
       'resolveProvider',
       'responsesBuiltinCalls',
+      'serviceAccountToken',
       'shouldFailOver',
+      'vertexAnthropic',
       'vertexGemini',
       'withProviders',
     ]);
