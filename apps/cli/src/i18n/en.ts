@@ -52,7 +52,7 @@ export const en = {
   'option.version': 'Print the version and exit.',
   'option.prompt': 'The task to run headless.',
   'option.workdir': 'The workspace the agent may touch (default: the current directory).',
-  'option.provider': 'Model provider, e.g. openai, anthropic, gemini, ollama, openrouter, azure-openai, bedrock, vertex-gemini (warden providers lists them all).',
+  'option.provider': 'Model provider, e.g. openai, anthropic, gemini, ollama, openrouter, azure-openai, bedrock, vertex-gemini, vertex-anthropic (warden providers lists them all).',
   'option.model': 'Model name.',
   'option.baseUrl': 'Base URL of an OpenAI-compatible server.',
   'option.mode': 'Safety mode: safe (ask before changes), yolo (no asking; deny list still applies) or read-only.',

@@ -54,7 +54,7 @@ export const es: Catalog = {
   'option.version': 'Muestra la versión y sale.',
   'option.prompt': 'La tarea que se ejecuta sin interfaz.',
   'option.workdir': 'El espacio de trabajo que el agente puede tocar (por defecto: el directorio actual).',
-  'option.provider': 'Proveedor del modelo, p. ej. openai, anthropic, gemini, ollama, openrouter, azure-openai, bedrock, vertex-gemini (warden providers los lista todos).',
+  'option.provider': 'Proveedor del modelo, p. ej. openai, anthropic, gemini, ollama, openrouter, azure-openai, bedrock, vertex-gemini, vertex-anthropic (warden providers los lista todos).',
   'option.model': 'Nombre del modelo.',
   'option.baseUrl': 'URL base de un servidor compatible con OpenAI.',
   'option.mode': 'Modo de seguridad: safe (pregunta antes de cambiar nada), yolo (no pregunta; la lista de denegación sigue vigente) o read-only (solo lectura).',

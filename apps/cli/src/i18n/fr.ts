@@ -54,7 +54,7 @@ export const fr: Catalog = {
   'option.version': 'Affiche la version puis quitte.',
   'option.prompt': 'La tâche à exécuter sans interaction.',
   'option.workdir': 'L’espace de travail que l’agent peut toucher (par défaut : le répertoire courant).',
-  'option.provider': 'Fournisseur du modèle, p. ex. openai, anthropic, gemini, ollama, openrouter, azure-openai, bedrock, vertex-gemini (warden providers les liste tous).',
+  'option.provider': 'Fournisseur du modèle, p. ex. openai, anthropic, gemini, ollama, openrouter, azure-openai, bedrock, vertex-gemini, vertex-anthropic (warden providers les liste tous).',
   'option.model': 'Nom du modèle.',
   'option.baseUrl': 'URL de base d’un serveur compatible OpenAI.',
   'option.mode': 'Mode de sécurité : safe (demande avant toute modification), yolo (ne demande rien ; la liste d’interdictions s’applique toujours) ou read-only (lecture seule).',

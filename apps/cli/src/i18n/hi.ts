@@ -54,7 +54,7 @@ export const hi: Catalog = {
   'option.version': 'संस्करण दिखाकर बाहर निकलें।',
   'option.prompt': 'बिना इंटरफ़ेस के चलाने वाला काम।',
   'option.workdir': 'वह वर्कस्पेस जिसे एजेंट छू सकता है (डिफ़ॉल्ट: मौजूदा डायरेक्टरी)।',
-  'option.provider': 'मॉडल प्रदाता, जैसे openai, anthropic, gemini, ollama, openrouter, azure-openai, bedrock, vertex-gemini (warden providers सभी की सूची देता है)।',
+  'option.provider': 'मॉडल प्रदाता, जैसे openai, anthropic, gemini, ollama, openrouter, azure-openai, bedrock, vertex-gemini, vertex-anthropic (warden providers सभी की सूची देता है)।',
   'option.model': 'मॉडल का नाम।',
   'option.baseUrl': 'OpenAI-संगत सर्वर का बेस URL।',
   'option.mode': 'सुरक्षा मोड: safe (बदलाव से पहले पूछे), yolo (पूछे नहीं; निषेध सूची फिर भी लागू) या read-only (केवल पढ़ना)।',
