@@ -109,9 +109,9 @@ describe('warden providers and doctor on the cloud platforms', () => {
     expect(result.stdout).not.toContain(AWS.secretAccessKey);
     const azure = await runCli(['providers', 'azure-openai'], { env: {} });
     expect(azure.stdout).toContain('missing: AZURE_OPENAI_API_KEY, AZURE_OPENAI_ENDPOINT, AZURE_OPENAI_API_VERSION, AZURE_OPENAI_MODEL\n');
-    expect(azure.stdout).toContain('reads: AZURE_OPENAI_API_KEY, WARDEN_API_KEY, AZURE_OPENAI_ENDPOINT, AZURE_OPENAI_RESOURCE, AZURE_OPENAI_API_VERSION, AZURE_OPENAI_MODEL');
+    expect(azure.stdout).toContain('reads: AZURE_OPENAI_API_KEY, WARDEN_API_KEY, AZURE_OPENAI_AD_TOKEN, AZURE_OPENAI_ENDPOINT, AZURE_OPENAI_RESOURCE, AZURE_OPENAI_API_VERSION, AZURE_OPENAI_MODEL');
     const json = await runCli(['providers', 'vertex-gemini', '--json'], { env: {} });
-    expect(JSON.parse(json.stdout)).toMatchObject({ id: 'vertex-gemini', reads: expect.arrayContaining(['GOOGLE_OAUTH_ACCESS_TOKEN']), defaultModel: 'gemini-2.5-flash' });
+    expect(JSON.parse(json.stdout)).toMatchObject({ id: 'vertex-gemini', reads: expect.arrayContaining(['GOOGLE_OAUTH_ACCESS_TOKEN', 'GOOGLE_APPLICATION_CREDENTIALS']), defaultModel: 'gemini-2.5-flash' });
   });
 
   it('doctor: a configured platform passes; a half-configured one says what is missing', async () => {

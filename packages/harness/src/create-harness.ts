@@ -6,6 +6,7 @@ import { ConfigError, type ApproverV1, type ProviderV1, type RunScope, type Sess
 import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
 import { a2aAgent, createSandbox, createWorkspaceTools, memorySessionId, memoryStore, memoryTools, type Sandbox } from '@warden/tools';
 import { handoffOptions, runtimeAgentOptions } from './agent-team.js';
+import { loadProviderPlugins } from './load-provider-plugins.js';
 import { createAuditSink, type AuditSink } from './audit-sink.js';
 import { alertingAgent } from './cost/alerting-agent.js';
 import type { BudgetAlerts } from './cost/budget-alert-types.js';
@@ -292,12 +293,17 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const workdir = path.resolve(options.workdir);
   const env = options.env ?? process.env;
   const prices = createPriceTable({ models: (options.prices ?? []).map((p) => ({ source: 'config', ...p })) });
+  const catalog =
+    options.providerPlugins && options.providerPlugins.length > 0 && typeof options.provider !== 'object'
+      ? await loadProviderPlugins(options.providerPlugins, workdir, options.providerCatalog)
+      : options.providerCatalog;
   const provider =
     typeof options.provider === 'object'
       ? options.provider
       : resolveProvider({
           env,
           prices,
+          ...(catalog ? { catalog } : {}),
           ...(typeof options.provider === 'string' ? { provider: options.provider } : {}),
           ...(options.model ? { model: options.model } : {}),
           ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),

@@ -85,6 +85,17 @@ export const A2aAgentEntry = z.strictObject({
 });
 export type A2aAgentEntry = z.infer<typeof A2aAgentEntry>;
 
+/** A provider plugin: a module whose export builds a provider, selectable as `provider: name`. */
+export const ProviderPluginEntry = z.strictObject({
+  /** The provider id it is selected by (lower-case letters, digits, `-`); not a built-in provider's id. */
+  name: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, 'a provider name is a lower-case letter, then lower-case letters, digits and -'),
+  /** A package name, or a path (relative to the config file, or to the workspace for library callers) to a file or package folder. */
+  module: z.string().min(1),
+  /** The export holding the factory (`(context) => ProviderV1`) or a `{ create }` plugin object (default `default`). */
+  export: z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/).optional(),
+});
+export type ProviderPluginEntry = z.infer<typeof ProviderPluginEntry>;
+
 /**
  * Everything about a harness that can be written down: a config file, the CLI flags and library
  * callers all go through this one schema (published as JSON Schema in
@@ -98,6 +109,8 @@ export const HarnessConfig = z.strictObject({
   /** A provider name (`openai`, `anthropic`, `gemini`, `ollama`, `azure-openai`, `bedrock`, `vertex-gemini`, `openai-responses`, …; `warden providers` lists them); default from the environment. */
   provider: z.string().min(1).optional(),
   model: z.string().min(1).optional(),
+  /** Providers from plugin packages, loaded by module specifier; `provider` (or `--provider`) selects one by its `name`. */
+  providerPlugins: z.array(ProviderPluginEntry).optional(),
   /** Any OpenAI-compatible endpoint. */
   baseUrl: z.string().url().optional(),
   /** Provider timeouts: `idleMs`, how long a stalled stream may stay silent (default 120 s); `requestMs`, the wait for response headers. */

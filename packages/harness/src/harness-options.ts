@@ -1,4 +1,5 @@
 import type { AgentHooks } from '@warden/core';
+import type { ProviderCatalog } from '@warden/providers';
 import type { ApprovalStoreV1, ApproverV1, GateMode, Owner, ProviderV1, SessionStoreV1, ToolV1 } from '@warden/protocol';
 import type { BudgetAlertOptions, BudgetAlerts } from './cost/budget-alert-types.js';
 import type { HarnessConfig } from './harness-config.js';
@@ -16,6 +17,11 @@ export interface HarnessOptions extends Omit<HarnessConfig, 'provider' | 'approv
   workdir: string;
   /** A ready provider (tests, the demo, embedders), or a provider name resolved with `model`/`baseUrl` and the environment. */
   provider?: ProviderV1 | string;
+  /**
+   * The providers a provider name is resolved in (`withProviders(DEFAULT_PROVIDER_CATALOG, [plugin])`
+   * from `@warden/providers`); the config's `providerPlugins` are added to it.
+   */
+  providerCatalog?: ProviderCatalog;
   /** `none` (default), `yes`, `durable`, or an approver of your own (a TTY prompt). */
   approver?: ApproverV1 | 'none' | 'yes' | 'durable';
   /** A store, or a location (see `HarnessConfig.sessions`). */

@@ -2,7 +2,7 @@
 export { createHarness } from './create-harness.js';
 export type { Harness } from './create-harness.js';
 export type { HarnessOptions, HarnessMode } from './harness-options.js';
-export { HarnessConfig, McpServerEntry, BUILTIN_TOOL_NAMES, HARNESS_CONFIG_KEYS, harnessConfigJsonSchema } from './harness-config.js';
+export { HarnessConfig, McpServerEntry, ProviderPluginEntry, BUILTIN_TOOL_NAMES, HARNESS_CONFIG_KEYS, harnessConfigJsonSchema } from './harness-config.js';
 export type { BuiltinToolName } from './harness-config.js';
 export { validateHarnessOptions } from './validate-options.js';
 export type { OptionIssue, OptionsValidation } from './validate-options.js';

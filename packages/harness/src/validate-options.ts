@@ -19,7 +19,7 @@ export interface OptionsValidation {
 }
 
 /** Keys only a program can set: checked by type here, not by the config schema. */
-const RUNTIME_KEYS = ['workdir', 'provider', 'approver', 'sessions', 'approvals', 'approvalKey', 'audit', 'env', 'sessionId', 'owner', 'tools', 'hooks', 'compactNow', 'sandboxActive', 'budgetAlerts'] as const;
+const RUNTIME_KEYS = ['workdir', 'provider', 'approver', 'sessions', 'approvals', 'approvalKey', 'audit', 'env', 'sessionId', 'owner', 'tools', 'hooks', 'compactNow', 'sandboxActive', 'budgetAlerts', 'providerCatalog'] as const;
 
 function keyPath(path: readonly PropertyKey[]): string {
   return path.map(String).join('.') || '(root)';
@@ -53,6 +53,10 @@ function runtimeProblems(options: Record<string, unknown>): OptionIssue[] {
   for (const key of ['sessions', 'approvals'] as const) {
     const value = options[key];
     if (value !== undefined && typeof value !== 'string' && !isObject(value)) out.push({ path: key, message: `${key} must be a location or a store object` });
+  }
+  const catalog = options.providerCatalog as { builtins?: unknown; plugins?: unknown } | undefined;
+  if (catalog !== undefined && !(isObject(catalog) && Array.isArray(catalog.builtins) && Array.isArray(catalog.plugins))) {
+    out.push({ path: 'providerCatalog', message: 'providerCatalog must be a ProviderCatalog (withProviders(DEFAULT_PROVIDER_CATALOG, [...]) from @warden/providers)' });
   }
   for (const key of ['tools', 'hooks'] as const) if (options[key] !== undefined && !Array.isArray(options[key])) out.push({ path: key, message: `${key} must be an array` });
   const owner = options.owner;

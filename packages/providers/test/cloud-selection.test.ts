@@ -136,7 +136,7 @@ describe('cloud platforms from the environment', () => {
   it.each([
     ['GOOGLE_CLOUD_PROJECT', 'GOOGLE_CLOUD_PROJECT'],
     ['GOOGLE_CLOUD_LOCATION', 'GOOGLE_CLOUD_LOCATION'],
-    ['VERTEX_ACCESS_TOKEN', 'VERTEX_ACCESS_TOKEN (or GOOGLE_OAUTH_ACCESS_TOKEN)'],
+    ['VERTEX_ACCESS_TOKEN', 'VERTEX_ACCESS_TOKEN (or GOOGLE_OAUTH_ACCESS_TOKEN, or GOOGLE_APPLICATION_CREDENTIALS)'],
   ])('vertex-gemini without %s names it and no secret', (variable, named) => {
     const env: Record<string, string | undefined> = { ...vertexEnv() };
     delete env[variable];

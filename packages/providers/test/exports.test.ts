@@ -18,6 +18,7 @@ describe('public surface of @warden/providers', () => {
       'ContentFilterError',
       'ContextLengthError',
       'DEFAULT_PRICES',
+      'DEFAULT_PROVIDER_CATALOG',
       'EFFORT_LEVELS',
       'MODEL_CATALOG',
       'NetworkError',
@@ -56,8 +57,11 @@ describe('public surface of @warden/providers', () => {
       'replay',
       'resolveProvider',
       'responsesBuiltinCalls',
+      'serviceAccountToken',
       'shouldFailOver',
+      'vertexAnthropic',
       'vertexGemini',
+      'withProviders',
     ]);
   });
 });

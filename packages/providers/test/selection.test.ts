@@ -145,6 +145,6 @@ describe('describeProviders', () => {
     expect(describeProviders({}).find((d) => d.id === 'gemini')).toMatchObject({ configured: false, missing: ['GEMINI_API_KEY'], reads: ['GEMINI_API_KEY', 'GOOGLE_API_KEY', 'WARDEN_API_KEY', 'GEMINI_MODEL', 'GEMINI_BASE_URL', 'WARDEN_MODEL'] });
     const text = JSON.stringify(described);
     for (const value of Object.values(env)) expect(text).not.toContain(value);
-    expect(described.map((d) => d.id)).toEqual(['openai', 'anthropic', 'gemini', 'openrouter', 'groq', 'together', 'deepseek', 'mistral', 'xai', 'fireworks', 'cerebras', 'ollama', 'lmstudio', 'vllm', 'openai-compatible', 'openai-responses', 'azure-openai', 'bedrock', 'vertex-gemini']);
+    expect(described.map((d) => d.id)).toEqual(['openai', 'anthropic', 'gemini', 'openrouter', 'groq', 'together', 'deepseek', 'mistral', 'xai', 'fireworks', 'cerebras', 'ollama', 'lmstudio', 'vllm', 'openai-compatible', 'openai-responses', 'azure-openai', 'bedrock', 'vertex-gemini', 'vertex-anthropic']);
   });
 });

@@ -42,6 +42,8 @@ export function harnessOptionsFrom(ctx: CommandContext<Partial<RunCommandOptions
   if (sessionLocation) out.sessions = sessionLocation;
   if (approvals) out.approvals = fromConfig(configDir, approvals);
   if (policies) out.policies = policies.map((p) => fromConfig(configDir, p));
+  // A plugin path is relative to the config file; a package name is looked up from the workspace.
+  if (file.providerPlugins) out.providerPlugins = file.providerPlugins.map((entry) => (entry.module.startsWith('.') ? { ...entry, module: path.resolve(configDir, entry.module) } : entry));
   const maxTurns = options.maxTurns ?? file.maxTurns;
   if (maxTurns) out.maxTurns = maxTurns;
   const budget = { ...file.budget, ...(options.budgetTokens !== undefined ? { tokens: options.budgetTokens } : {}), ...(options.budgetUsd !== undefined ? { usd: options.budgetUsd } : {}) };

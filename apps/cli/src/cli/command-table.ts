@@ -16,6 +16,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   worker: { summary: 'command.worker.summary', load: async () => (await import('../commands/worker-command.js')).workerCommand },
   approvals: { summary: 'command.approvals.summary', load: async () => (await import('../commands/approvals-command.js')).approvalsCommand },
   providers: { summary: 'command.providers.summary', load: async () => (await import('../commands/providers-command.js')).providersCommand },
+  models: { summary: 'command.models.summary', load: async () => (await import('../commands/models-command.js')).modelsCommand },
   check: { summary: 'command.check.summary', load: async () => (await import('../commands/check-command.js')).checkCommand },
   probe: { summary: 'command.probe.summary', load: async () => (await import('../commands/probe-command.js')).probeCommand },
   evidence: { summary: 'command.evidence.summary', load: async () => (await import('../commands/evidence-command.js')).evidenceCommand },

@@ -4,6 +4,7 @@ import { createHttpProvider, type HttpProvider, type VendorAdapter } from '../sh
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
 import { withJsonFields } from '../shared/json-fragments.js';
 import type { TurnJson } from '../shared/turns-json.js';
+import type { HttpRequest } from '../transport/http-transport.js';
 import { anthropicMessagesJson, anthropicSystemBlocks, toAnthropicTools } from './convert-messages.js';
 import { parseAnthropicResponse } from './parse-response.js';
 import { AnthropicStreamReader } from './stream.js';
@@ -28,28 +29,29 @@ const ANTHROPIC_KEYS = {
   apiKey: true, id: true, version: true, beta: true, defaultMaxTokens: true, thinking: true, cachePrompt: true,
 } satisfies Record<keyof AnthropicOptions, true>;
 
-/** Anthropic's Messages API. */
-export function anthropic(options: AnthropicOptions): HttpProvider {
-  checkOptionKeys('anthropic', options, ANTHROPIC_KEYS);
-  const id = options.id ?? 'anthropic';
+/** Where an Anthropic-wire request goes: the API itself, or a cloud platform serving Claude. */
+export interface AnthropicTarget {
+  completeUrl: string;
+  streamUrl: string;
+  headers: Record<string, string>;
+  authorize?: HttpRequest['authorize'];
+  /** Vertex AI: the model is in the URL, and the body names `anthropic_version` instead of the header. */
+  bodyVersion?: string;
+}
+
+/** The Anthropic Messages wire as an adapter, for `anthropic` and `vertexAnthropic`. */
+export function anthropicAdapter(id: string, options: Pick<AnthropicOptions, 'model' | 'defaultMaxTokens' | 'thinking' | 'cachePrompt' | 'parameters'>, target: AnthropicTarget): VendorAdapter {
   const cachePrompt = options.cachePrompt ?? options.parameters?.cache === true;
-  if (!options.apiKey) throw notConfigured(id, 'no API key', 'Set ANTHROPIC_API_KEY or pass apiKey.');
-  if (!options.model) throw notConfigured(id, 'no model', 'Set ANTHROPIC_MODEL or pass model.');
-  const base = trimSlash(options.baseURL ?? 'https://api.anthropic.com');
-  const headers: Record<string, string> = {
-    ...options.headers,
-    'x-api-key': options.apiKey,
-    'anthropic-version': options.version ?? '2023-06-01',
-  };
-  if (options.beta && options.beta.length > 0) headers['anthropic-beta'] = options.beta.join(',');
-  const url = `${base}/v1/messages`;
   const turns = new WeakMap<Message, TurnJson | null>();
-  const adapter: VendorAdapter = {
+  return {
     request(request: ModelRequest, stream: boolean) {
       const system = anthropicSystemBlocks(request.messages);
       const body: Record<string, unknown> = { ...vendorOptions(request, ['anthropic', id]) };
       delete body.messages;
-      body.model = options.model;
+      if (target.bodyVersion) {
+        delete body.model;
+        body.anthropic_version = target.bodyVersion;
+      } else body.model = options.model;
       body.max_tokens = request.maxOutputTokens ?? options.defaultMaxTokens ?? 4096;
       if (system.length > 0) {
         const last = system.at(-1);
@@ -65,11 +67,30 @@ export function anthropic(options: AnthropicOptions): HttpProvider {
       else delete body.stream;
       // Each message's blocks are serialised once per adapter: see anthropicMessagesJson.
       const json = withJsonFields(JSON.stringify(body), [['messages', anthropicMessagesJson(request.messages, turns)]]);
-      return { url, headers, json };
+      const out: HttpRequest = { url: stream ? target.streamUrl : target.completeUrl, headers: target.headers, json };
+      if (target.authorize) out.authorize = target.authorize;
+      return out;
     },
     parse: (body) => parseAnthropicResponse(id, body),
     streamReader: () => new AnthropicStreamReader(id),
   };
+}
+
+/** Anthropic's Messages API. */
+export function anthropic(options: AnthropicOptions): HttpProvider {
+  checkOptionKeys('anthropic', options, ANTHROPIC_KEYS);
+  const id = options.id ?? 'anthropic';
+  if (!options.apiKey) throw notConfigured(id, 'no API key', 'Set ANTHROPIC_API_KEY or pass apiKey.');
+  if (!options.model) throw notConfigured(id, 'no model', 'Set ANTHROPIC_MODEL or pass model.');
+  const base = trimSlash(options.baseURL ?? 'https://api.anthropic.com');
+  const headers: Record<string, string> = {
+    ...options.headers,
+    'x-api-key': options.apiKey,
+    'anthropic-version': options.version ?? '2023-06-01',
+  };
+  if (options.beta && options.beta.length > 0) headers['anthropic-beta'] = options.beta.join(',');
+  const url = `${base}/v1/messages`;
+  const adapter = anthropicAdapter(id, options, { completeUrl: url, streamUrl: url, headers });
   const init: Parameters<typeof createHttpProvider>[0] = {
     id,
     model: options.model,

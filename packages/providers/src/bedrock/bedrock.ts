@@ -9,6 +9,7 @@ import { loadAwsDeps, type AwsCredentials } from './aws-deps.js';
 import { converseMessagesJson, converseSystem, converseToolConfig } from './converse-messages.js';
 import { parseConverseResponse } from './converse-response.js';
 import { ConverseStreamReader } from './converse-stream.js';
+import { awsProfileCredentials, awsProfileNow } from './aws-profile.js';
 import { awsCredentialsFromEnv, awsRegionFromEnv, type AwsEnv } from './credentials.js';
 import { EventStreamDecoder } from './event-stream-decoder.js';
 import { sigv4Authorizer } from './sigv4-authorizer.js';
@@ -20,7 +21,9 @@ export interface BedrockOptions extends CommonProviderOptions {
   region?: string;
   /**
    * Credentials, or a function that returns them (called for every attempt: cache and refresh
-   * inside it). Default: `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`.
+   * inside it). Default: `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`, else the
+   * profile `AWS_PROFILE` (default `default`) in the shared credentials and config files, re-read
+   * for every attempt; with `AWS_PROFILE` set the profile wins.
    */
   credentials?: AwsCredentials | (() => Promise<AwsCredentials>);
   /** Where the AWS variables are read (default `process.env`). */
@@ -50,10 +53,15 @@ export function bedrock(options: BedrockOptions): HttpProvider {
   const id = options.id ?? 'bedrock';
   if (!options.model) throw notConfigured(id, 'no model', 'Set BEDROCK_MODEL or pass model (a Bedrock model id or inference profile).');
   const env = options.env ?? process.env;
-  const region = options.region ?? awsRegionFromEnv(env);
-  if (!region) throw notConfigured(id, 'no AWS region', 'Set AWS_REGION or pass region.');
-  const credentials = options.credentials ?? awsCredentialsFromEnv(env);
-  if (!credentials) throw notConfigured(id, 'no AWS credentials', 'Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary ones) or pass credentials.');
+  // With AWS_PROFILE set the profile wins over the key variables, as in the AWS SDKs.
+  const profile = options.credentials && options.region ? undefined : awsProfileNow(env);
+  const region = options.region ?? awsRegionFromEnv(env) ?? profile?.region;
+  if (!region) throw notConfigured(id, 'no AWS region', 'Set AWS_REGION or pass region (or give the profile a region).');
+  const fromVariables = env.AWS_PROFILE ? undefined : awsCredentialsFromEnv(env);
+  const credentials = options.credentials ?? fromVariables ?? (profile?.credentials ? awsProfileCredentials(env) : undefined);
+  if (!credentials) {
+    throw notConfigured(id, 'no AWS credentials', `Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary ones), name a profile with AWS_PROFILE, or pass credentials${profile?.problem ? ` (${profile.problem})` : ''}.`);
+  }
   const deps = loadAwsDeps(id);
   const authorize = sigv4Authorizer(deps.createSigner(region, 'bedrock', credentials));
   const base = trimSlash(options.baseURL ?? `https://bedrock-runtime.${region}.amazonaws.com`);

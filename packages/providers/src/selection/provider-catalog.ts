@@ -51,6 +51,7 @@ function build(): readonly ProviderInfo[] {
     { id: 'azure-openai', label: 'Azure OpenAI', api: 'azure-openai', family: 'openai', local: false, keyVars: ['AZURE_OPENAI_API_KEY'], keyRequired: true, baseURL: 'https://{resource}.openai.azure.com' },
     { id: 'bedrock', label: 'Amazon Bedrock', api: 'bedrock', local: false, keyVars: [], keyRequired: true, baseURL: 'https://bedrock-runtime.{region}.amazonaws.com' },
     { id: 'vertex-gemini', label: 'Google Vertex AI (Gemini)', api: 'vertex-gemini', family: 'gemini', local: false, keyVars: [], keyRequired: true, defaultModel: 'gemini-2.5-flash', baseURL: 'https://{location}-aiplatform.googleapis.com' },
+    { id: 'vertex-anthropic', label: 'Google Vertex AI (Claude)', api: 'vertex-anthropic', family: 'anthropic', local: false, keyVars: [], keyRequired: true, defaultModel: 'claude-sonnet-4@20250514', baseURL: 'https://{location}-aiplatform.googleapis.com' },
   );
   return Object.freeze(list.map((i) => Object.freeze(i)));
 }

@@ -1,14 +1,16 @@
-import { ConfigError, ProviderError } from '@warden/protocol';
+import { ConfigError, ProviderError, type ProviderV1 } from '@warden/protocol';
 import { anthropic } from '../anthropic/messages.js';
 import { gemini } from '../gemini/generate-content.js';
 import { openai, openaiCompatible } from '../openai/chat-completions.js';
 import { openaiPreset } from '../openai/presets.js';
 import { openaiResponses } from '../openai-responses/responses.js';
 import type { PriceTable } from '../pricing/price-table.js';
+import { didYouMean } from '../shared/did-you-mean.js';
 import type { HttpProvider } from '../shared/http-provider.js';
 import type { TransportOptions } from '../transport/http-transport.js';
 import { cloudPlatformEnv } from './cloud-platform-env.js';
 import { envPrefix, inferProvider, PROVIDER_CATALOG, providerInfo, type ProviderInfo } from './provider-catalog.js';
+import { checkPluginProvider, type ProviderCatalog, type ProviderPlugin, type ProviderPluginContext } from './provider-plugins.js';
 
 /** An environment to read: pass `process.env` (or a copy) explicitly. */
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -23,6 +25,11 @@ export interface ResolveProviderOptions {
   env?: Env;
   transport?: Omit<TransportOptions, 'provider'>;
   prices?: PriceTable;
+  /**
+   * The providers to choose from: `withProviders(DEFAULT_PROVIDER_CATALOG, [plugin…])` adds
+   * plugins, selectable by name only (explicitly or `WARDEN_PROVIDER`), never inferred.
+   */
+  catalog?: ProviderCatalog;
 }
 
 const set = (env: Env, name: string): string | undefined => {
@@ -79,16 +86,42 @@ function chooseId(options: ResolveProviderOptions, env: Env): string {
   });
 }
 
+/** A plugin's provider: its own `<ID>_MODEL`, `<ID>_API_KEY`, `<ID>_BASE_URL`, never a shared key. */
+function fromPlugin(plugin: ProviderPlugin, options: ResolveProviderOptions, env: Env): ProviderV1 {
+  const prefix = envPrefix(plugin.name);
+  const generic = set(env, 'WARDEN_MODEL');
+  const model = options.model ?? set(env, `${prefix}_MODEL`) ?? (generic && inferProvider(generic) === undefined ? generic : undefined) ?? plugin.defaultModel;
+  const apiKey = options.apiKey ?? set(env, `${prefix}_API_KEY`);
+  const baseURL = options.baseURL ?? set(env, `${prefix}_BASE_URL`);
+  const context: ProviderPluginContext = {
+    id: plugin.name,
+    env,
+    ...(model ? { model } : {}),
+    ...(apiKey ? { apiKey } : {}),
+    ...(baseURL ? { baseURL } : {}),
+    ...(options.transport ? { transport: options.transport } : {}),
+    ...(options.prices ? { prices: options.prices } : {}),
+  };
+  return checkPluginProvider(plugin.name, plugin.create(context));
+}
+
 /** Builds the provider that the explicit options and the environment select. */
-export function resolveProvider(options: ResolveProviderOptions = {}): HttpProvider {
+export function resolveProvider(options?: ResolveProviderOptions & { catalog?: undefined }): HttpProvider;
+/** With a catalogue, the choice may be a plugin's provider: a `ProviderV1`. */
+export function resolveProvider(options: ResolveProviderOptions): ProviderV1;
+export function resolveProvider(options: ResolveProviderOptions = {}): HttpProvider | ProviderV1 {
   const env = options.env ?? {};
   const id = chooseId(options, env);
+  const plugin = options.catalog?.plugins.find((p) => p.name === id);
+  if (plugin) return fromPlugin(plugin, options, env);
   const info = providerInfo(id);
   if (!info) {
+    const known = [...PROVIDER_CATALOG.map((p) => p.id), ...(options.catalog?.plugins.map((p) => p.name) ?? [])];
+    const guess = didYouMean(id, known);
     throw new ConfigError({
       code: 'config.invalid',
       message: `unknown provider "${id}"`,
-      hint: `Use one of: ${PROVIDER_CATALOG.map((p) => p.id).join(', ')}.`,
+      hint: `${guess ? `Did you mean "${guess}"? ` : ''}Use one of: ${known.join(', ')}.`,
     });
   }
   const prefix = envPrefix(id);
