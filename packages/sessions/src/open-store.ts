@@ -33,6 +33,7 @@ export type StoreTarget =
  * `redis://…` / `rediss://…` (with an optional `?ttl=<seconds>`), `jsonl:dir`, or a plain directory path.
  */
 export function parseStoreTarget(target: string): StoreTarget {
+  if (typeof target !== 'string') throw invalid(String(target), `expected a location string, got ${target === null ? 'null' : typeof target}`);
   if (/^sqlite:/i.test(target)) {
     const path = target.replace(/^sqlite:(\/\/)?/i, '');
     if (!path) throw invalid(target, 'sqlite: needs a file path, e.g. sqlite:.warden/sessions.db');

@@ -33,6 +33,11 @@ describe('openSessionStore', () => {
     expect(parseStoreTarget('redis://h:6379/2?ttl=3600')).toEqual({ kind: 'redis', url: 'redis://h:6379/2', ttlSeconds: 3600 });
   });
 
+  it.each([undefined, null, 42, { dir: 'x' }, ''])('refuses %j as a location with a typed error, not a crash', async (value) => {
+    expect(() => parseStoreTarget(value as unknown as string)).toThrow(expect.objectContaining({ code: 'config.invalid' }));
+    await expect(openSessionStore(value as unknown as string)).rejects.toMatchObject({ code: 'config.invalid' });
+  });
+
   it('refuses an unknown scheme without echoing credentials', () => {
     let message = '';
     try {
