@@ -1,8 +1,6 @@
 import { stricterEffect, type Decision, type GateV1 } from '@warden/protocol';
+import { isThenable } from './is-thenable.js';
 
-function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
-}
 
 /** The stricter of two decisions (deny > ask > allow; a tie keeps the first). Needing a person is never dropped. */
 export function stricterDecision(first: Decision, second: Decision): Decision {

@@ -17,6 +17,7 @@ import { applyBeforeTool } from './hooks.js';
 import { newId } from './ids.js';
 import type { RunContext } from './run-context.js';
 import { approvalRecord, now, toolCallRecord } from './session-writer.js';
+import { isThenable } from './is-thenable.js';
 
 interface Base {
   call: ToolCallPart;
@@ -129,9 +130,6 @@ export function decideCall(run: RunContext, call: ToolCallPart, step: number, pr
   })();
 }
 
-function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
-}
 
 async function ask(
   run: RunContext,

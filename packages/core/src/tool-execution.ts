@@ -2,6 +2,7 @@ import { normalizeToolOutput, textContent, WardenError, type ToolContext, type T
 import { ABORTED } from './abort.js';
 import type { RunContext } from './run-context.js';
 import type { RunnableCall } from './tool-decision.js';
+import { isThenable } from './is-thenable.js';
 
 export const ABORTED_RESULT_TEXT =
   'This tool call was interrupted because the run was aborted while it ran. Its effects, if any, are unknown; check before retrying.';
@@ -84,9 +85,6 @@ export async function executeTool(run: RunContext, prepared: RunnableCall): Prom
   return { status: normalized.isError ? 'error' : 'ok', content: normalized.content, isError: normalized.isError };
 }
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
-}
 
 /**
  * Waits for a running call, the run's abort or the time limit, whichever comes first, with one
