@@ -8,6 +8,8 @@ import { describeScope } from '../render/event-renderer.js';
 import { driveRun, eventSink } from './drive-run.js';
 import { refusalTracker } from './refusals.js';
 import { sessionReference } from './session-reference.js';
+import { recordWorkspace } from './session-workspace.js';
+import { useSessionWorkspace } from './use-session-workspace.js';
 import { listSessions } from './sessions-list.js';
 import { startOtelExport } from './otel-export.js';
 
@@ -32,16 +34,20 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
   let sessionId: string | undefined;
   if (options.session) {
     const ref = sessionReference(options.session, io.cwd);
-    sessionId = ref.id;
     if (ref.dir) harnessOptions.sessions = ref.dir;
+    // A continued session runs in the workspace (and audit trail) it was recorded with.
+    sessionId = await useSessionWorkspace(ctx, harnessOptions, ref);
   }
   if (options.listSessions) return listSessions(ctx, harnessOptions);
   const task = options.prompt ?? (positionals.length > 0 ? positionals.join(' ') : undefined);
-  if (task === undefined && !options.resume && !sessionId) {
-    if (io.stdin.isTTY === true && io.stdout.isTTY && !options.json) {
-      const { startRepl } = await import('../repl/repl.js');
-      return startRepl(ctx, harnessOptions);
-    }
+  const resume = options.resume === true || options.continue === true;
+  const interactive = io.stdin.isTTY === true && io.stdout.isTTY && !options.json;
+  // No task on a terminal: the interactive session, showing the conversation it continues (as `claude -c`).
+  if (task === undefined && interactive && !options.explainScope) {
+    const { startRepl } = await import('../repl/repl.js');
+    return startRepl(ctx, harnessOptions, { ...(sessionId ? { sessionId } : {}), latest: resume && !sessionId });
+  }
+  if (task === undefined && !resume && !sessionId) {
     throw new CliError({
       code: 'cli.missing_argument',
       message: 'warden run needs a task',
@@ -52,13 +58,14 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
   }
   let harness = await createHarness(harnessOptions);
   try {
-    if (options.resume && !sessionId) {
+    if (resume && !sessionId) {
       sessionId = await harness.latestSessionId();
       if (!sessionId) {
         throw new CliError({ code: 'cli.invalid_value', message: 'there is no session to resume', key: 'error.invalidValue', params: { flag: '--resume', reason: harness.storeName } });
       }
     }
     if (sessionId) harness = await harness.with({ sessionId });
+    const ran = harness;
     if (options.explainScope) {
       if (task === undefined) throw new CliError({ code: 'cli.missing_argument', message: '--explain-scope needs a task', key: 'error.missingArgument', params: { command: 'warden run --explain-scope', what: 'TASK' }, hintKey: 'hint.giveTask' });
       const scope = harness.explainScope(task);
@@ -68,11 +75,14 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     const { sink, flush } = eventSink(ctx);
     const tracker = refusalTracker();
     const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal: ctx.signal }) : harness.agent.stream(task, { signal: ctx.signal });
+    let ranSession = sessionId;
     const stop = await driveRun(events, (event) => {
+      if (event.type === 'run_start' && event.sessionId) ranSession = event.sessionId;
       tracker.observe(event);
       sink(event);
     });
     flush();
+    if (ranSession) await recordWorkspace(ran.store, ranSession, { workdir: ran.workdir, ...(ran.auditFile ? { auditFile: ran.auditFile } : {}) });
     // A headless run whose requested change was refused for want of a person did not do its job.
     if (stop === 'done' && tracker.refusals.length > 0) return EXIT.approval;
     return exitCodeForStop(stop);
