@@ -9,6 +9,10 @@ import { driveRun, eventSink } from './drive-run.js';
 import { refusalTracker } from './refusals.js';
 import { sessionReference } from './session-reference.js';
 import { recordWorkspace } from './session-workspace.js';
+import { checkRequestedStore } from './requested-store.js';
+
+/** Core's warnings that the session store failed: fatal when the store was asked for by name. */
+const STORE_WARNINGS = new Set(['core.session_unavailable', 'core.session_write_failed']);
 import { useSessionWorkspace } from './use-session-workspace.js';
 import { listSessions } from './sessions-list.js';
 import { startOtelExport } from './otel-export.js';
@@ -39,6 +43,9 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     sessionId = await useSessionWorkspace(ctx, harnessOptions, ref);
   }
   if (options.listSessions) return listSessions(ctx, harnessOptions);
+  // A store asked for by name must work: fail before the run rather than run unstored.
+  const requestedStore = typeof harnessOptions.sessions === 'string' ? harnessOptions.sessions : undefined;
+  await checkRequestedStore(harnessOptions, ctx.t);
   const task = options.prompt ?? (positionals.length > 0 ? positionals.join(' ') : undefined);
   const resume = options.resume === true || options.continue === true;
   const interactive = io.stdin.isTTY === true && io.stdout.isTTY && !options.json;
@@ -74,14 +81,26 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     }
     const { sink, flush } = eventSink(ctx);
     const tracker = refusalTracker();
-    const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal: ctx.signal }) : harness.agent.stream(task, { signal: ctx.signal });
+    const controller = new AbortController();
+    ctx.signal.addEventListener('abort', () => controller.abort(ctx.signal.reason), { once: true });
+    const signal = controller.signal;
+    const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal }) : harness.agent.stream(task, { signal });
     let ranSession = sessionId;
+    let storeFailure: string | undefined;
     const stop = await driveRun(events, (event) => {
       if (event.type === 'run_start' && event.sessionId) ranSession = event.sessionId;
+      if (requestedStore && event.type === 'warning' && STORE_WARNINGS.has(event.code) && !storeFailure) {
+        storeFailure = event.message;
+        controller.abort();
+      }
       tracker.observe(event);
       sink(event);
     });
     flush();
+    if (storeFailure) {
+      io.stderr.write(`${ctx.style.red(ctx.t('error.sessionStoreFailedMidRun', { message: storeFailure }))}\n`);
+      return EXIT.error;
+    }
     if (ranSession) await recordWorkspace(ran.store, ranSession, { workdir: ran.workdir, ...(ran.auditFile ? { auditFile: ran.auditFile } : {}) });
     // A headless run whose requested change was refused for want of a person did not do its job.
     if (stop === 'done' && tracker.refusals.length > 0) return EXIT.approval;
