@@ -264,7 +264,7 @@ export const en = {
   'common.no': 'no',
   'common.missing': 'missing: {names}',
 
-  'providers.pingOk': '{provider}: the key works ({model})',
+  'providers.pingOk': '{provider}: the key in {key} works ({model})',
   'providers.reads': 'reads: {names}',
 
   'check.progress': '{done} of {total} · {id}: {status}',
@@ -375,4 +375,12 @@ export const en = {
   'error.sessionStore': 'the session store {store} cannot be used: {why}',
   'hint.sessionStore': 'fix --sessions (or "sessions" in the config), or leave it out to store sessions in .warden/sessions',
   'error.sessionStoreFailedMidRun': 'the session store you asked for failed during the run, which was stopped: {message}',
+  'providers.pingNoKey': '{provider}: the endpoint answers ({model}); no key was sent',
+  'doctor.providerModel': 'model {model}',
+  'doctor.noKey': 'no key (none is sent)',
+  'doctor.ping': 'a one-token call to {name}',
+  'doctor.pingKey': 'answered by {model}; the key in {key} works',
+  'doctor.pingNoKey': 'answered by {model}; no key was sent',
+  'doctor.noProvider': 'no provider is chosen and no cloud provider key is set',
+  'doctor.noProviderFix': 'set a key such as OPENAI_API_KEY or ANTHROPIC_API_KEY (in the environment or .env); or choose one: --provider ollama (or WARDEN_PROVIDER), any OpenAI-compatible endpoint with --base-url URL --model NAME (or WARDEN_BASE_URL); warden providers lists what each needs, and warden demo runs with no model at all',
 } as const;

@@ -266,7 +266,7 @@ export const es: Catalog = {
   'common.no': 'no',
   'common.missing': 'faltan: {names}',
 
-  'providers.pingOk': '{provider}: la clave funciona ({model})',
+  'providers.pingOk': '{provider}: la clave de {key} funciona ({model})',
   'providers.reads': 'lee: {names}',
 
   'check.progress': '{done} de {total} · {id}: {status}',
@@ -377,4 +377,12 @@ export const es: Catalog = {
   'error.sessionStore': 'no se puede usar el almacén de sesiones {store}: {why}',
   'hint.sessionStore': 'corrige --sessions (o "sessions" en la configuración), u omítelo para guardar las sesiones en .warden/sessions',
   'error.sessionStoreFailedMidRun': 'el almacén de sesiones que pediste falló durante la ejecución, que se detuvo: {message}',
+  'providers.pingNoKey': '{provider}: el endpoint responde ({model}); no se envió ninguna clave',
+  'doctor.providerModel': 'modelo {model}',
+  'doctor.noKey': 'sin clave (no se envía ninguna)',
+  'doctor.ping': 'una llamada de un token a {name}',
+  'doctor.pingKey': 'respondió {model}; la clave de {key} funciona',
+  'doctor.pingNoKey': 'respondió {model}; no se envió ninguna clave',
+  'doctor.noProvider': 'no hay proveedor elegido ni clave de proveedor en la nube',
+  'doctor.noProviderFix': 'define una clave como OPENAI_API_KEY o ANTHROPIC_API_KEY (en el entorno o .env); o elige uno: --provider ollama (o WARDEN_PROVIDER), cualquier endpoint compatible con OpenAI con --base-url URL --model NOMBRE (o WARDEN_BASE_URL); warden providers lista lo que necesita cada uno, y warden demo funciona sin ningún modelo',
 };

@@ -266,7 +266,7 @@ export const fr: Catalog = {
   'common.no': 'non',
   'common.missing': 'manquant : {names}',
 
-  'providers.pingOk': '{provider} : la clé fonctionne ({model})',
+  'providers.pingOk': '{provider} : la clé de {key} fonctionne ({model})',
   'providers.reads': 'lit : {names}',
 
   'check.progress': '{done} sur {total} · {id} : {status}',
@@ -377,4 +377,12 @@ export const fr: Catalog = {
   'error.sessionStore': 'le stockage de sessions {store} est inutilisable : {why}',
   'hint.sessionStore': 'corrigez --sessions (ou "sessions" dans la configuration), ou retirez-le pour stocker les sessions dans .warden/sessions',
   'error.sessionStoreFailedMidRun': 'le stockage de sessions demandé a échoué pendant l’exécution, qui a été arrêtée : {message}',
+  'providers.pingNoKey': '{provider} : le point d’accès répond ({model}) ; aucune clé n’a été envoyée',
+  'doctor.providerModel': 'modèle {model}',
+  'doctor.noKey': 'pas de clé (aucune n’est envoyée)',
+  'doctor.ping': 'un appel d’un jeton à {name}',
+  'doctor.pingKey': 'réponse de {model} ; la clé de {key} fonctionne',
+  'doctor.pingNoKey': 'réponse de {model} ; aucune clé n’a été envoyée',
+  'doctor.noProvider': 'aucun fournisseur choisi et aucune clé de fournisseur cloud',
+  'doctor.noProviderFix': 'définissez une clé comme OPENAI_API_KEY ou ANTHROPIC_API_KEY (dans l’environnement ou .env) ; ou choisissez-en un : --provider ollama (ou WARDEN_PROVIDER), tout point d’accès compatible OpenAI avec --base-url URL --model NOM (ou WARDEN_BASE_URL) ; warden providers liste ce qu’il faut à chacun, et warden demo tourne sans aucun modèle',
 };

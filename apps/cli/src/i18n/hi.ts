@@ -266,7 +266,7 @@ export const hi: Catalog = {
   'common.no': 'नहीं',
   'common.missing': 'नहीं मिले: {names}',
 
-  'providers.pingOk': '{provider}: कुंजी काम कर रही है ({model})',
+  'providers.pingOk': '{provider}: {key} की कुंजी काम करती है ({model})',
   'providers.reads': 'पढ़ता है: {names}',
 
   'check.progress': '{total} में से {done} · {id}: {status}',
@@ -377,4 +377,12 @@ export const hi: Catalog = {
   'error.sessionStore': 'सत्र स्टोर {store} उपयोग नहीं हो सकता: {why}',
   'hint.sessionStore': '--sessions (या कॉन्फ़िग में "sessions") ठीक करें, या सत्रों को .warden/sessions में रखने के लिए इसे हटा दें',
   'error.sessionStoreFailedMidRun': 'आपके माँगे सत्र स्टोर ने रन के दौरान विफल होकर उसे रोक दिया: {message}',
+  'providers.pingNoKey': '{provider}: एंडपॉइंट उत्तर देता है ({model}); कोई कुंजी नहीं भेजी गई',
+  'doctor.providerModel': 'मॉडल {model}',
+  'doctor.noKey': 'कोई कुंजी नहीं (कोई नहीं भेजी जाती)',
+  'doctor.ping': '{name} को एक-टोकन कॉल',
+  'doctor.pingKey': '{model} ने उत्तर दिया; {key} की कुंजी काम करती है',
+  'doctor.pingNoKey': '{model} ने उत्तर दिया; कोई कुंजी नहीं भेजी गई',
+  'doctor.noProvider': 'कोई प्रदाता चुना नहीं गया और कोई क्लाउड प्रदाता कुंजी सेट नहीं है',
+  'doctor.noProviderFix': 'OPENAI_API_KEY या ANTHROPIC_API_KEY जैसी कुंजी सेट करें (एनवायरनमेंट या .env में); या कोई चुनें: --provider ollama (या WARDEN_PROVIDER), कोई भी OpenAI-संगत एंडपॉइंट --base-url URL --model NAME के साथ (या WARDEN_BASE_URL); warden providers बताता है कि हर एक को क्या चाहिए, और warden demo बिना किसी मॉडल के चलता है',
 };
