@@ -10,6 +10,7 @@ import { refusalTracker } from './refusals.js';
 import { sessionReference } from './session-reference.js';
 import { recordWorkspace } from './session-workspace.js';
 import { checkRequestedStore } from './requested-store.js';
+import { reportHarnessWarnings } from './harness-warnings.js';
 
 /** Core's warnings that the session store failed: fatal when the store was asked for by name. */
 const STORE_WARNINGS = new Set(['core.session_unavailable', 'core.session_write_failed']);
@@ -64,6 +65,7 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     });
   }
   let harness = await createHarness(harnessOptions);
+  reportHarnessWarnings(ctx, harness);
   try {
     if (resume && !sessionId) {
       sessionId = await harness.latestSessionId();

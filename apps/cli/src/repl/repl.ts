@@ -4,6 +4,7 @@ import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { createHarness } from '@warden/harness';
 import type { HarnessOptions } from '@warden/harness';
+import { reportHarnessWarnings } from '../actions/harness-warnings.js';
 import { ttyApprover } from '../harness/tty-approver.js';
 import { cliVersion } from '../version.js';
 import { EventBacklog } from './event-backlog.js';
@@ -65,6 +66,7 @@ export async function startRepl(ctx: CommandContext<object>, options: HarnessOpt
     rl.close();
     throw error;
   }
+  reportHarnessWarnings(ctx, harness);
   const state: ReplState = { t: ctx.t, harness, totals: { input: 0, output: 0, cost: 0 }, interrupts: 0, exitCode: EXIT.done, rules };
   holder.state = state;
 
