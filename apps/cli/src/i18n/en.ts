@@ -97,7 +97,7 @@ export const en = {
   'option.maxReportMb': 'Largest report the dashboard accepts, in MiB (default: 16).',
   'option.allowInsecureHttp': 'Allow a plain-http public URL off loopback (cookies then lose the Secure flag).',
   'option.keyEnv': 'Environment variable holding the audit HMAC key.',
-  'option.ping': 'Check the key with the cheapest call the vendor offers.',
+  'option.ping': 'Make a one-token call (the cheapest the vendor offers) to check the provider answers.',
   'option.keep': 'Keep the demo workspace instead of deleting it.',
   'option.full': 'Run every attacker goal of the containment pack (default: the quick subset).',
   'option.containment': 'Run the warden:containment probe pack after the demo run (default on; --no-containment skips it).',

@@ -99,7 +99,7 @@ export const es: Catalog = {
   'option.maxReportMb': 'Tamaño máximo de informe que acepta el panel, en MiB (por defecto: 16).',
   'option.allowInsecureHttp': 'Permite una URL pública http fuera de loopback (las cookies pierden entonces la marca Secure).',
   'option.keyEnv': 'Variable de entorno que guarda la clave HMAC de la auditoría.',
-  'option.ping': 'Comprueba la clave con la llamada más barata que ofrezca el proveedor.',
+  'option.ping': 'Hace una llamada de un token (la más barata del proveedor) para comprobar que el proveedor responde.',
   'option.keep': 'Conserva el espacio de trabajo de la demostración en lugar de borrarlo.',
   'option.full': 'Ejecuta todos los objetivos de ataque del paquete de contención (por defecto: el subconjunto rápido).',
   'option.containment': 'Ejecuta el paquete de sondas warden:containment después de la demo (activado por defecto; --no-containment lo omite).',

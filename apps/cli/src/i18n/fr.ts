@@ -99,7 +99,7 @@ export const fr: Catalog = {
   'option.maxReportMb': 'Taille maximale d’un rapport accepté, en Mio (par défaut : 16).',
   'option.allowInsecureHttp': 'Autorise une URL publique en http hors loopback (les cookies perdent alors l’attribut Secure).',
   'option.keyEnv': 'Variable d’environnement contenant la clé HMAC de l’audit.',
-  'option.ping': 'Vérifie la clé avec l’appel le moins cher proposé par le fournisseur.',
+  'option.ping': 'Fait un appel d’un jeton (le moins cher du fournisseur) pour vérifier que le fournisseur répond.',
   'option.keep': 'Conserve l’espace de travail de la démonstration au lieu de le supprimer.',
   'option.full': "Exécute tous les objectifs d'attaque du pack de confinement (par défaut : le sous-ensemble rapide).",
   'option.containment': 'Exécute le pack de sondes warden:containment après la démo (activé par défaut ; --no-containment le saute).',
