@@ -90,4 +90,15 @@ describe('continuing conversations in the interactive session (through a pseudo-
     tty.send('Enter');
     await tty.waitFor('EXIT=0');
   });
+
+  it('with nothing configured, `warden` in a terminal says how to point at a model and suggests warden demo', async () => {
+    const dir = tempWorkspace();
+    const vars = Object.entries({ NO_COLOR: '1', LANG: 'C.UTF-8', PATH: process.env.PATH ?? '', HOME: dir }).map(([k, v]) => `${k}=${shq(v)}`);
+    tty = startTmux(`cd ${shq(dir)} && env -i ${vars.join(' ')} ${shq(process.execPath)} ${shq(BIN)}; echo "EXIT=$?"; sleep 60`);
+    const screen = await tty.waitFor(/EXIT=\d+/);
+    expect(screen).toContain('EXIT=1');
+    expect(screen).toContain('--base-url URL --model NAME');
+    expect(screen).toContain('warden demo');
+    expect(screen).toContain('provider.not_configured');
+  });
 });

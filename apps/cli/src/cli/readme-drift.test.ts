@@ -34,3 +34,31 @@ describe('the CLI README documents every command, option and config key', () => 
     expect(missing).toEqual([]);
   });
 });
+
+const REPO_ROOT = path.resolve(CLI_ROOT, '../..');
+const TRANSLATIONS = ['es', 'hi', 'fr'] as const;
+
+/** The `warden <command>` names a page mentions (only real commands). */
+function commandsIn(text: string): string[] {
+  return [...new Set([...text.matchAll(/warden ([a-z]+)/g)].map((m) => m[1]!))].filter((name) => name in COMMANDS).sort();
+}
+
+/** The lines of its `sh` code blocks, without trailing comments (which are translated). */
+function setupCommands(text: string): string[] {
+  const blocks = [...text.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  return blocks.flatMap((block) => block.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()).filter(Boolean)).sort();
+}
+
+describe.each([
+  ['the root README', REPO_ROOT],
+  ['the CLI README', CLI_ROOT],
+])('translations of %s', (_name, dir) => {
+  const english = readFileSync(path.join(dir, 'README.md'), 'utf8');
+  it.each(TRANSLATIONS)('README.%s.md lists the same commands and set-up commands, and the English page links it', (lang) => {
+    const translated = readFileSync(path.join(dir, `README.${lang}.md`), 'utf8');
+    expect(commandsIn(translated)).toEqual(commandsIn(english));
+    expect(setupCommands(translated)).toEqual(setupCommands(english));
+    expect(english).toContain(`(README.${lang}.md)`);
+    expect(translated).toContain('(README.md)');
+  });
+});
