@@ -73,3 +73,25 @@ describe('the live fleet view on a terminal', () => {
     expect(screen).not.toMatch(/\[\d+m/);
   });
 });
+
+describe('the status line of a headless run', () => {
+  it('shows on a terminal while the model is slow and is erased after; a pipe never gets it', async () => {
+    server = await startFakeOpenAI([{ text: 'Slow headless answer.', delayMs: 2500 }, { text: 'Piped answer.', delayMs: 500 }]);
+    const dir = tempWorkspace();
+    const { args, env } = fakeProvider(server.url);
+    const vars = Object.entries({ ...env, NO_COLOR: '1', LANG: 'C.UTF-8', PATH: process.env.PATH ?? '' }).map(([k, v]) => `${k}=${shq(v)}`);
+    const cli = [process.execPath, BIN, 'run', 'take your time', '--workdir', dir, ...args].map(shq).join(' ');
+    tty = startTmux(`env -i ${vars.join(' ')} ${cli}; echo "EXIT=$?"; sleep 60`);
+    await tty.waitFor('waiting for the model');
+    const screen = await tty.waitFor(/EXIT=\d+/);
+    expect(screen).toContain('Slow headless answer.');
+    expect(screen).toContain('EXIT=0');
+    expect(screen).not.toContain('waiting for the model');
+
+    const piped = await runCli(['run', 'again', '--workdir', dir, ...args], { env });
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).toContain('Piped answer.');
+    expect(piped.stdout).not.toContain('waiting for the model');
+    expect(piped.stdout).not.toContain('\u001b[2K');
+  });
+});

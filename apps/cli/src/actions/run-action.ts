@@ -97,8 +97,7 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
       }
       tracker.observe(event);
       sink(event);
-    });
-    flush();
+    }).finally(flush);
     if (storeFailure) {
       io.stderr.write(`${ctx.style.red(ctx.t('error.sessionStoreFailedMidRun', { message: storeFailure }))}\n`);
       return EXIT.error;

@@ -2,25 +2,7 @@ import type { RunEvent } from '@warden/protocol';
 import { recordWorkspace } from '../actions/session-workspace.js';
 import { createEventRenderer } from '../render/event-renderer.js';
 import type { ReplDeps, ReplState } from './repl-state.js';
-
-/** The status line's words for what the run waits on after this event (undefined: unchanged). */
-function waitingAfter(event: RunEvent, state: ReplState, inFlight: Set<string>): string | undefined {
-  const t = state.t;
-  switch (event.type) {
-    case 'run_start':
-    case 'step_start':
-      return t('repl.status.model');
-    case 'tool_decision':
-      if (event.decision.effect === 'deny' || event.approval?.outcome === 'denied') return undefined;
-      inFlight.add(event.callId);
-      return t('repl.status.tool', { tool: event.name });
-    case 'tool_result':
-      inFlight.delete(event.callId);
-      return inFlight.size === 0 ? t('repl.status.model') : undefined;
-    default:
-      return undefined;
-  }
-}
+import { waitingAfter } from './waiting-label.js';
 
 /** Runs one task in the session (a new one, or a continued conversation), rendering as it goes. */
 export async function runTask(state: ReplState, deps: ReplDeps, task: string): Promise<void> {
@@ -43,7 +25,7 @@ export async function runTask(state: ReplState, deps: ReplDeps, task: string): P
       state.waitingFor = undefined;
       status.stop();
     } else {
-      const next = waitingAfter(event, state, inFlight);
+      const next = waitingAfter(event, state.t, inFlight);
       if (next) {
         state.waitingFor = next;
         status.set(next);
