@@ -1,3 +1,4 @@
+import { esRepl } from './es-repl.js';
 import type { Catalog } from './catalog-types.js';
 
 /** Español. */
@@ -196,20 +197,6 @@ export const es: Catalog = {
   'approve.choices': '[s]í / [N]o — o escribe por qué no (el modelo lo lee)',
   'approve.yes': 's',
 
-  'repl.welcome': 'warden {version} · modo {mode} · espacio de trabajo {workdir}',
-  'repl.welcomeHint': 'Escribe una tarea, o /help. Ctrl-C cancela un paso; púlsalo dos veces para salir.',
-  'repl.help': 'Comandos:',
-  'repl.mode': 'modo: {mode}',
-  'repl.session': 'sesión: {id}',
-  'repl.noSession': 'todavía no hay sesión: empieza con tu primera tarea',
-  'repl.tokens': 'entrada {input} · salida {output} tokens · {cost}',
-  'repl.lang': 'idioma: {lang}',
-  'repl.compacted': 'el siguiente paso parte de un historial compactado',
-  'repl.unknown': 'comando desconocido {command}; escribe /help',
-  'repl.cancelled': 'paso cancelado; la sesión está intacta. Pulsa Ctrl-C otra vez para salir.',
-  'repl.pressAgain': 'Pulsa Ctrl-C otra vez para salir, o escribe /exit.',
-  'repl.busyLineDropped': '  (todavía trabajando: esa línea no se ejecutó; escríbela de nuevo en el próximo prompt)',
-  'repl.bye': 'adiós',
 
   'sessions.empty': 'Todavía no hay sesiones.',
   'report.empty': 'No hay ejecuciones con gasto registrado en este periodo.',
@@ -338,26 +325,6 @@ export const es: Catalog = {
   'render.earlierMessages': { one: '… {count} mensaje anterior (warden sessions show los muestra todos)', other: '… {count} mensajes anteriores (warden sessions show los muestra todos)' },
   'error.ambiguousId': '"{value}" es el comienzo de {count} ids de {what}: {ids}',
   'hint.ambiguousId': 'escribe más del id, para que solo uno empiece así',
-  'repl.cmd.help': 'esta lista',
-  'repl.cmd.mode': 'muestra o cambia el modo de la compuerta',
-  'repl.cmd.permissions': 'las respuestas «siempre» dadas en esta sesión (clear: olvidarlas)',
-  'repl.cmd.session': 'el id de la sesión actual',
-  'repl.cmd.sessions': 'las sesiones guardadas más recientes',
-  'repl.cmd.resume': 'continúa una sesión guardada (sin id: elige una)',
-  'repl.cmd.tokens': 'tokens y coste hasta ahora',
-  'repl.cmd.lang': 'muestra o cambia el idioma',
-  'repl.cmd.compact': 'el siguiente paso empieza con un historial compactado',
-  'repl.cmd.exit': 'salir (también Ctrl-C dos veces, o Ctrl-D)',
-  'repl.permissionsNone': 'ninguna respuesta «siempre» en esta sesión',
-  'repl.permissionsHead': 'permitido sin preguntar, en esta sesión:',
-  'repl.permissionsHint': 'una llamada que puede venir de contenido no confiable se sigue preguntando; /permissions clear las olvida',
-  'repl.permissionsCleared': 'respuestas «siempre» olvidadas: cada cambio se vuelve a preguntar',
-  'repl.pick': '¿cuál? (1–{count} o un id; Enter cancela)',
-  'repl.noSuchSession': 'no hay ninguna sesión {id} en este almacén (/sessions las lista)',
-  'repl.resumed': 'continuando la sesión {id}: escribe la siguiente tarea',
-  'repl.newSession': 'la sesión {id} es nueva: empieza con tu primera tarea',
-  'repl.status.model': 'esperando al modelo',
-  'repl.status.tool': 'ejecutando {tool}',
   'option.continue': 'Igual que --resume: continúa la sesión más reciente (sin tarea, en la sesión interactiva, mostrándola).',
   'error.sessionOtherWorkspace': 'la sesión {id} se grabó en el espacio de trabajo {recorded}, pero --workdir es {workdir}',
   'hint.sessionOtherWorkspace': 'quita --workdir para continuarla donde se ejecutó, o empieza una sesión nueva',
@@ -405,4 +372,5 @@ export const es: Catalog = {
   'column.trust': 'CONFIANZA',
   'column.tools': 'HERRAMIENTAS',
   'column.pins': 'FIJADAS',
+  ...esRepl,
 };

@@ -1,3 +1,4 @@
+import { frRepl } from './fr-repl.js';
 import type { Catalog } from './catalog-types.js';
 
 /** Français. */
@@ -196,20 +197,6 @@ export const fr: Catalog = {
   'approve.choices': '[o]ui / [N]on — ou écrivez pourquoi (le modèle le lit)',
   'approve.yes': 'o',
 
-  'repl.welcome': 'warden {version} · mode {mode} · espace de travail {workdir}',
-  'repl.welcomeHint': 'Tapez une tâche, ou /help. Ctrl-C annule une étape ; appuyez deux fois pour quitter.',
-  'repl.help': 'Commandes :',
-  'repl.mode': 'mode : {mode}',
-  'repl.session': 'session : {id}',
-  'repl.noSession': 'pas encore de session : elle commence avec votre première tâche',
-  'repl.tokens': 'entrée {input} · sortie {output} jetons · {cost}',
-  'repl.lang': 'langue : {lang}',
-  'repl.compacted': 'la prochaine étape part d’un historique compacté',
-  'repl.unknown': 'commande inconnue {command} ; tapez /help',
-  'repl.cancelled': 'étape annulée ; la session est intacte. Appuyez encore sur Ctrl-C pour quitter.',
-  'repl.pressAgain': 'Appuyez encore sur Ctrl-C pour quitter, ou tapez /exit.',
-  'repl.busyLineDropped': '  (toujours en cours : cette ligne n’a pas été exécutée ; retapez-la à la prochaine invite)',
-  'repl.bye': 'au revoir',
 
   'sessions.empty': 'Aucune session pour l’instant.',
   'report.empty': 'Aucune exécution avec une dépense enregistrée sur cette période.',
@@ -338,26 +325,6 @@ export const fr: Catalog = {
   'render.earlierMessages': { one: '… {count} message plus ancien (warden sessions show les montre tous)', other: '… {count} messages plus anciens (warden sessions show les montre tous)' },
   'error.ambiguousId': '« {value} » est le début de {count} ids de {what} : {ids}',
   'hint.ambiguousId': 'tapez davantage de l’id, pour qu’un seul commence ainsi',
-  'repl.cmd.help': 'cette liste',
-  'repl.cmd.mode': 'affiche ou change le mode de la barrière',
-  'repl.cmd.permissions': 'les réponses « toujours » données pendant cette session (clear : les oublier)',
-  'repl.cmd.session': 'l’id de la session en cours',
-  'repl.cmd.sessions': 'les sessions enregistrées les plus récentes',
-  'repl.cmd.resume': 'reprend une session enregistrée (sans id : en choisir une)',
-  'repl.cmd.tokens': 'jetons et coût jusqu’ici',
-  'repl.cmd.lang': 'affiche ou change la langue',
-  'repl.cmd.compact': 'la prochaine étape part d’un historique compacté',
-  'repl.cmd.exit': 'quitter (aussi Ctrl-C deux fois, ou Ctrl-D)',
-  'repl.permissionsNone': 'aucune réponse « toujours » pendant cette session',
-  'repl.permissionsHead': 'autorisé sans demander, pendant cette session :',
-  'repl.permissionsHint': 'un appel qui peut venir d’un contenu non fiable est encore demandé ; /permissions clear les oublie',
-  'repl.permissionsCleared': 'réponses « toujours » oubliées : chaque changement est de nouveau demandé',
-  'repl.pick': 'laquelle ? (1–{count} ou un id ; Entrée annule)',
-  'repl.noSuchSession': 'aucune session {id} dans ce stockage (/sessions les liste)',
-  'repl.resumed': 'reprise de la session {id} : tapez la tâche suivante',
-  'repl.newSession': 'la session {id} est nouvelle : elle commence avec votre première tâche',
-  'repl.status.model': 'en attente du modèle',
-  'repl.status.tool': 'exécution de {tool}',
   'option.continue': 'Comme --resume : reprend la session la plus récente (sans tâche, dans la session interactive, en l’affichant).',
   'error.sessionOtherWorkspace': 'la session {id} a été enregistrée dans l’espace de travail {recorded}, mais --workdir vaut {workdir}',
   'hint.sessionOtherWorkspace': 'retirez --workdir pour la reprendre là où elle a tourné, ou commencez une nouvelle session',
@@ -405,4 +372,5 @@ export const fr: Catalog = {
   'column.trust': 'CONFIANCE',
   'column.tools': 'OUTILS',
   'column.pins': 'ÉPINGLES',
+  ...frRepl,
 };

@@ -1,3 +1,4 @@
+import { hiRepl } from './hi-repl.js';
 import type { Catalog } from './catalog-types.js';
 
 /** हिन्दी. */
@@ -196,20 +197,6 @@ export const hi: Catalog = {
   'approve.choices': '[h] हाँ / [N] नहीं — या लिखें क्यों नहीं (मॉडल इसे पढ़ता है)',
   'approve.yes': 'h',
 
-  'repl.welcome': 'warden {version} · {mode} मोड · वर्कस्पेस {workdir}',
-  'repl.welcomeHint': 'कोई काम लिखें, या /help। Ctrl-C एक चरण रद्द करता है; बाहर निकलने के लिए दो बार दबाएँ।',
-  'repl.help': 'कमांड:',
-  'repl.mode': 'मोड: {mode}',
-  'repl.session': 'सत्र: {id}',
-  'repl.noSession': 'अभी कोई सत्र नहीं: यह आपके पहले काम से शुरू होगा',
-  'repl.tokens': 'इनपुट {input} · आउटपुट {output} टोकन · {cost}',
-  'repl.lang': 'भाषा: {lang}',
-  'repl.compacted': 'अगला चरण संक्षिप्त इतिहास से शुरू होगा',
-  'repl.unknown': 'अज्ञात कमांड {command}; /help लिखें',
-  'repl.cancelled': 'चरण रद्द हुआ; सत्र सुरक्षित है। बाहर निकलने के लिए Ctrl-C फिर दबाएँ।',
-  'repl.pressAgain': 'बाहर निकलने के लिए Ctrl-C फिर दबाएँ, या /exit लिखें।',
-  'repl.busyLineDropped': '  (अभी काम चल रहा है: वह पंक्ति नहीं चलाई गई; अगले प्रॉम्प्ट पर उसे फिर से लिखें)',
-  'repl.bye': 'अलविदा',
 
   'sessions.empty': 'अभी कोई सत्र नहीं है।',
   'report.empty': 'इस अवधि में दर्ज खर्च वाला कोई रन नहीं।',
@@ -338,26 +325,6 @@ export const hi: Catalog = {
   'render.earlierMessages': { one: '… {count} पिछला संदेश (warden sessions show सब दिखाता है)', other: '… {count} पिछले संदेश (warden sessions show सब दिखाता है)' },
   'error.ambiguousId': '"{value}" {count} {what} ids की शुरुआत है: {ids}',
   'hint.ambiguousId': 'id का और हिस्सा लिखें, ताकि केवल एक उससे शुरू हो',
-  'repl.cmd.help': 'यह सूची',
-  'repl.cmd.mode': 'गेट मोड दिखाएँ या बदलें',
-  'repl.cmd.permissions': 'इस सत्र में दिए गए "हमेशा" उत्तर (clear: उन्हें भूल जाएँ)',
-  'repl.cmd.session': 'वर्तमान सत्र की id',
-  'repl.cmd.sessions': 'सबसे नए सहेजे गए सत्र',
-  'repl.cmd.resume': 'सहेजा गया सत्र जारी रखें (id के बिना: एक चुनें)',
-  'repl.cmd.tokens': 'अब तक के टोकन और लागत',
-  'repl.cmd.lang': 'भाषा दिखाएँ या बदलें',
-  'repl.cmd.compact': 'अगला चरण संक्षिप्त इतिहास से शुरू करें',
-  'repl.cmd.exit': 'बाहर निकलें (या दो बार Ctrl-C, या Ctrl-D)',
-  'repl.permissionsNone': 'इस सत्र में कोई "हमेशा" उत्तर नहीं',
-  'repl.permissionsHead': 'इस सत्र के लिए बिना पूछे अनुमत:',
-  'repl.permissionsHint': 'अविश्वसनीय सामग्री से आ सकने वाली कॉल अब भी पूछी जाती है; /permissions clear इन्हें भूल जाता है',
-  'repl.permissionsCleared': '"हमेशा" उत्तर भुला दिए गए: हर बदलाव फिर पूछा जाएगा',
-  'repl.pick': 'कौन-सा? (1–{count} या एक id; Enter रद्द करता है)',
-  'repl.noSuchSession': 'इस स्टोर में कोई सत्र {id} नहीं (/sessions उन्हें सूचीबद्ध करता है)',
-  'repl.resumed': 'सत्र {id} जारी: अगला कार्य लिखें',
-  'repl.newSession': 'सत्र {id} नया है: यह आपके पहले कार्य से शुरू होता है',
-  'repl.status.model': 'मॉडल की प्रतीक्षा',
-  'repl.status.tool': '{tool} चल रहा है',
   'option.continue': '--resume के समान: सबसे नया सत्र जारी रखें (कार्य के बिना, इंटरैक्टिव सत्र में, उसे दिखाते हुए)।',
   'error.sessionOtherWorkspace': 'सत्र {id} वर्कस्पेस {recorded} में दर्ज हुआ था, पर --workdir {workdir} है',
   'hint.sessionOtherWorkspace': 'जहाँ यह चला वहीं जारी रखने के लिए --workdir हटाएँ, या नया सत्र शुरू करें',
@@ -405,4 +372,5 @@ export const hi: Catalog = {
   'column.trust': 'भरोसा',
   'column.tools': 'टूल',
   'column.pins': 'पिन',
+  ...hiRepl,
 };
