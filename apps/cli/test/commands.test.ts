@@ -183,7 +183,7 @@ describe('warden check, providers and doctor', () => {
     const { env } = fakeProvider(server.url);
     const result = await runCli(['providers', 'openai', '--ping', '--base-url', server.url, '--model', 'fake-model'], { env });
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('openai: the key works (fake-model)');
+    expect(result.stdout).toContain('openai: the key in OPENAI_API_KEY works (fake-model)');
     expect(server.requests[0]).toMatchObject({ max_completion_tokens: 1 });
   });
 

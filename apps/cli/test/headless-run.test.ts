@@ -49,7 +49,10 @@ describe('warden run (headless) against a fake OpenAI-compatible server', () => 
     expect(result.stdout).not.toContain('✔ done');
     expect(result.stdout).toContain('needed a person and were not made');
     expect(result.stdout).toContain('write_file: safe mode');
+    // What to do about it: approve (--yes), park for a person, or a scope entry.
+    expect(result.stdout).toContain('--yes');
     expect(result.stdout).toContain('--park');
+    expect(result.stdout).toContain('scope.paths');
   });
 
   it('--base-url and --model alone reach any OpenAI-compatible endpoint, without a provider name or a key', async () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
+import { lastToolResult, startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
 import { BIN } from './helpers/run-cli.js';
 import { shq, startTmux, type TmuxSession } from './helpers/tmux.js';
 import { fakeProvider, tempWorkspace } from './helpers/workspace.js';
@@ -24,20 +24,31 @@ function startRepl(dir: string, url: string, extra: string[] = []): TmuxSession 
 }
 
 describe('the interactive session (through a pseudo-terminal)', () => {
-  it('asks before a change, answered yes then no, and answers slash commands', async () => {
+  it('asks after the header and the text, yes / no with a reason / always, and answers slash commands', async () => {
     server = await startFakeOpenAI([
-      { toolCalls: [{ name: 'write_file', args: { path: 'yes.txt', content: 'approved\n' } }] },
+      { text: "I'll write a file.", toolCalls: [{ name: 'write_file', args: { path: 'yes.txt', content: 'approved\n' } }] },
       { text: 'Wrote yes.txt.' },
       { toolCalls: [{ name: 'write_file', args: { path: 'no.txt', content: 'refused\n' } }] },
-      { text: 'That was refused.' },
+      (messages) => ({ text: `The person said: ${lastToolResult(messages)}` }),
+      { toolCalls: [{ name: 'write_file', args: { path: 'notes/a.txt', content: 'a\n' } }] },
+      { toolCalls: [{ name: 'write_file', args: { path: 'notes/b.txt', content: 'b\n' } }] },
+      { text: 'Both notes written.' },
     ]);
     const dir = tempWorkspace();
     tty = startRepl(dir, server.url);
     await tty.waitFor('warden›');
     tty.type('please write yes.txt');
     tty.send('Enter');
-    await tty.waitFor('[y]es / [N]o');
-    expect(tty.screen()).toContain('mode.safe');
+    const asked = await tty.waitFor('[y]es / [a]lways write_file(*) this session / [N]o');
+    // In order, each on its own line: the run's header, the model's text, the call, then the question.
+    const header = asked.indexOf('openai/fake-model · session');
+    const text = asked.indexOf("I'll write a file.");
+    const question = asked.indexOf('? Allow write_file? yes.txt');
+    expect(header).toBeGreaterThanOrEqual(0);
+    expect(text).toBeGreaterThan(header);
+    expect(question).toBeGreaterThan(text);
+    expect(asked).toMatch(/I'll write a file\.\n/);
+    expect(asked).toContain('mode.safe');
     tty.type('y');
     tty.send('Enter');
     await tty.waitFor('Wrote yes.txt.');
@@ -46,18 +57,36 @@ describe('the interactive session (through a pseudo-terminal)', () => {
     // is shown before the run has finished).
     await tty.waitFor(/✔ done[^\n]*\n+warden›/);
 
+    // Anything other than yes / always / no is a "no" whose words the model reads.
     tty.type('now write no.txt');
     tty.send('Enter');
-    await tty.waitFor(/\[y\]es \/ \[N\]o[\s\S]*\[y\]es \/ \[N\]o/);
-    tty.type('n');
+    await tty.waitFor(/\[y\]es \/ \[a\]lways[\s\S]*\[y\]es \/ \[a\]lways/);
+    tty.type('call it maybe.txt instead');
     tty.send('Enter');
-    await tty.waitFor('That was refused.');
+    await tty.waitFor(/The person said: .*Denied by the approver: call it maybe\.txt instead/);
     expect(existsSync(path.join(dir, 'no.txt'))).toBe(false);
-    expect(tty.screen()).toContain('refused');
 
+    // "always" allows this tool in this folder for the rest of the session, and /permissions lists it.
+    await tty.waitFor(/The person said[\s\S]*✔ done[^\n]*\n+warden›/);
+    tty.type('write two notes');
+    tty.send('Enter');
+    await tty.waitFor('[a]lways write_file(notes/*) this session');
+    tty.type('a');
+    tty.send('Enter');
+    await tty.waitFor('Both notes written.');
+    expect(readFileSync(path.join(dir, 'notes/b.txt'), 'utf8')).toBe('b\n');
+    expect(tty.screen().match(/Allow write_file\? notes/g)).toHaveLength(1);
+    await tty.waitFor(/Both notes written\.[\s\S]*warden›/);
+    tty.type('/permissions');
+    tty.send('Enter');
+    await tty.waitFor(/allowed without asking, for this session:\n\s+write_file\(notes\/\*\)/);
+
+    tty.type('/help');
+    tty.send('Enter');
+    await tty.waitFor(/\/resume \[ID\]\s+continue a stored session/);
     tty.type('/tokens');
     tty.send('Enter');
-    await tty.waitFor(/input 400 · output 80 tokens/);
+    await tty.waitFor(/input \d+ · output \d+ tokens/);
     tty.type('/session');
     tty.send('Enter');
     await tty.waitFor(/session: \S+/);
@@ -67,6 +96,22 @@ describe('the interactive session (through a pseudo-terminal)', () => {
     tty.type('/lang es');
     tty.send('Enter');
     await tty.waitFor('idioma: es');
+    tty.type('/exit');
+    tty.send('Enter');
+    await tty.waitFor('EXIT=0');
+  });
+
+  it('shows a status line while it waits for the model, and erases it when the answer comes', async () => {
+    server = await startFakeOpenAI([{ text: 'Slow answer.', delayMs: 2500 }]);
+    const dir = tempWorkspace();
+    tty = startRepl(dir, server.url);
+    await tty.waitFor('warden›');
+    tty.type('take your time');
+    tty.send('Enter');
+    await tty.waitFor(/⠋|⠙|⠹|⠸|⠼|⠴|⠦|⠧|⠇|⠏/);
+    expect(tty.screen()).toContain('waiting for the model');
+    await tty.waitFor(/Slow answer\.[\s\S]*warden›/);
+    expect(tty.screen()).not.toContain('waiting for the model');
     tty.type('/exit');
     tty.send('Enter');
     await tty.waitFor('EXIT=0');

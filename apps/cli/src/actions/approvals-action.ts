@@ -9,18 +9,22 @@ import { summarizeArgs } from '../render/summarize.js';
 import { renderTable } from '../render/table.js';
 import { harnessOptionsFrom, resolveWorkdir } from './cli-harness-options.js';
 import { driveRun, eventSink } from './drive-run.js';
+import { resolveIdPrefix } from './id-prefix.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
 
 /** `warden approvals [list | approve ID | deny ID | resume ID]`: durable approvals parked by `warden run --park`. */
 export async function approvalsAction(ctx: CommandContext<ApprovalsOptions>): Promise<number> {
   const { io, t, style, options, positionals } = ctx;
-  const [verb = 'list', id, extra] = positionals;
+  const [verb = 'list', typed, extra] = positionals;
   if (extra !== undefined) throw unexpectedArgument(extra, 'warden approvals');
   if (!['list', 'approve', 'deny', 'resume'].includes(verb)) throw unexpectedArgument(verb, 'warden approvals');
-  if (verb !== 'list' && !id) throw missingArgument(`warden approvals ${verb}`, 'ID');
-  if (verb === 'list' && id !== undefined) throw unexpectedArgument(id, 'warden approvals');
+  if (verb !== 'list' && !typed) throw missingArgument(`warden approvals ${verb}`, 'ID');
+  if (verb === 'list' && typed !== undefined) throw unexpectedArgument(typed, 'warden approvals');
   const workdir = resolveWorkdir(io.cwd, options.workdir);
   const spec = options.sessions ?? ctx.config.config.sessions;
+  const location = parseStoreLocation(spec, workdir);
+  // A unique prefix of an id is enough (`warden approvals approve apr_3f`).
+  const id = typed === undefined ? undefined : await approvalId(location, typed);
   const by = io.env.USER ?? io.env.USERNAME ?? 'cli';
 
   if (verb === 'resume') {
@@ -49,7 +53,6 @@ export async function approvalsAction(ctx: CommandContext<ApprovalsOptions>): Pr
     }
   }
 
-  const location = parseStoreLocation(spec, workdir);
   const store = await openApprovalStore(location);
   try {
     const durable = durableFor(store, io.env.WARDEN_APPROVAL_KEY);
@@ -73,6 +76,20 @@ export async function approvalsAction(ctx: CommandContext<ApprovalsOptions>): Pr
     // An approval changes nothing by itself: say what runs the call (a denial is told to the session on resume too).
     if (!options.json && stored.status === 'approved') io.stdout.write(`${style.dim(t('approvals.next', { id: id! }))}\n`);
     return EXIT.done;
+  } finally {
+    await store.close?.();
+  }
+}
+
+async function approvalId(location: ReturnType<typeof parseStoreLocation>, typed: string): Promise<string> {
+  const store = await openApprovalStore(location);
+  try {
+    const all = await store.list({ limit: 10_000 });
+    return resolveIdPrefix(
+      typed,
+      all.map((a) => a.request.id),
+      'approval',
+    );
   } finally {
     await store.close?.();
   }

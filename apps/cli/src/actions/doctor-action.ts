@@ -1,24 +1,19 @@
 import { createRequire } from 'node:module';
 import { errorCodeOf } from '@warden/protocol';
-import { describeProviders } from '@warden/providers';
 import { probeSandbox } from '@warden/tools';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { describeStore, openSessionStore, parseStoreLocation } from '@warden/harness';
 import { resolveWorkdir } from './cli-harness-options.js';
+import { providerChecks, type Check } from './doctor-providers.js';
 
 interface DoctorOptions {
   workdir?: string;
   sessions?: string;
-}
-
-interface Check {
-  label: string;
-  ok: boolean;
-  detail?: string;
-  fix?: string;
-  /** Optional pieces that are missing are noted, not counted as problems. */
-  optional?: boolean;
+  provider?: string;
+  model?: string;
+  baseUrl?: string;
+  ping?: boolean;
 }
 
 /** Optional drivers, the package that loads each, and what it is for. */
@@ -96,21 +91,11 @@ export async function doctorAction(ctx: CommandContext<DoctorOptions>): Promise<
     detail: sandbox.available ? [`bubblewrap ${sandbox.version}`, sandbox.network === 'proxy' ? 'allowed hosts through the filtering proxy' : '', ...sandbox.warnings].filter(Boolean).join('; ') : sandbox.reason,
     ...(sandbox.available ? {} : { fix: 'on Linux: apt-get install bubblewrap socat (user namespaces must be allowed); elsewhere commands run without an OS sandbox' }),
   });
-  const providers = describeProviders(io.env);
-  const configured = providers.filter((p) => p.configured && !p.local);
-  for (const p of configured) checks.push({ label: t('doctor.provider', { name: p.id }), ok: true, ...(p.keyFrom ? { detail: p.keyFrom } : {}) });
-  // A credential is set but the rest is not (a cloud platform's region, endpoint or model): say what is missing.
-  for (const p of providers.filter((d) => !d.configured && !d.local && d.keyFrom)) {
-    checks.push({ label: t('doctor.provider', { name: p.id }), ok: false, optional: true, detail: t('common.missing', { names: p.missing.join(', ') }), fix: t('doctor.providerFix', { names: p.missing.join(', '), name: p.id }) });
-  }
-  if (configured.length === 0) {
-    checks.push({
-      label: t('doctor.provider', { name: '-' }),
-      ok: false,
-      detail: 'no cloud provider key is set',
-      fix: 'set a key such as OPENAI_API_KEY or ANTHROPIC_API_KEY (in the environment or .env), a cloud platform\'s settings (warden providers lists what azure-openai, bedrock and vertex-gemini need), or use a local server with WARDEN_PROVIDER=ollama',
-    });
-  }
+  const file = ctx.config.config;
+  const model = options.model ?? file.model;
+  const provider = options.provider ?? file.provider;
+  const baseUrl = options.baseUrl ?? file.baseUrl;
+  checks.push(...(await providerChecks(io.env, { ...(provider ? { provider } : {}), ...(model ? { model } : {}), ...(baseUrl ? { baseUrl } : {}), ping: options.ping === true, signal: ctx.signal }, t)));
   const problems = checks.filter((c) => !c.ok && !c.optional).length;
   if (options.json) {
     for (const check of checks) io.stdout.write(`${JSON.stringify(check)}\n`);

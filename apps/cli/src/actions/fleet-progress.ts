@@ -14,15 +14,18 @@ export interface FleetProgress {
  * one plain line per change (no cursor movement, no colour unless forced).
  */
 export function fleetProgress(out: CliOutput, names: readonly string[], t: Translator, style: TerminalStyle): FleetProgress {
-  const lines = names.map((name) => style.dim(`${name}: …`));
+  // Plain text, styled only after it is cut to width: `fit` drops control characters, so cutting a
+  // styled line would leave `[2m…[22m` without its ESC on the screen.
+  const lines: Array<{ text: string; paint: (text: string) => string }> = names.map((name) => ({ text: `${name}: …`, paint: style.dim }));
   let drawn = false;
   const redraw = (): void => {
     if (drawn) out.write(`\u001b[${lines.length}A`);
-    out.write(lines.map((line) => `\u001b[2K${fit(line, style.width - 1)}\n`).join(''));
+    out.write(lines.map((line) => `\u001b[2K${line.paint(fit(line.text, style.width - 1))}\n`).join(''));
     drawn = true;
   };
+  const plain = (text: string): string => text;
   const update = (index: number, text: string): void => {
-    lines[index] = text;
+    lines[index] = { text, paint: plain };
     if (style.tty) redraw();
     else out.write(`${text}\n`);
   };

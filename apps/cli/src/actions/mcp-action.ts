@@ -64,7 +64,8 @@ function waitFor(signal: AbortSignal, closed?: Promise<void>): Promise<void> {
 export async function mcpAction(ctx: CommandContext<McpOptions>): Promise<number> {
   const { io, t, style, options, positionals, signal } = ctx;
   const [verb, extra] = positionals;
-  if (verb === undefined) throw missingArgument('warden mcp', 'serve');
+  if (verb === undefined) throw missingArgument('warden mcp', 'serve | list | add | remove | pin');
+  if (['list', 'add', 'remove', 'pin'].includes(verb)) return (await import('./mcp-config-action.js')).mcpConfigAction(ctx);
   if (verb !== 'serve') throw unexpectedArgument(verb, 'warden mcp');
   if (extra !== undefined) throw unexpectedArgument(extra, 'warden mcp serve');
   if (options.stdio && options.http !== undefined) throw unexpectedArgument('--stdio', 'warden mcp serve');

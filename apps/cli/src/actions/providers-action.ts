@@ -23,7 +23,10 @@ export async function providersAction(ctx: CommandContext<ProvidersOptions>): Pr
     const provider = resolveProvider({ provider: name, env: io.env, ...(options.model ? { model: options.model } : {}), ...(options.baseUrl ? { baseURL: options.baseUrl } : {}) });
     // The cheapest call every vendor offers: one token of output for a one-word prompt.
     const response = await provider.complete({ messages: [userMessage('ping')], maxOutputTokens: 1 }, { signal: ctx.signal });
-    io.stdout.write(options.json ? `${JSON.stringify({ provider: name, model: response.model, ok: true, requestId: response.requestId })}\n` : `${style.green('✔')} ${t('providers.pingOk', { provider: name, model: response.model })}\n`);
+    // "The key works" only when a key was sent: a local or compatible endpoint may take none.
+    const keyFrom = describeProviders(io.env).find((d) => d.id === provider.id)?.keyFrom;
+    const said = keyFrom ? t('providers.pingOk', { provider: name, model: response.model, key: keyFrom }) : t('providers.pingNoKey', { provider: name, model: response.model });
+    io.stdout.write(options.json ? `${JSON.stringify({ provider: name, model: response.model, ok: true, requestId: response.requestId, ...(keyFrom ? { keyFrom } : {}) })}\n` : `${style.green('✔')} ${said}\n`);
     return EXIT.done;
   }
   const descriptions = describeProviders(io.env).filter((d) => !name || d.id === name);

@@ -8,6 +8,13 @@ import { describeScope } from '../render/event-renderer.js';
 import { driveRun, eventSink } from './drive-run.js';
 import { refusalTracker } from './refusals.js';
 import { sessionReference } from './session-reference.js';
+import { recordWorkspace } from './session-workspace.js';
+import { checkRequestedStore } from './requested-store.js';
+import { reportHarnessWarnings } from './harness-warnings.js';
+
+/** Core's warnings that the session store failed: fatal when the store was asked for by name. */
+const STORE_WARNINGS = new Set(['core.session_unavailable', 'core.session_write_failed']);
+import { useSessionWorkspace } from './use-session-workspace.js';
 import { listSessions } from './sessions-list.js';
 import { startOtelExport } from './otel-export.js';
 
@@ -32,16 +39,23 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
   let sessionId: string | undefined;
   if (options.session) {
     const ref = sessionReference(options.session, io.cwd);
-    sessionId = ref.id;
     if (ref.dir) harnessOptions.sessions = ref.dir;
+    // A continued session runs in the workspace (and audit trail) it was recorded with.
+    sessionId = await useSessionWorkspace(ctx, harnessOptions, ref);
   }
   if (options.listSessions) return listSessions(ctx, harnessOptions);
+  // A store asked for by name must work: fail before the run rather than run unstored.
+  const requestedStore = typeof harnessOptions.sessions === 'string' ? harnessOptions.sessions : undefined;
+  await checkRequestedStore(harnessOptions, ctx.t);
   const task = options.prompt ?? (positionals.length > 0 ? positionals.join(' ') : undefined);
-  if (task === undefined && !options.resume && !sessionId) {
-    if (io.stdin.isTTY === true && io.stdout.isTTY && !options.json) {
-      const { startRepl } = await import('../repl/repl.js');
-      return startRepl(ctx, harnessOptions);
-    }
+  const resume = options.resume === true || options.continue === true;
+  const interactive = io.stdin.isTTY === true && io.stdout.isTTY && !options.json;
+  // No task on a terminal: the interactive session, showing the conversation it continues (as `claude -c`).
+  if (task === undefined && interactive && !options.explainScope) {
+    const { startRepl } = await import('../repl/repl.js');
+    return startRepl(ctx, harnessOptions, { ...(sessionId ? { sessionId } : {}), latest: resume && !sessionId });
+  }
+  if (task === undefined && !resume && !sessionId) {
     throw new CliError({
       code: 'cli.missing_argument',
       message: 'warden run needs a task',
@@ -51,14 +65,16 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     });
   }
   let harness = await createHarness(harnessOptions);
+  reportHarnessWarnings(ctx, harness);
   try {
-    if (options.resume && !sessionId) {
+    if (resume && !sessionId) {
       sessionId = await harness.latestSessionId();
       if (!sessionId) {
         throw new CliError({ code: 'cli.invalid_value', message: 'there is no session to resume', key: 'error.invalidValue', params: { flag: '--resume', reason: harness.storeName } });
       }
     }
     if (sessionId) harness = await harness.with({ sessionId });
+    const ran = harness;
     if (options.explainScope) {
       if (task === undefined) throw new CliError({ code: 'cli.missing_argument', message: '--explain-scope needs a task', key: 'error.missingArgument', params: { command: 'warden run --explain-scope', what: 'TASK' }, hintKey: 'hint.giveTask' });
       const scope = harness.explainScope(task);
@@ -67,12 +83,26 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     }
     const { sink, flush } = eventSink(ctx);
     const tracker = refusalTracker();
-    const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal: ctx.signal }) : harness.agent.stream(task, { signal: ctx.signal });
+    const controller = new AbortController();
+    ctx.signal.addEventListener('abort', () => controller.abort(ctx.signal.reason), { once: true });
+    const signal = controller.signal;
+    const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal }) : harness.agent.stream(task, { signal });
+    let ranSession = sessionId;
+    let storeFailure: string | undefined;
     const stop = await driveRun(events, (event) => {
+      if (event.type === 'run_start' && event.sessionId) ranSession = event.sessionId;
+      if (requestedStore && event.type === 'warning' && STORE_WARNINGS.has(event.code) && !storeFailure) {
+        storeFailure = event.message;
+        controller.abort();
+      }
       tracker.observe(event);
       sink(event);
-    });
-    flush();
+    }).finally(flush);
+    if (storeFailure) {
+      io.stderr.write(`${ctx.style.red(ctx.t('error.sessionStoreFailedMidRun', { message: storeFailure }))}\n`);
+      return EXIT.error;
+    }
+    if (ranSession) await recordWorkspace(ran.store, ranSession, { workdir: ran.workdir, ...(ran.auditFile ? { auditFile: ran.auditFile } : {}) });
     // A headless run whose requested change was refused for want of a person did not do its job.
     if (stop === 'done' && tracker.refusals.length > 0) return EXIT.approval;
     return exitCodeForStop(stop);

@@ -1,8 +1,9 @@
-import { historyFromRecords, textOf } from '@warden/protocol';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { openSessionStore, parseStoreLocation } from '@warden/harness';
+import { renderConversation } from '../render/conversation.js';
 import { resolveWorkdir } from './cli-harness-options.js';
+import { resolveSessionId } from './session-ids.js';
 import { sessionReference } from './session-reference.js';
 import { listSessions } from './sessions-list.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
@@ -28,29 +29,18 @@ export async function sessionsAction(ctx: CommandContext<SessionsOptions>): Prom
   const ref = sessionReference(target, io.cwd);
   const store = await openSessionStore(parseStoreLocation(ref.dir ?? spec, workdir));
   try {
+    const id = await resolveSessionId(store, ref.id);
     if (verb === 'delete') {
-      await store.delete(ref.id);
-      io.stdout.write(options.json ? `${JSON.stringify({ deleted: ref.id })}\n` : `${t('sessions.deleted', { id: ref.id })}\n`);
+      await store.delete(id);
+      io.stdout.write(options.json ? `${JSON.stringify({ deleted: id })}\n` : `${t('sessions.deleted', { id })}\n`);
       return EXIT.done;
     }
-    const loaded = await store.load(ref.id);
+    const loaded = await store.load(id);
     if (options.json) {
       for (const record of loaded.records) io.stdout.write(`${JSON.stringify(record)}\n`);
       return EXIT.done;
     }
-    const history = historyFromRecords(loaded.records);
-    for (const warning of loaded.warnings) io.stdout.write(`${style.yellow(t('render.warning', { message: warning }))}\n`);
-    for (const message of history.messages) {
-      for (const part of message.parts) {
-        if (part.type === 'text') io.stdout.write(`${style.bold(`${message.role}:`)} ${part.text}\n`);
-        else if (part.type === 'tool_call') io.stdout.write(`${style.cyan('●')} ${part.name} ${JSON.stringify(part.args)}\n`);
-        else if (part.type === 'tool_result') {
-          const text = part.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
-          io.stdout.write(`${style.dim(`  ↳ ${text.split('\n').slice(0, 5).join('\n    ')}`)}\n`);
-        }
-      }
-      if (message.parts.length === 0) io.stdout.write(`${message.role}: ${textOf(message)}\n`);
-    }
+    renderConversation(loaded.records, loaded.warnings, { out: io.stdout, t, style });
     return EXIT.done;
   } finally {
     await store.close?.();

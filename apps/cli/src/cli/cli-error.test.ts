@@ -6,6 +6,7 @@ import { EXIT, exitCodeForError, exitCodeForStop } from './exit-codes.js';
 describe('CLI error codes', () => {
   it('pins the codes the CLI throws', () => {
     expect(Object.keys(CLI_ERROR_CODES).sort()).toEqual([
+      'cli.ambiguous_id',
       'cli.interrupted',
       'cli.invalid_file',
       'cli.invalid_value',
@@ -14,6 +15,8 @@ describe('CLI error codes', () => {
       'cli.missing_token',
       'cli.missing_value',
       'cli.not_a_tty',
+      'cli.session_store',
+      'cli.session_workspace',
       'cli.skill_changed',
       'cli.unexpected_argument',
       'cli.unknown_command',
@@ -32,6 +35,9 @@ describe('CLI error codes', () => {
     ['cli.missing_token', 2],
     ['cli.unsupported_language', 2],
     ['cli.not_a_tty', 2],
+    ['cli.ambiguous_id', 2],
+    ['cli.session_workspace', 1],
+    ['cli.session_store', 1],
     ['config.unknown_key', 2],
     ['config.invalid', 2],
     ['cli.interrupted', 130],

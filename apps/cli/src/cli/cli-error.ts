@@ -59,6 +59,9 @@ export const CLI_ERROR_CODES = {
   'cli.skill_changed': 'warden skill install found a changed copy of the skill and --force was not given.',
   'cli.missing_package': 'A command needs an optional package that is not installed (the error names the install command).',
   'cli.missing_token': 'warden probe serve was started without a bearer token (--token or WARDEN_PROBE_TOKEN).',
+  'cli.ambiguous_id': 'A session or approval id prefix matches more than one id (the error lists them).',
+  'cli.session_store': 'A session store asked for by --sessions or the config cannot be used (the error says why, in words).',
+  'cli.session_workspace': 'A resumed session was recorded in another workspace that no longer exists, or --workdir names a different one.',
 } as const;
 
 export type CliErrorCode = keyof typeof CLI_ERROR_CODES;

@@ -15,6 +15,11 @@ export const mcpOptions = z.strictObject({
   mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
   maxConcurrent: z.coerce.number().int().min(1).max(64).optional(),
   maxBody: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).optional(),
+  // `warden mcp add`
+  trust: z.enum(['trusted', 'untrusted']).optional(),
+  tool: z.array(z.string().min(1)).optional(),
+  env: z.array(z.string().min(1)).optional(),
+  header: z.array(z.string().min(1)).optional(),
 });
 export type McpOptions = z.infer<typeof mcpOptions>;
 

@@ -15,6 +15,7 @@ export const runOptions = z.strictObject({
   budgetTokens: z.coerce.number().int().positive().optional(),
   budgetUsd: z.coerce.number().positive().optional(),
   resume: z.boolean().optional(),
+  continue: z.boolean().optional(),
   session: z.string().min(1).optional(),
   listSessions: z.boolean().optional(),
   sessions: z.string().min(1).optional(),
@@ -30,7 +31,7 @@ export const runCommand = defineCommand({
   summary: 'command.run.summary',
   usage: 'command.run.usage',
   options: runOptions,
-  aliases: { p: 'prompt', m: 'model', y: 'yes', w: 'workdir' },
+  aliases: { p: 'prompt', m: 'model', y: 'yes', w: 'workdir', c: 'continue' },
   async run(ctx) {
     const { runAction } = await import('../actions/run-action.js');
     return runAction(ctx);

@@ -3,6 +3,7 @@ import type { CliOutput } from '../cli/io.js';
 import type { Translator } from '../i18n/translator.js';
 import { summarizeArgs } from '../render/summarize.js';
 import { fit, type TerminalStyle } from '../render/terminal-style.js';
+import { describeRule, ruleFor, type SessionRules } from '../repl/session-rules.js';
 
 /** Asks one question on the terminal and resolves with the line typed (rejects when cancelled). */
 export type AskLine = (question: string, signal: AbortSignal) => Promise<string>;
@@ -14,14 +15,24 @@ export interface TtyApproverOptions {
   style: TerminalStyle;
   /** Who answers, recorded in the approval (default: the OS user name or "terminal"). */
   by?: string;
+  /** "Always" answers for this session: offered as a choice and consulted before asking. */
+  rules?: SessionRules;
+  /** Runs before anything is printed (the REPL waits until the call's own line is on screen). */
+  before?: (request: ApprovalRequest, signal: AbortSignal) => Promise<void>;
+  /** Runs after the answer (the REPL resumes its status line). */
+  after?: () => void;
 }
 
 const YES = new Set(['y', 'yes']);
+const ALWAYS = new Set(['a', 'always']);
+const NO = new Set(['', 'n', 'no']);
 
 /**
  * A person at the terminal decides each `ask`: the tool, its arguments and the
- * rule are shown, and only an explicit yes approves. Questions are asked one at
- * a time even when calls run in parallel; an error or a cancel counts as no.
+ * rule are shown, and only an explicit yes (or "always", which adds a session rule)
+ * approves. Any other text is a no whose words the model reads as the denial.
+ * Questions are asked one at a time even when calls run in parallel; an error or
+ * a cancel counts as no.
  */
 export function ttyApprover(options: TtyApproverOptions): ApproverV1 {
   const { style, out } = options;
@@ -30,10 +41,41 @@ export function ttyApprover(options: TtyApproverOptions): ApproverV1 {
   async function askOnce(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
     // Read each time: the REPL can switch language between questions.
     const t = options.t;
-    const yes = new Set([...YES, t('approve.yes').toLowerCase(), t('common.yes').toLowerCase()]);
     const at = new Date().toISOString();
     const by = options.by ?? 'terminal';
     if (signal.aborted) return { outcome: 'denied', by, at, note: 'cancelled' };
+    const { name, args } = request.call;
+    // A session rule never answers for a call that may come from untrusted content (a file, a page, a
+    // tool description): that one is asked. The session's own earlier output ("session:history") is
+    // what the person watched, so it does not stop a rule.
+    const taint = request.decision.provenance?.taintSource;
+    const rules = taint && taint !== 'session:history' ? undefined : options.rules;
+    const rule = rules?.find(name, args);
+    if (rule) return { outcome: 'approved', by, at, note: `allowed for this session by ${describeRule(rule)}` };
+    await options.before?.(request, signal);
+    try {
+      writeQuestion(request, t);
+      const offer = rules ? ruleFor(name, args) : undefined;
+      const choices = offer ? t('approve.choicesAlways', { rule: describeRule(offer) }) : t('approve.choices');
+      const typed = (await options.ask(`  ${choices} › `, signal)).trim();
+      const answer = typed.toLowerCase();
+      const yes = new Set([...YES, t('approve.yes').toLowerCase(), t('common.yes').toLowerCase()]);
+      if (yes.has(answer)) return { outcome: 'approved', by, at };
+      if (offer && (ALWAYS.has(answer) || answer === t('approve.always').toLowerCase())) {
+        rules!.add(offer);
+        return { outcome: 'approved', by, at, note: `allowed for this session by ${describeRule(offer)}` };
+      }
+      if (NO.has(answer) || answer === t('approve.no').toLowerCase()) return { outcome: 'denied', by, at };
+      // Anything else is a "no" with the reason: the model reads it as the denial.
+      return { outcome: 'denied', by, at, note: typed };
+    } catch {
+      return { outcome: 'denied', by, at, note: 'no answer' };
+    } finally {
+      options.after?.();
+    }
+  }
+
+  function writeQuestion(request: ApprovalRequest, t: Translator): void {
     const what = fit(summarizeArgs(request.call.name, request.call.args), Math.max(20, style.width - 20));
     out.write(`${style.yellow('?')} ${style.bold(t('approve.question', { tool: request.call.name, what }))}\n`);
     const args = JSON.stringify(request.call.args, null, 2).split('\n').slice(0, 12).map((line) => `    ${fit(line, style.width - 6)}`);
@@ -43,12 +85,6 @@ export function ttyApprover(options: TtyApproverOptions): ApproverV1 {
     const provenance = request.decision.provenance;
     if (provenance?.taintSource) out.write(`  ${style.yellow(fit(t('approve.from', { source: provenance.taintSource }), style.width - 4))}\n`);
     if (provenance?.scopeEntry) out.write(`  ${style.dim(fit(t('approve.scope', { entry: provenance.scopeEntry }), style.width - 4))}\n`);
-    try {
-      const answer = (await options.ask(`  ${t('approve.choices')} › `, signal)).trim().toLowerCase();
-      return yes.has(answer) ? { outcome: 'approved', by, at } : { outcome: 'denied', by, at };
-    } catch {
-      return { outcome: 'denied', by, at, note: 'no answer' };
-    }
   }
 
   return {

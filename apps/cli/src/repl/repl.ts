@@ -1,127 +1,99 @@
 import { createInterface } from 'node:readline/promises';
-import type { RunEvent } from '@warden/protocol';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import { isLanguage } from '../i18n/catalog-types.js';
-import { loadTranslator } from '../i18n/load-catalog.js';
-import type { Translator } from '../i18n/translator.js';
-import { createHarness, type Harness } from '@warden/harness';
-import type { HarnessMode, HarnessOptions } from '@warden/harness';
+import { createHarness } from '@warden/harness';
+import type { HarnessOptions } from '@warden/harness';
+import { reportHarnessWarnings } from '../actions/harness-warnings.js';
 import { ttyApprover } from '../harness/tty-approver.js';
-import { createEventRenderer } from '../render/event-renderer.js';
-import { formatCost } from '../render/summarize.js';
 import { cliVersion } from '../version.js';
+import { EventBacklog } from './event-backlog.js';
+import type { ReplDeps, ReplState } from './repl-state.js';
+import { showConversation } from './resume-session.js';
+import { runTask } from './run-task.js';
+import { SessionRules } from './session-rules.js';
+import { slash } from './slash-commands.js';
+import { createStatusLine } from './status-line.js';
 
-interface ReplState {
-  t: Translator;
-  harness: Harness;
+export interface ReplStart {
+  /** Open this stored conversation (`--resume`, `--continue`, `--session ID` without a task) and show it. */
   sessionId?: string;
-  totals: { input: number; output: number; cost: number };
-  running?: AbortController;
-  /** Ctrl-C presses since the last line typed. */
-  interrupts: number;
-  exitCode: number;
+  /** Continue the newest session of the store. */
+  latest?: boolean;
 }
 
-const MODES: readonly HarnessMode[] = ['safe', 'yolo', 'read-only'];
-
 /**
- * The interactive session: streaming text, each tool call with its decision,
- * approvals asked on the terminal, slash commands, and Ctrl-C that cancels the
- * step in flight (the session stays intact) — a second Ctrl-C leaves.
+ * The interactive session: streaming text, a status line while it waits, each tool call with
+ * its decision, approvals asked on the terminal in the order things happened, slash commands,
+ * and Ctrl-C that cancels the step in flight (the session stays intact) — a second Ctrl-C leaves.
  */
-export async function startRepl(ctx: CommandContext<object>, options: HarnessOptions): Promise<number> {
+export async function startRepl(ctx: CommandContext<object>, options: HarnessOptions, start: ReplStart = {}): Promise<number> {
   const { io, style } = ctx;
   const output = io.terminal;
   if (!output) throw new CliError({ code: 'cli.not_a_tty', message: 'the interactive session needs a terminal', key: 'error.notATty', params: { command: 'warden' } });
   const rl = createInterface({ input: io.stdin, output, terminal: true, historySize: 200 });
-  const write = (text: string): void => io.stdout.write(`${text}\n`);
-
-  const approverFor = (state: () => ReplState) =>
-    ttyApprover({
-      ask: (question, signal) => rl.question(question, { signal }),
-      out: io.stdout,
-      get t() {
-        return state().t;
-      },
-      style,
-      by: io.env.USER ?? 'terminal',
-    });
+  // Spinners only on a terminal, never with --json (the REPL refuses --json anyway).
+  const status = createStatusLine(io.stdout, style, style.tty && ctx.options.json !== true);
+  const backlog = new EventBacklog();
+  const deps: ReplDeps = { ctx, rl, style, status, backlog, write: (text) => status.out.write(`${text}\n`) };
+  const rules = new SessionRules();
 
   const holder: { state?: ReplState } = {};
-  const stateRef = (): ReplState => holder.state!;
-  const harness = await createHarness({ ...options, approver: approverFor(stateRef) });
-  const state: ReplState = { t: ctx.t, harness, totals: { input: 0, output: 0, cost: 0 }, interrupts: 0, exitCode: EXIT.done };
+  const approver = ttyApprover({
+    ask: (question, signal) => rl.question(question, { signal }),
+    out: status.out,
+    get t() {
+      return holder.state!.t;
+    },
+    style,
+    by: io.env.USER ?? 'terminal',
+    rules,
+    // The question comes after everything the run said before it: the header, the text, the call's line.
+    async before(_request, signal) {
+      await backlog.caughtUp(signal);
+      status.pause();
+      holder.state?.renderer?.flush();
+    },
+    after() {
+      const waiting = holder.state?.waitingFor;
+      if (waiting) status.set(waiting);
+    },
+  });
+  let harness;
+  try {
+    harness = await createHarness({ ...options, approver });
+  } catch (error) {
+    rl.close();
+    throw error;
+  }
+  reportHarnessWarnings(ctx, harness);
+  const state: ReplState = { t: ctx.t, harness, totals: { input: 0, output: 0, cost: 0 }, interrupts: 0, exitCode: EXIT.done, rules };
   holder.state = state;
 
-  write(style.bold(state.t('repl.welcome', { version: cliVersion(), mode: harness.mode, workdir: harness.workdir })));
-  write(style.dim(state.t('repl.welcomeHint')));
+  deps.write(style.bold(state.t('repl.welcome', { version: cliVersion(), mode: harness.mode, workdir: harness.workdir })));
+  deps.write(style.dim(state.t('repl.welcomeHint')));
+  try {
+    const resumeId = start.sessionId ?? (start.latest ? await harness.latestSessionId() : undefined);
+    if (start.latest && !resumeId) {
+      throw new CliError({ code: 'cli.invalid_value', message: 'there is no session to resume', key: 'error.invalidValue', params: { flag: '--resume', reason: harness.storeName } });
+    }
+    if (resumeId) {
+      state.sessionId = resumeId;
+      const known = (await harness.store.list({ limit: 10_000 })).some((s) => s.id === resumeId);
+      if (known) await showConversation(state, deps, resumeId);
+      deps.write(style.dim(state.t(known ? 'repl.resumed' : 'repl.newSession', { id: resumeId })));
+    }
+  } catch (error) {
+    rl.close();
+    await harness.close();
+    throw error;
+  }
   rl.setPrompt(style.cyan('warden› '));
+  return loop(state, deps);
+}
 
-  async function runTask(task: string): Promise<void> {
-    const controller = new AbortController();
-    state.running = controller;
-    const renderer = createEventRenderer({ out: io.stdout, t: state.t, style });
-    const observe = (event: RunEvent): void => {
-      renderer.render(event);
-      if (event.type === 'run_start' && event.sessionId) state.sessionId = event.sessionId;
-      if (event.type === 'run_end') {
-        state.totals.input += event.usage.inputTokens;
-        state.totals.output += event.usage.outputTokens;
-        state.totals.cost += event.costUsd;
-      }
-    };
-    try {
-      const agent = state.harness.agent;
-      const events = state.sessionId ? agent.resumeStream(state.sessionId, { task, signal: controller.signal }) : agent.stream(task, { signal: controller.signal });
-      for await (const event of events) observe(event);
-    } catch (error) {
-      const { reportError } = await import('../cli/error-report.js');
-      io.stderr.write(reportError(error, state.t, style, ctx.options.debug === true).text);
-    } finally {
-      renderer.flush();
-      state.running = undefined;
-    }
-    if (state.harness.compacting) state.harness = await state.harness.with({ compactNow: false });
-  }
-
-  async function slash(line: string): Promise<boolean> {
-    const [command, arg] = line.slice(1).split(/\s+/, 2);
-    const t = state.t;
-    switch (command) {
-      case 'help':
-        write(t('repl.help'));
-        break;
-      case 'mode':
-        if (arg && (MODES as readonly string[]).includes(arg)) state.harness = await state.harness.with({ mode: arg as HarnessMode });
-        else if (arg) write(t('error.invalidValue', { flag: '/mode', reason: MODES.join(', ') }));
-        write(t('repl.mode', { mode: state.harness.mode }));
-        break;
-      case 'session':
-        write(state.sessionId ? t('repl.session', { id: state.sessionId }) : t('repl.noSession'));
-        break;
-      case 'tokens':
-        write(t('repl.tokens', { input: state.totals.input, output: state.totals.output, cost: formatCost(state.totals.cost) }));
-        break;
-      case 'lang':
-        if (arg && isLanguage(arg)) state.t = await loadTranslator(arg);
-        else if (arg) write(t('error.unsupportedLanguage', { lang: arg, languages: 'en, es, hi, fr' }));
-        write(state.t('repl.lang', { lang: state.t.lang }));
-        break;
-      case 'compact':
-        state.harness = await state.harness.with({ compactNow: true });
-        write(t('repl.compacted'));
-        break;
-      case 'exit':
-      case 'quit':
-        return false;
-      default:
-        write(t('repl.unknown', { command: `/${command ?? ''}` }));
-    }
-    return true;
-  }
-
+function loop(state: ReplState, deps: ReplDeps): Promise<number> {
+  const { rl, style } = deps;
   return new Promise<number>((resolve) => {
     let busy = false;
     rl.on('SIGINT', () => {
@@ -131,12 +103,13 @@ export async function startRepl(ctx: CommandContext<object>, options: HarnessOpt
         rl.close();
         return;
       }
-      io.stdout.write('\n');
+      deps.status.pause();
+      deps.status.out.write('\n');
       if (state.running) {
         state.running.abort();
-        write(style.yellow(state.t('repl.cancelled')));
+        deps.write(style.yellow(state.t('repl.cancelled')));
       } else {
-        write(style.dim(state.t('repl.pressAgain')));
+        deps.write(style.dim(state.t('repl.pressAgain')));
       }
       if (!busy) rl.prompt();
     });
@@ -145,7 +118,7 @@ export async function startRepl(ctx: CommandContext<object>, options: HarnessOpt
       if (busy) {
         // Type-ahead is not queued: a 'y' meant for an approval that had not shown yet must
         // never start a task of its own. Say so instead of dropping the line silently.
-        if (line) write(style.dim(state.t('repl.busyLineDropped')));
+        if (line) deps.write(style.dim(state.t('repl.busyLineDropped')));
         return;
       }
       state.interrupts = 0;
@@ -155,7 +128,13 @@ export async function startRepl(ctx: CommandContext<object>, options: HarnessOpt
       }
       busy = true;
       void (async () => {
-        const keepGoing = line.startsWith('/') ? await slash(line) : (await runTask(line), true);
+        let keepGoing = true;
+        try {
+          keepGoing = line.startsWith('/') ? await slash(state, deps, line) : (await runTask(state, deps, line), true);
+        } catch (error) {
+          const { reportError } = await import('../cli/error-report.js');
+          deps.ctx.io.stderr.write(reportError(error, state.t, style, deps.ctx.options.debug === true).text);
+        }
         busy = false;
         if (keepGoing) rl.prompt();
         else rl.close();
@@ -163,7 +142,8 @@ export async function startRepl(ctx: CommandContext<object>, options: HarnessOpt
     });
     rl.on('close', () => {
       state.running?.abort();
-      write(style.dim(state.t('repl.bye')));
+      deps.status.stop();
+      deps.write(style.dim(state.t('repl.bye')));
       void state.harness.close().finally(() => resolve(state.exitCode));
     });
     rl.prompt();

@@ -1,0 +1,81 @@
+import { errorCodeOf, userMessage } from '@warden/protocol';
+import { describeProviders, resolveProvider } from '@warden/providers';
+import type { Translator } from '../i18n/translator.js';
+
+/** One line of `warden doctor`. */
+export interface Check {
+  label: string;
+  ok: boolean;
+  detail?: string;
+  fix?: string;
+  /** Optional pieces that are missing are noted, not counted as problems. */
+  optional?: boolean;
+}
+
+export interface ProviderChoice {
+  provider?: string;
+  model?: string;
+  baseUrl?: string;
+  ping?: boolean;
+  signal: AbortSignal;
+}
+
+function messageOf(error: unknown): string {
+  const hint = error instanceof Error && 'hint' in error && typeof error.hint === 'string' ? ` — ${error.hint}` : '';
+  return `${error instanceof Error ? error.message : String(error)}${hint}`;
+}
+
+/**
+ * The provider checks. A chosen provider (flag, config or WARDEN_PROVIDER / WARDEN_BASE_URL) is
+ * built exactly as a run builds it — local and OpenAI-compatible endpoints included — and, with
+ * `--ping`, asked for one token. Only when nothing is chosen does doctor look for cloud keys.
+ */
+export async function providerChecks(env: NodeJS.ProcessEnv, choice: ProviderChoice, t: Translator): Promise<Check[]> {
+  const checks: Check[] = [];
+  const chosen = choice.provider ?? env.WARDEN_PROVIDER ?? (choice.baseUrl ?? env.WARDEN_BASE_URL ? 'openai-compatible' : undefined);
+  const descriptions = describeProviders(env);
+  if (chosen) {
+    const label = t('doctor.provider', { name: chosen });
+    let provider;
+    try {
+      provider = resolveProvider({ provider: chosen, env, ...(choice.model ? { model: choice.model } : {}), ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}) });
+    } catch (error) {
+      checks.push({ label, ok: false, detail: errorCodeOf(error), fix: messageOf(error) });
+      return checks;
+    }
+    const described = descriptions.find((d) => d.id === provider.id);
+    const endpoint = choice.baseUrl ?? env.WARDEN_BASE_URL;
+    const parts = [t('doctor.providerModel', { model: provider.model }), ...(endpoint ? [endpoint] : []), described?.keyFrom ?? t('doctor.noKey')];
+    checks.push({ label, ok: true, detail: parts.join(', ') });
+    if (choice.ping) checks.push(await ping(provider, described?.keyFrom, choice.signal, t));
+    return checks;
+  }
+  const configured = descriptions.filter((p) => p.configured && !p.local);
+  for (const p of configured) checks.push({ label: t('doctor.provider', { name: p.id }), ok: true, ...(p.keyFrom ? { detail: p.keyFrom } : {}) });
+  // A credential is set but the rest is not (a cloud platform's region, endpoint or model): say what is missing.
+  for (const p of descriptions.filter((d) => !d.configured && !d.local && d.keyFrom)) {
+    checks.push({ label: t('doctor.provider', { name: p.id }), ok: false, optional: true, detail: t('common.missing', { names: p.missing.join(', ') }), fix: t('doctor.providerFix', { names: p.missing.join(', '), name: p.id }) });
+  }
+  if (configured.length === 0) {
+    checks.push({ label: t('doctor.provider', { name: '-' }), ok: false, detail: t('doctor.noProvider'), fix: t('doctor.noProviderFix') });
+  } else if (choice.ping) {
+    const first = configured[0]!;
+    try {
+      checks.push(await ping(resolveProvider({ provider: first.id, env }), first.keyFrom, choice.signal, t));
+    } catch (error) {
+      checks.push({ label: t('doctor.ping', { name: first.id }), ok: false, detail: errorCodeOf(error), fix: messageOf(error) });
+    }
+  }
+  return checks;
+}
+
+/** One token of output for a one-word prompt: the cheapest call every vendor offers. */
+async function ping(provider: ReturnType<typeof resolveProvider>, keyFrom: string | undefined, signal: AbortSignal, t: Translator): Promise<Check> {
+  const label = t('doctor.ping', { name: provider.id });
+  try {
+    const response = await provider.complete({ messages: [userMessage('ping')], maxOutputTokens: 1 }, { signal });
+    return { label, ok: true, detail: keyFrom ? t('doctor.pingKey', { model: response.model, key: keyFrom }) : t('doctor.pingNoKey', { model: response.model }) };
+  } catch (error) {
+    return { label, ok: false, detail: errorCodeOf(error), fix: messageOf(error) };
+  }
+}
