@@ -77,7 +77,7 @@ export function renderMarkdown(doc) {
   const targets = evaluateTargets(figures).filter((t) => doc.suites.includes(suiteOf(t.id)));
   lines.push('## Targets', '', '| target | wanted | measured | status |', '| --- | --- | --- | --- |');
   for (const t of targets) {
-    const wanted = t.kind === 'lowest-ratio' ? 'lowest ratio' : `${t.op} ${t.value} ${t.unit}`;
+    const wanted = t.kind === 'lowest-ratio' ? 'lowest ratio' : t.kind === 'fastest-peer' ? '<= fastest peer' : `${t.op} ${t.value} ${t.unit}`;
     const measured = t.status === 'not measured' ? cell(t.reason) : typeof t.measured === 'number' ? `${fmt(t.measured)}${t.altMeasured !== undefined ? ` (CPU time: ${fmt(t.altMeasured)} ${t.altUnit})` : ''}` : cell(t.measured);
     lines.push(`| ${cell(t.what)} | ${wanted} | ${measured} | ${t.status === 'met' ? 'met' : t.status === 'missed' ? '**missed**' : 'not measured'} |`);
   }
