@@ -29,6 +29,7 @@ function vertex(next: Reply): Reply {
   };
 }
 
+const ANSWER = { candidates: [{ content: { role: 'model', parts: [{ text: 'ok' }] }, finishReason: 'STOP' }], usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1 } };
 const final = `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: 'Sunny in Zürich.' }] }, finishReason: 'STOP' }], usageMetadata: { promptTokenCount: 40, candidatesTokenCount: 5 } })}\n\n`;
 
 function provider(token: () => string | Promise<string> = () => TOKEN, extra = {}) {
@@ -47,6 +48,15 @@ describe('Vertex AI (Gemini)', () => {
       finishReason: 'tool_calls',
       message: { parts: expect.arrayContaining([expect.objectContaining({ type: 'tool_call', name: 'get_weather', args: { city: 'Zürich' }, meta: { thoughtSignature: 'CiQB_STREAM_SIGNATURE_xyz' } })]) },
     });
+  });
+
+  it('keeps the @ of a versioned model id literal in the URL, and encodes what would break the path', async () => {
+    server.reply(json(200, ANSWER));
+    await provider(() => TOKEN, { model: 'gemini-1.0-pro@001' }).complete({ messages: [userMessage('hi')] });
+    expect(server.requests.at(-1)?.url).toBe('/v1/projects/my-proj/locations/europe-west4/publishers/google/models/gemini-1.0-pro@001:generateContent');
+    server.reply(json(200, ANSWER));
+    await provider(() => TOKEN, { model: 'a/b?c' }).complete({ messages: [userMessage('hi')] });
+    expect(server.requests.at(-1)?.url).toBe('/v1/projects/my-proj/locations/europe-west4/publishers/google/models/a%2Fb%3Fc:generateContent');
   });
 
   it('runs the agent loop end to end; the thought signature goes back', async () => {

@@ -4,6 +4,7 @@ import { checkOptionKeys } from '../shared/option-keys.js';
 import { createHttpProvider, type HttpProvider } from '../shared/http-provider.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, type CommonProviderOptions } from '../shared/provider-options.js';
 import type { GoogleTokenFunction } from './vertex-gemini.js';
+import { publisherModelSegment } from './publisher-model-path.js';
 
 export interface VertexAnthropicOptions extends CommonProviderOptions {
   /** The Google Cloud project id. */
@@ -45,7 +46,7 @@ export function vertexAnthropic(options: VertexAnthropicOptions): HttpProvider {
   }
   if (typeof options.token !== 'function') throw notConfigured(id, 'no token function', 'Pass token, a function returning a Google access token.');
   const host = options.location === 'global' ? 'https://aiplatform.googleapis.com' : `https://${options.location}-aiplatform.googleapis.com`;
-  const base = `${trimSlash(options.baseURL ?? host)}/v1/projects/${encodeURIComponent(options.project)}/locations/${options.location}/publishers/anthropic/models/${encodeURIComponent(options.model).replace(/%40/g, '@')}`;
+  const base = `${trimSlash(options.baseURL ?? host)}/v1/projects/${encodeURIComponent(options.project)}/locations/${options.location}/publishers/anthropic/models/${publisherModelSegment(options.model)}`;
   // Vertex names Claude versions `claude-sonnet-4@20250514`: the `@` stays as it is in the path.
   const token = options.token;
   const adapter = anthropicAdapter(id, options, {

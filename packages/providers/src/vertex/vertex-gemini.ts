@@ -3,6 +3,7 @@ import { geminiAdapter, type GeminiOptions } from '../gemini/generate-content.js
 import { checkOptionKeys } from '../shared/option-keys.js';
 import { createHttpProvider, type HttpProvider } from '../shared/http-provider.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, type CommonProviderOptions } from '../shared/provider-options.js';
+import { publisherModelSegment } from './publisher-model-path.js';
 
 /** A Google OAuth access token (`cloud-platform` scope), fetched and refreshed by the caller. */
 export type GoogleTokenFunction = () => string | Promise<string>;
@@ -42,7 +43,7 @@ export function vertexGemini(options: VertexGeminiOptions): HttpProvider {
   }
   if (typeof options.token !== 'function') throw notConfigured(id, 'no token function', 'Pass token, a function returning a Google access token.');
   const host = options.location === 'global' ? 'https://aiplatform.googleapis.com' : `https://${options.location}-aiplatform.googleapis.com`;
-  const base = `${trimSlash(options.baseURL ?? host)}/v1/projects/${encodeURIComponent(options.project)}/locations/${options.location}/publishers/google/models/${encodeURIComponent(options.model)}`;
+  const base = `${trimSlash(options.baseURL ?? host)}/v1/projects/${encodeURIComponent(options.project)}/locations/${options.location}/publishers/google/models/${publisherModelSegment(options.model)}`;
   const token = options.token;
   const adapter = geminiAdapter(id, options, {
     completeUrl: `${base}:generateContent`,
