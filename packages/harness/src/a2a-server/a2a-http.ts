@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError } from '@warden/protocol';
+import { BodyTooLarge, defaultHosts, keyConfigError, readBody, rpcError } from '../serve-http.js';
 import { isUsableKey, keyRing, MIN_KEY_LENGTH, type KeyGrant } from '../mcp-server/bearer-keys.js';
 import type { McpAgent } from '../mcp-server/mcp-agent.js';
 import type { A2aServerSdk } from './a2a-server-sdk.js';
@@ -46,47 +46,12 @@ export interface A2aEndpoint {
   build(baseUrl: string): { card: AgentCard; transport: Transport };
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 const CARD = '.well-known/agent-card.json';
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
-}
-
-function rpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
-  json(res, status, { jsonrpc: '2.0', error: { code, message }, id: null }, headers);
-}
-
-class BodyTooLarge extends Error {}
-
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-function defaultHosts(host: string, port: number): string[] {
-  if (LOOPBACK.has(host)) return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
-  return [`${host.includes(':') ? `[${host}]` : host}:${port}`];
-}
-
-function serverFail(message: string): ConfigError {
-  return new ConfigError({ code: 'config.invalid', message, hint: 'pass a bearer key of at least 16 characters (server-wide or per agent)' });
 }
 
 function granted(grant: KeyGrant, agent: string): boolean {
@@ -103,9 +68,9 @@ function granted(grant: KeyGrant, agent: string): boolean {
  */
 export async function listenA2aHttp(sdk: A2aServerSdk, options: A2aHttpOptions, endpoints: readonly A2aEndpoint[]): Promise<RunningA2aHttp> {
   const serverKeys = options.keys ?? [];
-  for (const key of serverKeys) if (!isUsableKey(key)) throw serverFail(`a server key is not at least ${MIN_KEY_LENGTH} characters of A-Z a-z 0-9 . _ ~ + / -`);
+  for (const key of serverKeys) if (!isUsableKey(key)) throw keyConfigError(`a server key is not at least ${MIN_KEY_LENGTH} characters of A-Z a-z 0-9 . _ ~ + / -`);
   const agentKeys = new Map(endpoints.filter((e) => (e.agent.keys?.length ?? 0) > 0).map((e) => [e.agent.name, e.agent.keys!]));
-  if (serverKeys.length === 0 && agentKeys.size === 0) throw serverFail('an A2A HTTP server needs at least one bearer key');
+  if (serverKeys.length === 0 && agentKeys.size === 0) throw keyConfigError('an A2A HTTP server needs at least one bearer key');
   const ring = keyRing(serverKeys, agentKeys);
   const host = options.host ?? '127.0.0.1';
   const maxBody = options.maxBodyBytes ?? 256 * 1024;

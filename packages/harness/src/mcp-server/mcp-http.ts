@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError } from '@warden/protocol';
+import { BodyTooLarge, defaultHosts, keyConfigError, readBody, rpcError } from '../serve-http.js';
 import { isUsableKey, keyRing, MIN_KEY_LENGTH, type KeyGrant } from './bearer-keys.js';
 import type { McpAgent } from './mcp-agent.js';
 import type { McpServerSdk } from './mcp-server-sdk.js';
@@ -39,51 +39,12 @@ export interface HttpServing {
   build(grant: KeyGrant): InstanceType<McpServerSdk['Server']>;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
-
-/** A JSON-RPC error outside any request (the shape the SDK's transport answers with). */
-function reply(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
-  if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
-}
-
-class BodyTooLarge extends Error {}
-
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-function defaultHosts(host: string, port: number): string[] {
-  if (LOOPBACK.has(host)) return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
-  return [`${host.includes(':') ? `[${host}]` : host}:${port}`];
-}
-
-function serverFail(message: string): ConfigError {
-  return new ConfigError({ code: 'config.invalid', message, hint: 'pass a bearer key of at least 16 characters (server-wide or per agent)' });
-}
-
 /** Starts the stateless streamable HTTP endpoint; one SDK server and transport per request. */
 export async function listenMcpHttp(sdk: McpServerSdk, options: McpHttpOptions, serving: HttpServing): Promise<RunningMcpHttp> {
   const serverKeys = options.keys ?? [];
-  for (const key of serverKeys) if (!isUsableKey(key)) throw serverFail(`a server key is not at least ${MIN_KEY_LENGTH} characters of A-Z a-z 0-9 . _ ~ + / -`);
+  for (const key of serverKeys) if (!isUsableKey(key)) throw keyConfigError(`a server key is not at least ${MIN_KEY_LENGTH} characters of A-Z a-z 0-9 . _ ~ + / -`);
   const agentKeys = new Map(serving.agents.filter((a) => (a.keys?.length ?? 0) > 0).map((a) => [a.name, a.keys!]));
-  if (serverKeys.length === 0 && agentKeys.size === 0) throw serverFail('an MCP HTTP server needs at least one bearer key');
+  if (serverKeys.length === 0 && agentKeys.size === 0) throw keyConfigError('an MCP HTTP server needs at least one bearer key');
   const ring = keyRing(serverKeys, agentKeys);
   const host = options.host ?? '127.0.0.1';
   const endpoint = options.path ?? '/mcp';
@@ -95,22 +56,22 @@ export async function listenMcpHttp(sdk: McpServerSdk, options: McpHttpOptions, 
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (pathname !== endpoint) return reply(res, 404, -32000, 'Not found');
+    if (pathname !== endpoint) return rpcError(res, 404, -32000, 'Not found');
     const grant = ring.check(req.headers.authorization);
-    if (!grant) return reply(res, 401, -32000, 'Unauthorized: a valid bearer key is required', { 'www-authenticate': 'Bearer' });
+    if (!grant) return rpcError(res, 401, -32000, 'Unauthorized: a valid bearer key is required', { 'www-authenticate': 'Bearer' });
     // Stateless: no standalone SSE stream (GET) and no session to delete (DELETE).
-    if (req.method !== 'POST') return reply(res, 405, -32000, 'Method not allowed: this stateless server takes POST only', { allow: 'POST' });
-    if (active >= maxRequests) return reply(res, 429, -32000, `Too many requests: ${maxRequests} are in progress`, { 'retry-after': '1' });
+    if (req.method !== 'POST') return rpcError(res, 405, -32000, 'Method not allowed: this stateless server takes POST only', { allow: 'POST' });
+    if (active >= maxRequests) return rpcError(res, 429, -32000, `Too many requests: ${maxRequests} are in progress`, { 'retry-after': '1' });
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > maxBody) return reply(res, 413, -32000, `Request too large: the limit is ${maxBody} bytes`, { connection: 'close' });
+    if (declared > maxBody) return rpcError(res, 413, -32000, `Request too large: the limit is ${maxBody} bytes`, { connection: 'close' });
     active += 1;
     res.once('close', () => (active -= 1));
     let body: unknown;
     try {
       body = JSON.parse((await readBody(req, maxBody)).toString('utf8'));
     } catch (error) {
-      if (error instanceof BodyTooLarge) return reply(res, 413, -32000, `Request too large: the limit is ${maxBody} bytes`, { connection: 'close' });
-      return reply(res, 400, -32700, 'Parse error: the body is not JSON');
+      if (error instanceof BodyTooLarge) return rpcError(res, 413, -32000, `Request too large: the limit is ${maxBody} bytes`, { connection: 'close' });
+      return rpcError(res, 400, -32700, 'Parse error: the body is not JSON');
     }
     const server = serving.build(grant);
     const transport = new sdk.StreamableHTTPServerTransport({
@@ -128,7 +89,7 @@ export async function listenMcpHttp(sdk: McpServerSdk, options: McpHttpOptions, 
   }
 
   const http = createServer((req, res) => {
-    handle(req, res).catch(() => reply(res, 500, -32603, 'Internal error'));
+    handle(req, res).catch(() => rpcError(res, 500, -32603, 'Internal error'));
   });
   const port = await new Promise<number>((resolve, reject) => {
     http.once('error', reject);
