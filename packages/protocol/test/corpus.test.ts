@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { Decision, Handoff, HandoffReceipt, Message, ModelResponse, Plan, RunEvent, RunScope, SessionRecord, ToolSpec, Usage } from '../src/schemas.js';
+import { ApprovalAnswer, ApprovalRequest, Decision, Handoff, HandoffReceipt, Message, ModelResponse, Plan, RunEvent, RunScope, SessionRecord, StoredApproval, ToolSpec, Usage } from '../src/schemas.js';
 
-// The golden corpus pins what valid and invalid values of each contract look like.
-const schemas: Record<string, ZodType> = { Message, ToolSpec, Decision, Usage, ModelResponse, SessionRecord, RunEvent, Plan, RunScope, Handoff, HandoffReceipt };
+// The golden corpus pins what valid and invalid values of each persisted contract look like.
+const schemas: Record<string, ZodType> = { Message, ToolSpec, Decision, Usage, ModelResponse, SessionRecord, RunEvent, Plan, RunScope, Handoff, HandoffReceipt, ApprovalRequest, ApprovalAnswer, StoredApproval };
 const root = join(import.meta.dirname, 'corpus');
 
 describe('golden corpus', () => {
