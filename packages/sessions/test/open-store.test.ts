@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { check } from '../src/check-store.js';
+import { checkSessionStore } from '../src/check-session-store.js';
 import { loadDriver } from '../src/driver-loader.js';
-import { latest } from '../src/latest.js';
+import { latestSession } from '../src/latest-session.js';
 import { openApprovalStore, openSessionStore, parseStoreTarget } from '../src/open-store.js';
 import { postgresSessionStore } from '../src/postgres-store.js';
 import { redisSessionStore } from '../src/redis-store.js';
@@ -70,32 +70,32 @@ describe('openSessionStore', () => {
     ['sqlite', () => `sqlite:${join(tmp.dir, 'check.db')}`],
     ['postgres', () => PG_URL],
     ['redis', () => REDIS_URL],
-  ])('opens a %s store that passes check() and answers latest()', async (_kind, target) => {
+  ])('opens a %s store that passes checkSessionStore() and answers latestSession()', async (_kind, target) => {
     const store = await openSessionStore(target(), { tablePrefix, keyPrefix });
     try {
-      const report = await check(store);
+      const report = await checkSessionStore(store);
       expect(report.steps.map((s) => s.step)).toEqual(['create', 'append', 'load', 'list', 'stale_version', 'delete']);
       expect(report).toMatchObject({ ok: true });
       const owner = { userId: `latest-${report.sessionId}` };
       const a = await store.create({ owner });
       await new Promise((resolve) => setTimeout(resolve, 15));
       const b = await store.create({ owner });
-      expect((await latest(store, owner))?.id).toBe(b.id);
+      expect((await latestSession(store, owner))?.id).toBe(b.id);
       await new Promise((resolve) => setTimeout(resolve, 15));
       await store.append(a.id, [R.user('back to the first')], { expectedVersion: 1 });
-      expect((await latest(store, owner))?.id).toBe(a.id);
-      expect(await latest(store, { userId: 'nobody-at-all' })).toBeUndefined();
+      expect((await latestSession(store, owner))?.id).toBe(a.id);
+      expect(await latestSession(store, { userId: 'nobody-at-all' })).toBeUndefined();
     } finally {
       await store.close();
     }
   });
 });
 
-describe('check()', () => {
+describe('checkSessionStore()', () => {
   it('reports the first step a broken store fails', async () => {
     const store = await openSessionStore(join(tmp.dir, 'broken'));
     const broken = { ...store, append: () => Promise.resolve({ version: 2 }), list: () => Promise.resolve([]) };
-    const report = await check(broken);
+    const report = await checkSessionStore(broken);
     expect(report.ok).toBe(false);
     expect(report.steps.find((s) => !s.ok)).toMatchObject({ step: 'load', detail: 'loaded version 1, expected 2' });
     await expect(store.load(report.sessionId)).rejects.toMatchObject({ code: 'session.not_found' });

@@ -56,8 +56,8 @@ export async function doctorAction(ctx: CommandContext<DoctorOptions>): Promise<
     const store = await openSessionStore(location);
     try {
       // Save, load, list by owner, refuse a stale version, delete — with a throwaway session.
-      const { check } = await import('@warden/sessions');
-      const report = await check(store);
+      const { checkSessionStore } = await import('@warden/sessions');
+      const report = await checkSessionStore(store);
       const failed = report.steps.find((step) => !step.ok);
       checks.push({
         label: t('doctor.store', { store: describeStore(location) }),

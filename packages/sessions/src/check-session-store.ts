@@ -2,28 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { errorCodeOf, type SessionStoreV1 } from '@warden/protocol';
 import { repairRecords } from './record-repair.js';
 
-export interface CheckStep {
+export interface StoreCheckStep {
   step: 'create' | 'append' | 'load' | 'list' | 'stale_version' | 'delete';
   ok: boolean;
   /** What went wrong: an error code and message, never a secret. */
   detail?: string;
 }
 
-export interface CheckReport {
+export interface StoreCheckReport {
   ok: boolean;
   sessionId: string;
-  steps: CheckStep[];
+  steps: StoreCheckStep[];
 }
 
 /**
  * Proves a store is wired up before the first real conversation: save, load, list by owner, refuse a
  * stale version, delete. Uses a throwaway owner and session (deleted at the end, even after a failure).
  */
-export async function check(store: SessionStoreV1): Promise<CheckReport> {
+export async function checkSessionStore(store: SessionStoreV1): Promise<StoreCheckReport> {
   const owner = { userId: `warden-check-${randomUUID()}`, tenantId: 'warden-check' };
   const sessionId = `warden-check-${randomUUID()}`;
-  const steps: CheckStep[] = [];
-  const step = async (name: CheckStep['step'], fn: () => Promise<string | undefined>): Promise<boolean> => {
+  const steps: StoreCheckStep[] = [];
+  const step = async (name: StoreCheckStep['step'], fn: () => Promise<string | undefined>): Promise<boolean> => {
     try {
       const problem = await fn();
       steps.push(problem ? { step: name, ok: false, detail: problem } : { step: name, ok: true });
