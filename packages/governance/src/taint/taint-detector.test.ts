@@ -31,7 +31,9 @@ describe('taintDetector', () => {
     ['file and directory names from a listing', { name: 'list_files', args: { path: '.' } }],
     ['shell output', { name: 'shell', args: { command: 'git status' } }],
     ['a skill', { name: 'use_skill', args: { name: 'deploy' } }],
-    ['an MCP result', { name: 'mcp__docs__search', args: { q: 'x' } }],
+    // Warden's MCP client names tools `<server>__<tool>` and marks every one openWorld: the annotation taints.
+    ['an MCP result (as Warden names and marks it)', { name: 'docs__search', args: { q: 'x' }, annotations: { openWorld: true, tags: ['mcp'] } }],
+    ['a tool named in the mcp__<server>__<tool> style of other adapters', { name: 'mcp__docs__search', args: { q: 'x' } }],
     ['a network fetch', { name: 'fetch_url', args: { url: 'https://x.example' } }],
     ['an open-world tool', { name: 'lookup', args: {}, annotations: { openWorld: true } }],
   ])('untrusted source: %s taints', (_label, call) => {

@@ -11,7 +11,11 @@ export interface TaintMark {
   taint: { source: string; reason: string };
 }
 
-/** Tool names whose output is open-world content by default. */
+/**
+ * Tool names whose output is open-world content by default. Warden's own MCP tools (`<server>__<tool>`)
+ * need no glob: the MCP client marks each one `openWorld`. `mcp__*` covers adapters that use the
+ * `mcp__<server>__<tool>` naming of other harnesses and set no annotation.
+ */
 export const DEFAULT_TAINT_TOOLS: readonly string[] = ['mcp__*', 'web_*', 'fetch*', 'http_*', 'browse*', 'search*', 'read_url', 'download*', 'email_read*', '*_inbox'];
 
 export interface TaintDetectorOptions {
