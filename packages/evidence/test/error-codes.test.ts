@@ -21,6 +21,7 @@ describe('error codes', () => {
       'evidence.case_timeout',
       'evidence.case_threw',
       'evidence.prerequisite_missing',
+      'evidence.pack_test_failed',
       'evidence.invalid_state',
     ]);
   });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import * as mod from '../src/index.js';
+import * as testing from '../src/testing.js';
 
 describe('public surface', () => {
   it('pins the exported names', () => {
@@ -104,10 +105,14 @@ describe('public surface', () => {
     ]);
   });
 
+  it('pins the export names of @warden/evidence/testing', () => {
+    expect(Object.keys(testing).sort()).toEqual(['PackTester', 'runPackCase', 'runPackProbe']);
+  });
+
   it('pins the package name and exports map', async () => {
     const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
     expect(manifest.name).toBe('@warden/evidence');
-    expect(Object.keys(manifest.exports)).toEqual(['.', './package.json']);
+    expect(Object.keys(manifest.exports)).toEqual(['.', './testing', './package.json']);
     expect(Object.keys(manifest.dependencies).sort()).toEqual(['@warden/protocol', 'zod']);
     // The MCP SDK is an optional peer: only mcp targets load it, on first use.
     expect(manifest.peerDependencies).toEqual({ '@modelcontextprotocol/sdk': '^1.32.2' });

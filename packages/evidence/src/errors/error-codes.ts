@@ -20,6 +20,7 @@ export const EVIDENCE_ERROR_CODES = {
   'evidence.case_timeout': 'A case ran past its timeout (reported in the case, not thrown).',
   'evidence.case_threw': 'A case threw an exception (reported in the case, not thrown).',
   'evidence.prerequisite_missing': 'A case needed an environment value that is missing: the case fails, it does not skip.',
+  'evidence.pack_test_failed': 'A PackTester scenario did not turn out as declared (a case or probe passed where it must fail, or the reverse).',
   'evidence.invalid_state': 'A state snapshot is not JSON-like or a label is unknown.',
 } as const;
 
