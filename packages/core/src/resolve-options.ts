@@ -142,8 +142,8 @@ export function resolveOptions(options: AgentOptions, spawn: AgentBuilder, inter
   if (typeof options !== 'object' || options === null) throw invalid('options', 'an object');
   checkKeys(options, AGENT_KEYS, 'createAgent options');
   if (!options.provider) throw invalid('provider', 'a ProviderV1');
-  const provider = assertSpecificationVersion(options.provider, 'provider');
-  const tools = (options.tools ?? []).map((tool) => assertSpecificationVersion(tool, `tool ${JSON.stringify(tool?.name)}`));
+  const provider = assertSpecificationVersion(options.provider, 'provider', 'provider');
+  const tools = (options.tools ?? []).map((tool) => assertSpecificationVersion(tool, `tool ${JSON.stringify(tool?.name)}`, 'tool'));
   const seen = new Set<string>();
   const delegating = Object.keys(options.subagents ?? {}).length > 0;
   for (const tool of tools) {
@@ -171,7 +171,7 @@ export function resolveOptions(options: AgentOptions, spawn: AgentBuilder, inter
   }
   if (options.session) {
     checkKeys(options.session, SESSION_KEYS, 'session');
-    assertSpecificationVersion(options.session.store, 'session store');
+    assertSpecificationVersion(options.session.store, 'session store', 'sessionStore');
   }
   if (options.context) checkKeys(options.context, CONTEXT_KEYS, 'context');
   const hooks = options.hooks === undefined ? [] : Array.isArray(options.hooks) ? [...options.hooks] : [options.hooks];
@@ -181,7 +181,7 @@ export function resolveOptions(options: AgentOptions, spawn: AgentBuilder, inter
     provider,
     tools,
     toolSpecs: new Map(tools.map((tool) => [tool, frozenSpecOf(tool)])),
-    gate: options.gate ? assertSpecificationVersion(options.gate, 'gate') : defaultGate(),
+    gate: options.gate ? assertSpecificationVersion(options.gate, 'gate', 'gate') : defaultGate(),
     maxTurns: positiveInt(options.maxTurns, 'maxTurns', 20),
     hooks,
     subagents: [],
@@ -191,7 +191,7 @@ export function resolveOptions(options: AgentOptions, spawn: AgentBuilder, inter
     toolTimeoutMs: positiveInt(options.toolTimeoutMs, 'toolTimeoutMs', 120_000),
     context: { ...options.context },
   };
-  if (options.approver) resolved.approver = serializePersonApprover(assertSpecificationVersion(options.approver, 'approver'));
+  if (options.approver) resolved.approver = serializePersonApprover(assertSpecificationVersion(options.approver, 'approver', 'approver'));
   if (options.session) resolved.session = options.session;
   if (options.system !== undefined) resolved.system = options.system;
   const budget = checkBudget(options.budget, 'budget');

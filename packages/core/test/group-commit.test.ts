@@ -78,7 +78,8 @@ describe('group commit: a step goes out in few durable writes', () => {
     });
     const provider = scriptedProvider([{ toolCalls: [{ name: 't', id: 'c1' }] }, { toolCalls: [{ name: 't', id: 'c2' }] }, 'done']);
     const running = createAgent({ provider, tools: [t], session: { store, id: 's' } }).run('go');
-    await vi.waitFor(() => expect(provider.requests.length).toBe(2));
+    // A generous wait: on a loaded machine the first step can take more than waitFor's 1 s default.
+    await vi.waitFor(() => expect(provider.requests.length).toBe(2), { timeout: 15_000 });
     // The second model request went out while the first result's append was still held.
     expect(gates.length).toBe(1);
     holdResults = false;

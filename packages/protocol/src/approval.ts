@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JsonObject } from './json.js';
 import { Decision } from './decision.js';
-import type { SpecificationVersion } from './version.js';
+import type { INTERFACE_VERSIONS } from './version.js';
 
 export const Owner = z.object({ userId: z.string().optional(), tenantId: z.string().optional() });
 export type Owner = z.infer<typeof Owner>;
@@ -38,13 +38,14 @@ export const ApprovalAnswer = z.object({
 export type ApprovalAnswer = z.infer<typeof ApprovalAnswer>;
 
 export interface ApproverV1 {
-  readonly specificationVersion: SpecificationVersion;
+  readonly specificationVersion: (typeof INTERFACE_VERSIONS)['approver'];
   /** `person` asks a human; `automatic` answers by itself; `durable` parks the request for later. */
   readonly kind: 'person' | 'automatic' | 'durable';
   /** Must not throw for a "no": an error or timeout while asking counts as denied. */
   approve(request: ApprovalRequest, options: { signal: AbortSignal }): Promise<ApprovalAnswer>;
 }
 
+/** Short name for `ApproverV1`, following the newest version; code that must not move across majors names `ApproverV1`. */
 export type Approver = ApproverV1;
 
 export const ApprovalStatus = z.enum(['pending', 'approved', 'denied', 'expired']);
@@ -60,7 +61,7 @@ export type StoredApproval = z.infer<typeof StoredApproval>;
 
 /** Durable approvals. `claim` succeeds for exactly one taker, so a resume executes once. */
 export interface ApprovalStoreV1 {
-  readonly specificationVersion: SpecificationVersion;
+  readonly specificationVersion: (typeof INTERFACE_VERSIONS)['approvalStore'];
   /** Stores a new pending request; an id that already exists is left as it is. */
   put(request: ApprovalRequest): Promise<void>;
   get(id: string, owner?: Owner): Promise<StoredApproval | undefined>;

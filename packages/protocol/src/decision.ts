@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { JsonObject } from './json.js';
 import { ToolAnnotations } from './tool-spec.js';
 import type { RunScope, TaintSource } from './scope.js';
-import type { SpecificationVersion } from './version.js';
+import type { INTERFACE_VERSIONS } from './version.js';
 
 export const DecisionEffect = z.enum(['allow', 'deny', 'ask']);
 export type DecisionEffect = z.infer<typeof DecisionEffect>;
@@ -58,8 +58,9 @@ export interface GateContext {
 }
 
 export interface GateV1 {
-  readonly specificationVersion: SpecificationVersion;
+  readonly specificationVersion: (typeof INTERFACE_VERSIONS)['gate'];
   decide(call: GateCall, ctx: GateContext): Decision | Promise<Decision>;
 }
 
+/** Short name for `GateV1`, following the newest version; code that must not move across majors names `GateV1`. */
 export type Gate = GateV1;

@@ -1,8 +1,8 @@
 // Explicit named re-exports only: adding a name here makes it public API.
 // This entry loads no zod: the schemas of these types are in `@warden/protocol/schemas`,
 // so code that only needs the contracts' types, errors and helpers starts fast.
-export { PROTOCOL_VERSION, SPECIFICATION_VERSION } from './version.js';
-export type { SpecificationVersion } from './version.js';
+export { PROTOCOL_VERSION, SPECIFICATION_VERSION, INTERFACE_VERSIONS } from './version.js';
+export type { SpecificationVersion, VersionedInterface } from './version.js';
 export type { JsonValue, JsonObject, JsonSchema } from './json.js';
 export { findJsonViolation } from './json-check.js';
 export type { JsonViolation } from './json-check.js';

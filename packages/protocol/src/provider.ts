@@ -1,5 +1,5 @@
 import type { ModelRequest, ModelResponse, ProviderNotice, StreamPart } from './model.js';
-import type { SpecificationVersion } from './version.js';
+import type { INTERFACE_VERSIONS } from './version.js';
 
 export interface CallOptions {
   /** Cancels the call, any retry wait and any stream. */
@@ -19,7 +19,7 @@ export interface CallOptions {
  * request; `stream` ends with one `finish` part carrying the full response.
  */
 export interface ProviderV1 {
-  readonly specificationVersion: SpecificationVersion;
+  readonly specificationVersion: (typeof INTERFACE_VERSIONS)['provider'];
   /** The vendor or preset id, e.g. `openai`, `anthropic`, `ollama`. */
   readonly id: string;
   readonly model: string;
@@ -29,4 +29,5 @@ export interface ProviderV1 {
   stream(request: ModelRequest, options?: CallOptions): AsyncIterable<StreamPart>;
 }
 
+/** Short name for `ProviderV1`, following the newest version; code that must not move across majors names `ProviderV1`. */
 export type Provider = ProviderV1;

@@ -4,7 +4,7 @@ import { ApprovalAnswer, ApprovalRequest, Owner } from './approval.js';
 import { Decision } from './decision.js';
 import { Message, ToolCallPart, ToolResultPart } from './message.js';
 import { Usage } from './usage.js';
-import type { SpecificationVersion } from './version.js';
+import type { INTERFACE_VERSIONS } from './version.js';
 
 const base = {
   /** Unique record id; stores use it to collapse a record written twice. */
@@ -99,7 +99,7 @@ export interface AppendResult {
 }
 
 export interface SessionStoreV1 {
-  readonly specificationVersion: SpecificationVersion;
+  readonly specificationVersion: (typeof INTERFACE_VERSIONS)['sessionStore'];
   create(init: { id?: string; owner?: Owner; title?: string }): Promise<{ id: string; version: number }>;
   append(id: string, records: SessionRecord[], options: AppendOptions): Promise<AppendResult>;
   /** Someone else's session behaves exactly like a missing one: `session.not_found`. */
@@ -109,4 +109,5 @@ export interface SessionStoreV1 {
   close?(): Promise<void>;
 }
 
+/** Short name for `SessionStoreV1`, following the newest version; code that must not move across majors names `SessionStoreV1`. */
 export type SessionStore = SessionStoreV1;

@@ -2,7 +2,7 @@ import type { JsonObject } from './json.js';
 import type { RunScope } from './scope.js';
 import type { ToolResultContent } from './message.js';
 import type { ToolSpec } from './tool-spec.js';
-import type { SpecificationVersion } from './version.js';
+import type { INTERFACE_VERSIONS } from './version.js';
 
 /** Something a running tool reports (progress, a warning); the loop turns it into a run event. */
 export interface ToolNotice {
@@ -35,7 +35,7 @@ export type ToolOutput = string | ToolResultContent | { content: string | ToolRe
 export type ArgsValidation = { ok: true; args: JsonObject } | { ok: false; message: string };
 
 export interface ToolV1 extends ToolSpec {
-  readonly specificationVersion: SpecificationVersion;
+  readonly specificationVersion: (typeof INTERFACE_VERSIONS)['tool'];
   /** Per-call time limit; the loop turns an overrun into an error result. */
   readonly timeoutMs?: number;
   /** Checks (and may normalise) arguments before `execute`; the message is shown to the model. */
@@ -43,6 +43,7 @@ export interface ToolV1 extends ToolSpec {
   execute(args: JsonObject, ctx: ToolContext): ToolOutput | Promise<ToolOutput>;
 }
 
+/** Short name for `ToolV1`, following the newest version; code that must not move across majors names `ToolV1`. */
 export type Tool = ToolV1;
 
 export function toolSpecOf(tool: ToolV1): ToolSpec {

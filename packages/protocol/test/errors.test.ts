@@ -8,63 +8,64 @@ import {
   RunError,
   SessionError,
   ToolError,
+  INTERFACE_VERSIONS,
   WardenError,
   assertSpecificationVersion,
   errorCodeOf,
+  type VersionedInterface,
 } from '../src/index.js';
 
 describe('error codes', () => {
   it('pins the table of stable codes (renaming one is a breaking change)', () => {
-    expect(Object.keys(ERROR_CODES).sort()).toMatchInlineSnapshot(`
-      [
-        "config.invalid",
-        "config.unknown_key",
-        "internal.unexpected",
-        "policy.approval_invalid",
-        "policy.example_failed",
-        "policy.invalid",
-        "protocol.invalid_value",
-        "protocol.too_large",
-        "protocol.unsupported_version",
-        "provider.aborted",
-        "provider.auth",
-        "provider.bad_request",
-        "provider.bad_response",
-        "provider.circuit_open",
-        "provider.content_filter",
-        "provider.context_length",
-        "provider.network",
-        "provider.not_configured",
-        "provider.overloaded",
-        "provider.rate_limited",
-        "provider.replay_mismatch",
-        "provider.script_exhausted",
-        "provider.timeout",
-        "provider.unavailable",
-        "run.aborted",
-        "run.budget_exceeded",
-        "run.handoff_refused",
-        "run.max_handoffs",
-        "run.max_runtime_agents",
-        "run.spawn_refused",
-        "run.structured_output_failed",
-        "session.corrupt",
-        "session.driver_missing",
-        "session.io",
-        "session.locked",
-        "session.not_found",
-        "session.version_conflict",
-        "tool.duplicate_name",
-        "tool.execution_failed",
-        "tool.invalid_args",
-        "tool.invalid_definition",
-        "tool.not_found",
-        "tool.path_invalid",
-        "tool.path_outside_workspace",
-        "tool.path_protected",
-        "tool.timeout",
-      ]
-    `);
+    // An explicit list, not a snapshot: `vitest -u` must not re-pin the codes silently.
+    expect(Object.keys(ERROR_CODES).sort()).toEqual([
+      'config.invalid',
+      'config.unknown_key',
+      'internal.unexpected',
+      'policy.approval_invalid',
+      'policy.example_failed',
+      'policy.invalid',
+      'protocol.invalid_value',
+      'protocol.too_large',
+      'protocol.unsupported_version',
+      'provider.aborted',
+      'provider.auth',
+      'provider.bad_request',
+      'provider.bad_response',
+      'provider.circuit_open',
+      'provider.content_filter',
+      'provider.context_length',
+      'provider.network',
+      'provider.not_configured',
+      'provider.overloaded',
+      'provider.rate_limited',
+      'provider.replay_mismatch',
+      'provider.script_exhausted',
+      'provider.timeout',
+      'provider.unavailable',
+      'run.aborted',
+      'run.budget_exceeded',
+      'run.handoff_refused',
+      'run.max_handoffs',
+      'run.max_runtime_agents',
+      'run.spawn_refused',
+      'run.structured_output_failed',
+      'session.corrupt',
+      'session.driver_missing',
+      'session.io',
+      'session.locked',
+      'session.not_found',
+      'session.version_conflict',
+      'tool.duplicate_name',
+      'tool.execution_failed',
+      'tool.invalid_args',
+      'tool.invalid_definition',
+      'tool.not_found',
+      'tool.path_invalid',
+      'tool.path_outside_workspace',
+      'tool.path_protected',
+      'tool.timeout',
+    ]);
   });
 
   it('every code is <area>.<name> with a description', () => {
@@ -141,5 +142,13 @@ describe('assertSpecificationVersion', () => {
       caught = error;
     }
     expect(ProtocolError.isInstance(caught) && caught.code).toBe('protocol.unsupported_version');
+  });
+
+  it('checks each interface against its own version, so one can move while the others stay', () => {
+    for (const [kind, version] of Object.entries(INTERFACE_VERSIONS) as [VersionedInterface, string][]) {
+      expect(assertSpecificationVersion({ specificationVersion: version }, kind, kind)).toEqual({ specificationVersion: version });
+      expect(() => assertSpecificationVersion({ specificationVersion: `${version}-other` }, `a ${kind}`, kind)).toThrow(`a ${kind} has specificationVersion "${version}-other"; this release supports "${version}"`);
+    }
+    expect(Object.keys(INTERFACE_VERSIONS).sort()).toEqual(['approvalStore', 'approver', 'gate', 'provider', 'sessionStore', 'tool']);
   });
 });

@@ -22,7 +22,7 @@ export function createToolRegistry(initial: Iterable<ToolV1> = []): ToolRegistry
   const registry: ToolRegistry = {
     add(...added) {
       for (const tool of added) {
-        assertSpecificationVersion(tool, 'Tool');
+        assertSpecificationVersion(tool, 'Tool', 'tool');
         assertToolName(tool.name);
         if (typeof tool.execute !== 'function') {
           throw toolError('tool.invalid_definition', `tool ${tool.name} has no execute function`);
