@@ -63,8 +63,8 @@ export type { ModelReviewer, ModelReviewPolicy } from './review/model-reviewer.j
 export { GOVERNANCE_ERROR_CODES } from './governance-error-codes.js';
 export type { GovernanceErrorCode } from './governance-error-codes.js';
 
-// The shell deny list and the path policy (part A)
-export { loadShellAnalyzer, SHELL_ALLOW_RULE, SHELL_RULES } from './shell/public.js';
+// The shell deny list and the path policy, from @warden/shell-policy (re-exported unchanged)
+export { loadShellAnalyzer, SHELL_ALLOW_RULE, SHELL_RULES } from '@warden/shell-policy';
 export type {
   ShellAnalyzerOptions,
   ShellAnalyzer,
@@ -78,9 +78,9 @@ export type {
   SimpleCommand,
   FindingKind,
   ShellRule,
-} from './shell/public.js';
-export { pathPolicy, DEFAULT_PROTECTED_NAMES } from './paths/public.js';
-export type { PathClass, PathPolicy, PathPolicyOptions, InspectOptions, PathInspection } from './paths/public.js';
+} from '@warden/shell-policy';
+export { pathPolicy, DEFAULT_PROTECTED_NAMES } from '@warden/shell-policy';
+export type { PathClass, PathPolicy, PathPolicyOptions, InspectOptions, PathInspection } from '@warden/shell-policy';
 
 // Secret redaction (part A)
 export { createRedactor, createTextStreamRedactor, isSecretName, redactEvent, redactText, redactApprovalRequest, redactMessage, redactRunResult } from './redaction/public.js';

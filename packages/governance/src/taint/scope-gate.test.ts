@@ -5,7 +5,7 @@ import { TAINT_RULE, requiresPerson, type GateCall, type GateContext, type RunSc
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGate, type PolicyGate } from '../gate/create-gate.js';
 import { taskScope } from '../scope/task-scope.js';
-import { loadShellAnalyzer, type ShellAnalyzer } from '../shell/public.js';
+import { loadShellAnalyzer, type ShellAnalyzer } from '@warden/shell-policy';
 
 const workspace = mkdtempSync(join(tmpdir(), 'warden-scope-gate-'));
 mkdirSync(join(workspace, 'src'));
