@@ -82,12 +82,17 @@ export type {
 export { pathPolicy, DEFAULT_PROTECTED_NAMES } from '@warden/shell-policy';
 export type { PathClass, PathPolicy, PathPolicyOptions, InspectOptions, PathInspection } from '@warden/shell-policy';
 
-// Secret redaction (part A)
-export { createRedactor, createTextStreamRedactor, isSecretName, redactEvent, redactText, redactApprovalRequest, redactMessage, redactRunResult } from './redaction/public.js';
-export type { Redactor, RedactorOptions, CustomSecretPattern, RedactionAfterToolContext, TextRedactor, RedactableRunResult, TextStreamRedactor, TextStreamRedactorOptions } from './redaction/public.js';
+// Secret redaction
+export { createRedactor } from './redaction/redactor.js';
+export type { Redactor, RedactorOptions, CustomSecretPattern, RedactionAfterToolContext } from './redaction/redactor.js';
+export { isSecretName } from './redaction/secret-names.js';
+export { redactEvent, redactText, redactApprovalRequest, redactMessage, redactRunResult } from './redaction/redact-event.js';
+export type { TextRedactor, RedactableRunResult } from './redaction/redact-event.js';
+export { createTextStreamRedactor } from './redaction/stream-redactor.js';
+export type { TextStreamRedactor, TextStreamRedactorOptions } from './redaction/stream-redactor.js';
 
-// Guardrails and PII (part A)
-export { guardrails, detectPii, redactPii, luhnValid, ibanValid, PII_KINDS } from './guardrails/public.js';
+// Guardrails and PII
+export { guardrails } from './guardrails/guardrails.js';
 export type {
   Guardrails,
   GuardrailsOptions,
@@ -97,9 +102,9 @@ export type {
   GuardrailBeforeToolContext,
   GuardrailAfterToolContext,
   GuardrailAfterModelContext,
-  PiiKind,
-  PiiSpan,
-} from './guardrails/public.js';
+} from './guardrails/guardrails.js';
+export { detectPii, redactPii, luhnValid, ibanValid, PII_KINDS } from './guardrails/pii.js';
+export type { PiiKind, PiiSpan } from './guardrails/pii.js';
 
 // Plan linting and plan-first control-flow integrity
 export { lintPlan, PLAN_ISSUE_CODES, PLAN_LIMITS } from './plan/lint-plan.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GateCall, GateContext } from '@warden/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGate, type PolicyGate } from '../gate/create-gate.js';
+import { createGate, type PolicyGate } from './create-gate.js';
 import { loadShellAnalyzer, type ShellAnalyzer } from '@warden/shell-policy';
 import { TAINT_RULE, requiresPerson } from '@warden/protocol';
 
