@@ -24,6 +24,8 @@ tester.run('warden/dependency-direction', dependencyDirection, {
     { filename: '/repo/examples/demo/main.ts', code: "import { createAgent } from '@warden/core';" },
     { filename: '/repo/bench/src/loop.ts', code: "import { createAgent } from '@warden/core';" },
     { filename: lib('pack-containment'), code: "import { createAgent } from '@warden/core'; import { definePack } from '@warden/evidence';" },
+    { filename: lib('governance'), code: "import { loadShellAnalyzer } from '@warden/shell-policy';" },
+    { filename: lib('shell-policy'), code: "import { PolicyError } from '@warden/protocol';" },
   ],
   invalid: [
     { filename: lib('tools'), code: "import { createAgent } from '@warden/core';", errors: [{ messageId: 'forbiddenPackage' }] },
@@ -36,6 +38,8 @@ tester.run('warden/dependency-direction', dependencyDirection, {
     { filename: lib('tools'), code: "import { loop } from '../../core/src/loop.js';", errors: [{ messageId: 'leavesPackage' }] },
     { filename: lib('evidence'), code: "import { createGate } from '@warden/governance';", errors: [{ messageId: 'forbiddenPackage' }] },
     { filename: lib('pack-containment'), code: "import { openSessionStore } from '@warden/sessions';", errors: [{ messageId: 'forbiddenPackage' }] },
+    { filename: lib('shell-policy'), code: "import { createGate } from '@warden/governance';", errors: [{ messageId: 'forbiddenPackage' }] },
+    { filename: lib('governance'), code: "import { createAgent } from '@warden/core';", errors: [{ messageId: 'forbiddenPackage' }] },
   ],
 });
 

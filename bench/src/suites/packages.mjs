@@ -15,6 +15,7 @@ export const PACKAGES = [
   ['@warden/providers', 'packages/providers'],
   ['@warden/tools', 'packages/tools'],
   ['@warden/governance', 'packages/governance'],
+  ['@warden/shell-policy', 'packages/shell-policy'],
   ['@warden/sessions', 'packages/sessions'],
   ['@warden/evidence', 'packages/evidence'],
   ['@warden/pack-containment', 'packages/pack-containment'],

@@ -63,8 +63,8 @@ export type { ModelReviewer, ModelReviewPolicy } from './review/model-reviewer.j
 export { GOVERNANCE_ERROR_CODES } from './governance-error-codes.js';
 export type { GovernanceErrorCode } from './governance-error-codes.js';
 
-// The shell deny list and the path policy (part A)
-export { loadShellAnalyzer, SHELL_ALLOW_RULE, SHELL_RULES } from './shell/public.js';
+// The shell deny list and the path policy, from @warden/shell-policy (re-exported unchanged)
+export { loadShellAnalyzer, SHELL_ALLOW_RULE, SHELL_RULES } from '@warden/shell-policy';
 export type {
   ShellAnalyzerOptions,
   ShellAnalyzer,
@@ -78,16 +78,21 @@ export type {
   SimpleCommand,
   FindingKind,
   ShellRule,
-} from './shell/public.js';
-export { pathPolicy, DEFAULT_PROTECTED_NAMES } from './paths/public.js';
-export type { PathClass, PathPolicy, PathPolicyOptions, InspectOptions, PathInspection } from './paths/public.js';
+} from '@warden/shell-policy';
+export { pathPolicy, DEFAULT_PROTECTED_NAMES } from '@warden/shell-policy';
+export type { PathClass, PathPolicy, PathPolicyOptions, InspectOptions, PathInspection } from '@warden/shell-policy';
 
-// Secret redaction (part A)
-export { createRedactor, createTextStreamRedactor, isSecretName, redactEvent, redactText, redactApprovalRequest, redactMessage, redactRunResult } from './redaction/public.js';
-export type { Redactor, RedactorOptions, CustomSecretPattern, RedactionAfterToolContext, TextRedactor, RedactableRunResult, TextStreamRedactor, TextStreamRedactorOptions } from './redaction/public.js';
+// Secret redaction
+export { createRedactor } from './redaction/redactor.js';
+export type { Redactor, RedactorOptions, CustomSecretPattern, RedactionAfterToolContext } from './redaction/redactor.js';
+export { isSecretName } from './redaction/secret-names.js';
+export { redactEvent, redactText, redactApprovalRequest, redactMessage, redactRunResult } from './redaction/redact-event.js';
+export type { TextRedactor, RedactableRunResult } from './redaction/redact-event.js';
+export { createTextStreamRedactor } from './redaction/stream-redactor.js';
+export type { TextStreamRedactor, TextStreamRedactorOptions } from './redaction/stream-redactor.js';
 
-// Guardrails and PII (part A)
-export { guardrails, detectPii, redactPii, luhnValid, ibanValid, PII_KINDS } from './guardrails/public.js';
+// Guardrails and PII
+export { guardrails } from './guardrails/guardrails.js';
 export type {
   Guardrails,
   GuardrailsOptions,
@@ -97,9 +102,9 @@ export type {
   GuardrailBeforeToolContext,
   GuardrailAfterToolContext,
   GuardrailAfterModelContext,
-  PiiKind,
-  PiiSpan,
-} from './guardrails/public.js';
+} from './guardrails/guardrails.js';
+export { detectPii, redactPii, luhnValid, ibanValid, PII_KINDS } from './guardrails/pii.js';
+export type { PiiKind, PiiSpan } from './guardrails/pii.js';
 
 // Plan linting and plan-first control-flow integrity
 export { lintPlan, PLAN_ISSUE_CODES, PLAN_LIMITS } from './plan/lint-plan.js';

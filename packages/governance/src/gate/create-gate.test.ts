@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { ConfigError, type Decision, type GateCall, type GateContext, type ToolAnnotations } from '@warden/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePolicy } from '../policy/load-policy.js';
-import { loadShellAnalyzer } from '../shell/public.js';
-import type { ShellAnalyzer } from '../shell/public.js';
+import { loadShellAnalyzer, type ShellAnalyzer } from '@warden/shell-policy';
 import { createGate, type GateOptions } from './create-gate.js';
 
 const workspace = mkdtempSync(join(tmpdir(), 'warden-gate-'));

@@ -1,7 +1,5 @@
 import { ConfigError, type Decision, type GateCall, type GateContext, type GateV1 } from '@warden/protocol';
-import { pathPolicy } from '../paths/public.js';
-import { loadShellAnalyzer } from '../shell/public.js';
-import type { ShellAnalysis } from '../shell/types.js';
+import { loadShellAnalyzer, pathPolicy, type ShellAnalysis } from '@warden/shell-policy';
 import { globToRegExp } from '../policy/glob.js';
 import { definePolicy } from '../policy/load-policy.js';
 import { mergePolicies } from '../policy/merge-policies.js';

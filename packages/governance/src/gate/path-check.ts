@@ -1,5 +1,5 @@
 import type { Decision, GateCall } from '@warden/protocol';
-import type { PathPolicy } from '../paths/public.js';
+import type { PathPolicy } from '@warden/shell-policy';
 import { pathArguments } from '@warden/protocol';
 
 /**

@@ -1,5 +1,5 @@
 import type { Decision } from '@warden/protocol';
-import type { ShellAnalysis } from '../shell/types.js';
+import type { ShellAnalysis } from '@warden/shell-policy';
 import type { GateMode } from '@warden/protocol';
 
 /**

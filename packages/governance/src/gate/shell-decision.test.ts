@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Decision, GateCall, GateContext } from '@warden/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadShellAnalyzer, type ShellAnalyzer } from '../shell/public.js';
+import { loadShellAnalyzer, type ShellAnalyzer } from '@warden/shell-policy';
 import { requiresPerson } from '../taint/taint-guard.js';
 import { createGate, type GateOptions } from './create-gate.js';
 

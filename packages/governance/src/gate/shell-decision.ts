@@ -1,5 +1,5 @@
 import type { Decision, GateCall } from '@warden/protocol';
-import type { ShellAnalysis } from '../shell/types.js';
+import type { ShellAnalysis } from '@warden/shell-policy';
 import type { GateMode } from '@warden/protocol';
 import type { ShellAnalyzerLike } from './shell-analyzer-like.js';
 

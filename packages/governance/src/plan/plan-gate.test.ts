@@ -5,7 +5,7 @@ import { approvalDigest, type GateCall, type GateContext, type Plan, type ScopeP
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGate, type PolicyGate } from '../gate/create-gate.js';
 import { taskScope } from '../scope/task-scope.js';
-import { loadShellAnalyzer, type ShellAnalyzer } from '../shell/public.js';
+import { loadShellAnalyzer, type ShellAnalyzer } from '@warden/shell-policy';
 import { conformingStep } from './plan-conformance.js';
 import { PLAN_RULE, planGate } from './plan-gate.js';
 

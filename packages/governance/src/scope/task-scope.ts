@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
 import type { RunScope, ScopeHost, ScopePath, ScopeTool } from '@warden/protocol';
-import { pathPolicy, type PathPolicy } from '../paths/public.js';
+import { pathPolicy, type PathPolicy } from '@warden/shell-policy';
 import { isPathGlob } from './path-glob.js';
 
 export interface TaskScopeOptions {

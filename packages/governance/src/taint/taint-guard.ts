@@ -1,9 +1,8 @@
 import { pathArguments, type GateCall, type GateContext, type RunScope } from '@warden/protocol';
-import type { PathPolicy } from '../paths/public.js';
+import type { PathPolicy, ShellAnalysis } from '@warden/shell-policy';
 import { globToRegExp, matchesAnyGlob } from '../policy/glob.js';
 import { pathGlobRegExp } from '../scope/path-glob.js';
 import { scopeMatcher, type ScopeMatcher } from '../scope/scope-matcher.js';
-import type { ShellAnalysis } from '../shell/types.js';
 import { shellEgress, urlHostAllowed } from './shell-egress.js';
 import { normalizedTouchedPaths } from './touched-paths.js';
 

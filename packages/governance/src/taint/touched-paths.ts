@@ -1,4 +1,4 @@
-import type { PathPolicy } from '../paths/public.js';
+import type { PathPolicy } from '@warden/shell-policy';
 
 /**
  * The files a run has written, as workspace-relative paths after the path policy's normalisation.

@@ -1,6 +1,6 @@
 import { assistantText } from '@warden/protocol';
 import { describe, expect, it } from 'vitest';
-import { guardrails } from '../../src/guardrails/public.js';
+import { guardrails } from '../../src/guardrails/guardrails.js';
 
 const runId = 'run-1';
 const answer = (text: string, costUsd?: number) => ({ runId, step: 1, final: true, response: { message: assistantText(text), ...(costUsd === undefined ? {} : { costUsd }) } });

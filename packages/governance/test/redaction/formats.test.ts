@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor } from '../../src/redaction/public.js';
+import { createRedactor } from '../../src/index.js';
 import { BUILTIN_PATTERNS } from '../../src/redaction/secret-patterns.js';
 import { FORMAT_ROWS } from './format-table.js';
 import { SECRETS } from './secret-fixtures.js';

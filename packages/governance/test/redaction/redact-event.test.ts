@@ -3,7 +3,7 @@ import type { ApprovalRequest, RunEvent, Usage } from '@warden/protocol';
 import { RunEvent as RunEventSchema } from '@warden/protocol/schemas';
 import { ToolError } from '@warden/protocol';
 import { formatApprovalPrompt } from '../../src/approvals/interactive-approver.js';
-import { createRedactor, createTextStreamRedactor, redactApprovalRequest, redactEvent, redactRunResult, redactText } from '../../src/redaction/public.js';
+import { createRedactor, createTextStreamRedactor, redactApprovalRequest, redactEvent, redactRunResult, redactText } from '../../src/index.js';
 import { fake } from './secret-fixtures.js';
 
 const redactor = createRedactor();

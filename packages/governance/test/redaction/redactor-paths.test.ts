@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor } from '../../src/redaction/public.js';
+import { createRedactor } from '../../src/index.js';
 import { BUILTIN_PATTERNS } from '../../src/redaction/secret-patterns.js';
 import { createProbeFilter } from '../../src/redaction/secret-probes.js';
 import { fake, LOOK_ALIKES, SECRETS } from './secret-fixtures.js';

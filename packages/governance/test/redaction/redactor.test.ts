@@ -1,6 +1,6 @@
 import { ToolError } from '@warden/protocol';
 import { describe, expect, it } from 'vitest';
-import { createRedactor } from '../../src/redaction/public.js';
+import { createRedactor } from '../../src/index.js';
 import { fake, LOOK_ALIKES, SECRETS } from './secret-fixtures.js';
 
 describe('createRedactor', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor, isSecretName } from '../../src/redaction/public.js';
+import { createRedactor, isSecretName } from '../../src/index.js';
 
 /** Common variables of shells, terminals, CI systems and tools: never secrets. */
 const ORDINARY_NAMES = [

@@ -1,7 +1,7 @@
 import { PolicyError } from '@warden/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadShellAnalyzer, SHELL_RULES } from '../../src/shell/public.js';
-import type { ShellAnalyzer } from '../../src/shell/public.js';
+import { loadShellAnalyzer, SHELL_RULES } from '../src/index.js';
+import type { ShellAnalyzer } from '../src/index.js';
 
 let analyzer: ShellAnalyzer;
 beforeAll(async () => {
@@ -113,29 +113,18 @@ describe('shell analysis', () => {
   });
 });
 
-describe('error codes of the shell, redaction and guardrails parts', () => {
-  it('are PolicyError / ConfigError with stable codes and hints', async () => {
-    const { createRedactor } = await import('../../src/redaction/public.js');
-    const { guardrails } = await import('../../src/guardrails/public.js');
-    const { assistantText } = await import('@warden/protocol');
+describe('error codes', () => {
+  it('are PolicyErrors with stable codes and hints', async () => {
     const disposed = await loadShellAnalyzer();
     disposed.dispose();
-    const attempts: Array<[string, () => unknown]> = [
-      ['policy.shell_analyzer_disposed', () => disposed.analyze('ls', { workspace: '/ws' })],
-      ['policy.guardrail_violation', () => guardrails({ mustInclude: ['x'], onViolation: 'fail' }).afterModel({ runId: 'r', step: 0, final: true, response: { message: assistantText('y') } })],
-      ['config.invalid', () => createRedactor({ patterns: [{ name: 'x', pattern: '[' }] })],
-      ['config.unknown_key', () => guardrails({ nope: true } as never)],
-    ];
-    const codes = attempts.map(([expected, attempt]) => {
-      try {
-        attempt();
-        return `${expected}: did not throw`;
-      } catch (error) {
-        expect(PolicyError.isInstance(error) || (error as { name?: string }).name === 'ConfigError').toBe(true);
-        expect((error as { hint?: string }).hint).toBeTruthy();
-        return (error as { code: string }).code;
-      }
-    });
-    expect(codes).toEqual(attempts.map(([code]) => code));
+    let caught: unknown;
+    try {
+      disposed.analyze('ls', { workspace: '/ws' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(PolicyError.isInstance(caught)).toBe(true);
+    expect((caught as PolicyError).code).toBe('policy.shell_analyzer_disposed');
+    expect((caught as PolicyError).hint).toBeTruthy();
   });
 });

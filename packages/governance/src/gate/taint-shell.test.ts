@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GateCall, GateContext } from '@warden/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGate, type PolicyGate } from '../gate/create-gate.js';
-import { loadShellAnalyzer, type ShellAnalyzer } from '../shell/public.js';
+import { createGate, type PolicyGate } from './create-gate.js';
+import { loadShellAnalyzer, type ShellAnalyzer } from '@warden/shell-policy';
 import { TAINT_RULE, requiresPerson } from '@warden/protocol';
 
 // A tainted run's shell calls: what the analyzer cannot decide, and every change to a file the

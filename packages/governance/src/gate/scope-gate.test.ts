@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TAINT_RULE, requiresPerson, type GateCall, type GateContext, type RunScope, type ToolAnnotations } from '@warden/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGate, type PolicyGate } from '../gate/create-gate.js';
+import { createGate, type PolicyGate } from './create-gate.js';
 import { taskScope } from '../scope/task-scope.js';
-import { loadShellAnalyzer, type ShellAnalyzer } from '../shell/public.js';
+import { loadShellAnalyzer, type ShellAnalyzer } from '@warden/shell-policy';
 
 const workspace = mkdtempSync(join(tmpdir(), 'warden-scope-gate-'));
 mkdirSync(join(workspace, 'src'));

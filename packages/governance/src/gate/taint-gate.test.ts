@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GateCall, GateContext, ToolAnnotations } from '@warden/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGate, type PolicyGate } from '../gate/create-gate.js';
-import { loadShellAnalyzer, type ShellAnalyzer } from '../shell/public.js';
-import { shellEgress } from './shell-egress.js';
+import { createGate, type PolicyGate } from './create-gate.js';
+import { loadShellAnalyzer, type ShellAnalyzer } from '@warden/shell-policy';
+import { shellEgress } from '../taint/shell-egress.js';
 import { TAINT_RULE, requiresPerson } from '@warden/protocol';
 
 const workspace = mkdtempSync(join(tmpdir(), 'warden-taint-'));

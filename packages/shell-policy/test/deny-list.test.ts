@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadShellAnalyzer } from '../../src/shell/public.js';
-import type { ShellAnalyzer } from '../../src/shell/public.js';
+import { loadShellAnalyzer } from '../src/index.js';
+import type { ShellAnalyzer } from '../src/index.js';
 import { ALLOWED } from './allowed-commands.js';
 import { DENIED } from './denied-commands.js';
 import { UNDECIDABLE } from './undecidable-commands.js';
