@@ -10,3 +10,4 @@ export { CORE_WARNING_CODES } from './warning-codes.js';
 export type { CoreWarningCode } from './warning-codes.js';
 export { MAIN_AGENT } from './spend.js';
 export type { SpendLine } from './spend.js';
+export { HANDOFF_META_KEY, HANDOFF_RECEIPT_META_KEY, HANDOFF_RECEIVED_META_KEY } from './handoff-records.js';

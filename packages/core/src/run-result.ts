@@ -3,6 +3,7 @@ import type {
   ApprovalRequest,
   Decision,
   Handoff,
+  HandoffReceipt,
   JsonObject,
   Message,
   RunEvent,
@@ -33,6 +34,12 @@ export interface RunOptions {
    * step's call: in the run's usage, cost, spend and budget, each announced as a `usage` event.
    */
   priorCalls?: readonly PriorModelCall[];
+  /**
+   * A handoff this run starts from, received from outside the process (a fleet job, an A2A
+   * message) and accepted by the caller: announced as a `handoff` event and stored in the session
+   * (the record under `warden.handoff_received`, so it never decides who holds a conversation).
+   */
+  received?: { handoff: Handoff; receipt: HandoffReceipt };
 }
 
 /** A model call made on a run's behalf before the run started (what `RunOptions.priorCalls` holds). */

@@ -1,6 +1,7 @@
-import { addUsage, INTERRUPTED_RESULT_TEXT, textOf, type ApprovalAnswer, type RunScope, type TaintSource } from '@warden/protocol';
+import { addUsage, INTERRUPTED_RESULT_TEXT, textOf, type ApprovalAnswer, type Handoff, type HandoffReceipt, type RunScope, type TaintSource } from '@warden/protocol';
 import type { EventSink } from './event-stream.js';
 import { newId } from './ids.js';
+import { recordReceivedHandoff } from './handoff-records.js';
 import { agentTools, switchTo } from './handoff-switch.js';
 import type { AgentBuilder, ResolvedOptions } from './resolve-options.js';
 import { settlePendingApprovals } from './resume-approvals.js';
@@ -22,6 +23,7 @@ export interface RunInit {
   approvals?: Record<string, ApprovalAnswer>;
   label?: string;
   priorCalls?: readonly PriorModelCall[];
+  received?: { handoff: Handoff; receipt: HandoffReceipt };
 }
 
 /** Sets a run up (session, history, settled approvals, the task) and hands it to the loop. */
@@ -52,6 +54,7 @@ export async function startRun(options: ResolvedOptions, init: RunInit, signal: 
   applyAuthority(run, init, opened);
   if (init.label !== undefined) run.state.label = init.label;
   for (const call of init.priorCalls ?? []) countPriorCall(run, call);
+  if (init.received) recordReceivedHandoff(run, init.received.handoff, init.received.receipt);
 
   if (opened.history) {
     run.state.messages = opened.history.messages;
