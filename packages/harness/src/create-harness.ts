@@ -67,8 +67,8 @@ export interface Harness {
   with(overrides: Partial<HarnessOptions>): Promise<Harness>;
   /**
    * Stores a handoff from outside (a fleet job, an A2A message) that was refused before any run
-   * started: the receipt, and the record when it was readable, in the session and the audit trail.
-   * An accepted one is stored by the run it starts (`run(task, { received })`).
+   * started: the receipt, and the record when it was readable, in the session and the audit trail
+   * (for `owner`, default the harness's). An accepted one is stored by the run it starts (`run(task, { received })`).
    */
   recordRejectedHandoff(sessionId: string, rejected: { handoff?: Handoff; receipt: HandoffReceipt }, owner?: Owner): Promise<void>;
   /** The newest session in the store, for `--resume`. */
@@ -240,7 +240,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     resume: agent.resume,
     resumeStream: agent.resumeStream,
     explainScope: (task, trust = 'user') => scopeFor(task, trust),
-    recordRejectedHandoff: (sessionId, rejected, owner) => recordRejectedHandoff({ store: shared.store, redactor, ...(audit ? { audit } : {}) }, sessionId, rejected, owner),
+    recordRejectedHandoff: (sessionId, rejected, owner = options.owner) => recordRejectedHandoff({ store: shared.store, redactor, ...(audit ? { audit } : {}) }, sessionId, rejected, owner),
     with: (overrides) => compose({ ...options, ...overrides }, { ...shared, ownsStore: false, owner: false }, warnings),
     async latestSessionId() {
       // The working-memory session is not a conversation to resume.
