@@ -30,11 +30,11 @@ async function loadOrCreate(store: SessionStoreV1, sessionId: string, owner: Own
  */
 export async function recordRejectedHandoff(deps: RejectedHandoffDeps, sessionId: string, rejected: { handoff?: Handoff; receipt: HandoffReceipt }, owner?: Owner): Promise<void> {
   const { receipt } = rejected;
-  const handoff = rejected.handoff ? (deps.redactor.redactJson(rejected.handoff as unknown as JsonValue) as unknown as Handoff) : undefined;
+  const handoff = rejected.handoff ? (deps.redactor.redactJson(rejected.handoff)) : undefined;
   const at = receipt.at;
   const records = [
-    ...(handoff ? [meta(HANDOFF_RECEIVED_META_KEY, handoff as unknown as JsonValue, at, `handoff-received:${receipt.handoffId}:${at}`)] : []),
-    meta(HANDOFF_RECEIPT_META_KEY, receipt as unknown as JsonValue, at, `handoff-receipt:${receipt.handoffId}:${at}`),
+    ...(handoff ? [meta(HANDOFF_RECEIVED_META_KEY, handoff, at, `handoff-received:${receipt.handoffId}:${at}`)] : []),
+    meta(HANDOFF_RECEIPT_META_KEY, receipt, at, `handoff-receipt:${receipt.handoffId}:${at}`),
   ];
   const version = await loadOrCreate(deps.store, sessionId, owner);
   await deps.store.append(sessionId, records, { expectedVersion: version, opId: `handoff-rejected:${sessionId}:${receipt.handoffId}:${at}`, ...(owner ? { owner } : {}) });

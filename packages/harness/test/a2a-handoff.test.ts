@@ -81,7 +81,7 @@ describe('the Handoff record over A2A (real HTTP on localhost)', () => {
     const far = await writer(['never']);
     const client = await new ClientFactory().createFromUrl(far.url);
     const cases: Array<[unknown, string]> = [
-      [record({ confidence: 2 } as Partial<Handoff>), 'protocol.invalid_value'],
+      [record({ confidence: 2 }), 'protocol.invalid_value'],
       [record({ to: 'editor' }), 'handoff.wrong_agent'],
       [record({ contextSummary: 'x'.repeat(HANDOFF_LIMITS.contextSummaryChars), metadata: { pad: 'y'.repeat(HANDOFF_LIMITS.jsonBytes) } }), 'protocol.too_large'],
     ];

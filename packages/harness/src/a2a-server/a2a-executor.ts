@@ -35,7 +35,7 @@ function textPart(text: string): A2aPart {
 }
 
 function dataPart(value: unknown, mediaType: string): A2aPart {
-  return { content: { $case: 'data', value }, mediaType, filename: '', metadata: undefined } as A2aPart;
+  return { content: { $case: 'data', value }, mediaType, filename: '', metadata: undefined };
 }
 
 /** The message's words: its text and data parts, without a handoff part (that is read on its own). */
