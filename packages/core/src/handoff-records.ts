@@ -6,6 +6,8 @@ import { now } from './session-writer.js';
 /** Session `meta` keys of a handoff and its receipt (the protocol's records, stored as they are). */
 export const HANDOFF_META_KEY = 'warden.handoff';
 export const HANDOFF_RECEIPT_META_KEY = 'warden.handoff_receipt';
+/** A handoff received from outside the process (fleet, A2A): a separate key, so it never picks a conversation's holder. */
+export const HANDOFF_RECEIVED_META_KEY = 'warden.handoff_received';
 
 function meta(key: string, value: JsonValue): SessionRecord {
   return { type: 'meta', id: newId('rec'), at: now(), key, value };
@@ -18,6 +20,12 @@ export function recordHandoff(run: RunContext, handoff: Handoff, answer: { statu
   if (answer.status === 'accepted') run.state.lastHandoff = { handoff, receipt };
   if (run.session) void run.session.write(handoffRecords(handoff, receipt));
   return receipt;
+}
+
+/** A handoff received from outside that this run starts from: the `handoff` event and both records. */
+export function recordReceivedHandoff(run: RunContext, handoff: Handoff, receipt: HandoffReceipt): void {
+  run.emit({ type: 'handoff', handoff, receipt });
+  if (run.session) void run.session.write([meta(HANDOFF_RECEIVED_META_KEY, handoff), meta(HANDOFF_RECEIPT_META_KEY, receipt)]);
 }
 
 /** The two `meta` records of a handoff and its receipt. */

@@ -3,6 +3,7 @@ import type {
   ApprovalRequest,
   Decision,
   Handoff,
+  HandoffReceipt,
   JsonObject,
   Message,
   RunEvent,
@@ -28,6 +29,27 @@ export interface RunOptions {
   taint?: readonly TaintSource[];
   /** A label for the task (a ticket, a job name), stored with the run's spend for `warden report --by task`. */
   label?: string;
+  /**
+   * Model calls made for this run before it started (plan-first's planner call). They count like a
+   * step's call: in the run's usage, cost, spend and budget, each announced as a `usage` event.
+   */
+  priorCalls?: readonly PriorModelCall[];
+  /**
+   * A handoff this run starts from, received from outside the process (a fleet job, an A2A
+   * message) and accepted by the caller: announced as a `handoff` event and stored in the session
+   * (the record under `warden.handoff_received`, so it never decides who holds a conversation).
+   */
+  received?: { handoff: Handoff; receipt: HandoffReceipt };
+}
+
+/** A model call made on a run's behalf before the run started (what `RunOptions.priorCalls` holds). */
+export interface PriorModelCall {
+  /** What the call was for, as the `usage` event's `source` says. */
+  source: 'plan';
+  provider: string;
+  model: string;
+  usage: Usage;
+  costUsd?: number;
 }
 
 export interface ResumeOptions extends RunOptions {

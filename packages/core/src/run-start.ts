@@ -1,13 +1,15 @@
-import { INTERRUPTED_RESULT_TEXT, textOf, type ApprovalAnswer, type RunScope, type TaintSource } from '@warden/protocol';
+import { addUsage, INTERRUPTED_RESULT_TEXT, textOf, type ApprovalAnswer, type Handoff, type HandoffReceipt, type RunScope, type TaintSource } from '@warden/protocol';
 import type { EventSink } from './event-stream.js';
 import { newId } from './ids.js';
+import { recordReceivedHandoff } from './handoff-records.js';
 import { agentTools, switchTo } from './handoff-switch.js';
 import type { AgentBuilder, ResolvedOptions } from './resolve-options.js';
 import { settlePendingApprovals } from './resume-approvals.js';
 import { addTaint, mergeScopes, setScope } from './run-authority.js';
 import { createRunContext, type RunContext } from './run-context.js';
 import { finish, pushUser, runLoop } from './run-loop.js';
-import type { RunResult } from './run-result.js';
+import type { PriorModelCall, RunResult } from './run-result.js';
+import { addSpend, spendAgent } from './spend.js';
 import { loadForResume, openSession, type OpenedSession } from './session-open.js';
 
 export interface RunInit {
@@ -20,6 +22,8 @@ export interface RunInit {
   resumeId?: string;
   approvals?: Record<string, ApprovalAnswer>;
   label?: string;
+  priorCalls?: readonly PriorModelCall[];
+  received?: { handoff: Handoff; receipt: HandoffReceipt };
 }
 
 /** Sets a run up (session, history, settled approvals, the task) and hands it to the loop. */
@@ -49,6 +53,8 @@ export async function startRun(options: ResolvedOptions, init: RunInit, signal: 
   for (const w of warnings) run.warn(w.code, w.message);
   applyAuthority(run, init, opened);
   if (init.label !== undefined) run.state.label = init.label;
+  for (const call of init.priorCalls ?? []) countPriorCall(run, call);
+  if (init.received) recordReceivedHandoff(run, init.received.handoff, init.received.receipt);
 
   if (opened.history) {
     run.state.messages = opened.history.messages;
@@ -84,6 +90,23 @@ function applyAuthority(run: RunContext, init: RunInit, opened: OpenedSession): 
     } else setScope(run, scope);
   }
   for (const taint of init.taint ?? []) addTaint(run, taint);
+}
+
+/** A call made for the run before it started: counted like a step's (usage, cost, spend, budget) and announced. */
+function countPriorCall(run: RunContext, call: PriorModelCall): void {
+  const { state } = run;
+  state.usage = addUsage(state.usage, call.usage);
+  state.costUsd += call.costUsd ?? 0;
+  addSpend(state.spend, call, spendAgent(run));
+  run.emit({
+    type: 'usage',
+    step: state.step,
+    usage: call.usage,
+    ...(call.costUsd !== undefined ? { costUsd: call.costUsd } : {}),
+    source: call.source,
+    totalUsage: { ...state.usage },
+    totalCostUsd: state.costUsd,
+  });
 }
 
 /** A stored taint: announced again (this run starts tainted) but not stored twice. */

@@ -32,8 +32,8 @@ export function spendAgent(run: { agent: string; root: { name: string } }): stri
   return run.agent === run.root.name ? MAIN_AGENT : run.agent;
 }
 
-/** Adds one model call (a step, a wrap-up or a compaction summary) to the run's lines. */
-export function addSpend(lines: SpendLine[], response: ModelResponse, agent = MAIN_AGENT): void {
+/** Adds one model call (a step, a wrap-up, a compaction summary or a planner call) to the run's lines. */
+export function addSpend(lines: SpendLine[], response: Pick<ModelResponse, 'provider' | 'model' | 'usage' | 'costUsd'>, agent = MAIN_AGENT): void {
   const line = lineFor(lines, agent, response.provider, response.model);
   line.calls += 1;
   if (response.costUsd === undefined) line.unpricedCalls += 1;

@@ -6,7 +6,7 @@ import pkg from '../package.json' with { type: 'json' };
 
 describe('public surface', () => {
   it('pins the exported names', () => {
-    expect(Object.keys(mod).sort()).toEqual(['CORE_WARNING_CODES', 'MAIN_AGENT', 'SUMMARY_PROMPT', 'WRAP_UP_TEXT', 'createAgent', 'defaultGate', 'estimateTokens']);
+    expect(Object.keys(mod).sort()).toEqual(['CORE_WARNING_CODES', 'HANDOFF_META_KEY', 'HANDOFF_RECEIPT_META_KEY', 'HANDOFF_RECEIVED_META_KEY', 'MAIN_AGENT', 'SUMMARY_PROMPT', 'WRAP_UP_TEXT', 'createAgent', 'defaultGate', 'estimateTokens']);
   });
 
   it("an agent is protocol's StreamingAgent, which probes and packs drive", async () => {

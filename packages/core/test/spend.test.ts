@@ -38,4 +38,20 @@ describe('spend lines (by agent and model, stored with the run)', () => {
     const meta = (await store.load('s1')).records.at(-1)!;
     expect(meta).toMatchObject({ type: 'meta', key: 'run', costUsd: 1.25, value: { label: 'TICKET-7', provider: 'openai', model: 'gpt-4o', spend: result.spend } });
   });
+
+  it('counts calls made before the run (priorCalls) in its usage, cost, spend and budget, announced as usage events', async () => {
+    const events: { type: string; source?: string }[] = [];
+    const agent = createAgent({ provider: scriptedProvider([{ text: 'done', usage: { inputTokens: 5, outputTokens: 1 }, costUsd: 0.01 }], { id: 'openai', model: 'gpt-4o' }) });
+    const planner = { source: 'plan' as const, provider: 'openai', model: 'gpt-4o', usage: { inputTokens: 50, outputTokens: 9, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }, costUsd: 0.1 };
+    const result = await agent.run('go', { priorCalls: [planner], onEvent: (e) => events.push(e) });
+    expect(events.filter((e) => e.type === 'usage').map((e) => e.source ?? 'model')).toEqual(['plan', 'model']);
+    expect(result.usage).toMatchObject({ inputTokens: 55, outputTokens: 10 });
+    expect(result.costUsd).toBeCloseTo(0.11);
+    expect(result.spend).toEqual([expect.objectContaining({ agent: 'main', calls: 2, costUsd: expect.closeTo(0.11) })]);
+    // A budget the prior call used up stops the run before its first model call.
+    const capped = createAgent({ provider: scriptedProvider(['never']), budget: { totalTokens: 40, onExceed: 'stop' } });
+    const stopped = await capped.run('go', { priorCalls: [planner] });
+    expect(stopped.steps).toBe(0);
+    expect(stopped.output).toContain('budget of 40 was reached (used 59)');
+  });
 });

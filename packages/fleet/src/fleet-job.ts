@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { isTraceContextCarrier, validateHarnessOptions, type HarnessConfig, type TraceContextCarrier } from '@warden/harness';
+import { isTraceContextCarrier, receiveHandoff, validateHarnessOptions, type HarnessConfig, type TraceContextCarrier } from '@warden/harness';
 import { createRedactor } from '@warden/governance';
-import type { Owner } from '@warden/protocol';
+import type { Handoff, Owner } from '@warden/protocol';
 import { z } from 'zod';
 import { fleetError } from './fleet-error.js';
 
@@ -31,6 +31,12 @@ export interface FleetJob {
    * fills it from the caller's active span when `@opentelemetry/api` is installed and none is given.
    */
   traceContext?: TraceContextCarrier;
+  /**
+   * A `Handoff` (the protocol's record, or its JSON) the worker's run starts from: its summary,
+   * artifacts and suggested next action come before the task. Checked with the protocol's
+   * `handoffFromJson` and limits here and again on the worker; the job's result carries the receipt.
+   */
+  handoff?: Handoff | string;
 }
 
 /** What is stored in the queue: validated, redacted, with a stable session id. */
@@ -48,6 +54,8 @@ export interface FleetJobData {
   /** Set on resumers (`resume(jobId)`): the job whose run they continue (they never add its task again). */
   resumeOf?: string;
   traceContext?: TraceContextCarrier;
+  /** The handoff as JSON (the worker checks it again: the queue's copy is not trusted). */
+  handoff?: string;
 }
 
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -62,7 +70,18 @@ const FleetJobSchema = z.strictObject({
   timeoutMs: z.number().int().positive().optional(),
   trust: z.enum(['user', 'untrusted']).optional(),
   traceContext: z.custom<TraceContextCarrier>(isTraceContextCarrier, 'a W3C trace context: { traceparent: "00-<32 hex>-<16 hex>-<2 hex>", tracestate? }').optional(),
+  handoff: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
 });
+
+/** The receipt's `by` when a worker refuses a record it cannot read. */
+export const FLEET_RECEIVER = 'fleet-worker';
+
+/** The job's handoff as JSON, checked with the protocol's limits; a problem is the receipt's reason. */
+function handoffJson(handoff: FleetJob['handoff']): { json?: string; problem?: string } {
+  if (handoff === undefined) return {};
+  const received = receiveHandoff(handoff, { by: FLEET_RECEIVER });
+  return received.status === 'accepted' ? { json: typeof handoff === 'string' ? handoff : JSON.stringify(received.handoff) } : { problem: received.receipt.reason ?? 'rejected' };
+}
 
 export interface PreparedJob {
   id: string;
@@ -75,9 +94,11 @@ export interface PreparedJob {
 function problemsOf(job: unknown, index: number): string[] {
   const parsed = FleetJobSchema.safeParse(job);
   if (!parsed.success) return parsed.error.issues.map((issue) => `job ${index}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
-  const config = parsed.data.config;
-  if (typeof config !== 'object') return [];
   const out: string[] = [];
+  const handoff = handoffJson(parsed.data.handoff as FleetJob['handoff']);
+  if (handoff.problem) out.push(`job ${index}: handoff: ${handoff.problem}`);
+  const config = parsed.data.config;
+  if (typeof config !== 'object') return out;
   for (const key of WORKER_OWNED_KEYS) if (key in config) out.push(`job ${index}: config.${key} is set by the worker, not by a job`);
   const validation = validateHarnessOptions({ ...config, workdir: '/' });
   for (const error of validation.errors) out.push(`job ${index}: config.${error.path}: ${error.message}${error.hint ? ` (${error.hint})` : ''}`);
@@ -109,6 +130,7 @@ export function prepareJobs(jobs: readonly FleetJob[], queue: string, env: Reado
       ...(job.timeoutMs ? { timeoutMs: job.timeoutMs } : {}),
       ...(job.trust ? { trust: job.trust } : {}),
       ...(job.traceContext ? { traceContext: { ...job.traceContext } } : {}),
+      ...(job.handoff !== undefined ? { handoff: handoffJson(job.handoff).json! } : {}),
     };
     const before = JSON.stringify(data);
     const clean = redactor.redactJson(data);
@@ -122,6 +144,7 @@ export function readJobData(raw: unknown): FleetJobData {
   if (!data || data.v !== 1 || typeof data.task !== 'string' || typeof data.sessionId !== 'string' || !SAFE_ID.test(data.sessionId) || (typeof data.config !== 'string' && (typeof data.config !== 'object' || data.config === null))) {
     throw fleetError('fleet.invalid_job', 'the job data is not a Warden fleet job (version 1)', 'Enqueue jobs with @warden/fleet enqueue() or `warden fleet FILE --queue`.');
   }
+  if (data.handoff !== undefined && typeof data.handoff !== 'string') throw fleetError('fleet.invalid_job', 'the job handoff is not a JSON string', 'Enqueue jobs with @warden/fleet enqueue().');
   if (data.owner !== undefined && !OwnerSchema.safeParse(data.owner).success) throw fleetError('fleet.invalid_job', 'the job owner is not { userId?, tenantId? }', 'Enqueue jobs with @warden/fleet enqueue().');
   // A malformed trace context is dropped, not fatal: tracing must never stop a job.
   if (data.traceContext !== undefined && !isTraceContextCarrier(data.traceContext)) {

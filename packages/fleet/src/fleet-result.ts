@@ -1,4 +1,4 @@
-import type { JsonObject, StopReason, Usage } from '@warden/protocol';
+import type { HandoffReceipt, JsonObject, StopReason, Usage } from '@warden/protocol';
 
 /** A call that started in an earlier attempt and has no recorded result. */
 export interface InterruptedCall {
@@ -21,10 +21,11 @@ export interface ParkedApproval {
  * `done`: the run ended (see `stopReason`). `parked`: it waits for a person (an approval, or an
  * interrupted call under the `park` policy); resume it with `resume(jobId)` once answered.
  * `claimed`: another resumer had already taken the approval, so this job did nothing.
+ * `rejected`: the job's handoff was refused (see `handoffReceipt`); no run started.
  */
 export interface FleetResult {
   jobId: string;
-  status: 'done' | 'parked' | 'claimed';
+  status: 'done' | 'parked' | 'claimed' | 'rejected';
   stopReason?: StopReason;
   output: string;
   usage?: Usage;
@@ -38,6 +39,11 @@ export interface FleetResult {
   interrupted: InterruptedCall[];
   /** The worker that finished the job. */
   worker: string;
+  /**
+   * The answer to the job's handoff, on the attempt that received it: `accepted` (the run started
+   * from it), or `rejected` with the reason (the job's `status` is `rejected`: no run started).
+   */
+  handoffReceipt?: HandoffReceipt;
 }
 
 /** What a job reports while it runs (BullMQ job progress; `QueueEvents` 'progress'). */

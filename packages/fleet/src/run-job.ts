@@ -1,7 +1,7 @@
-import type { Harness } from '@warden/harness';
+import { receiveHandoff, type Harness } from '@warden/harness';
 import { historyFromRecords, SessionError, toolCallsOf, type ApprovalAnswer, type LoadedSession, type Message, type RunEvent } from '@warden/protocol';
 import { fleetError } from './fleet-error.js';
-import type { FleetJobData } from './fleet-job.js';
+import { FLEET_RECEIVER, type FleetJobData } from './fleet-job.js';
 import type { FleetProgress, FleetResult, InterruptedCall, ParkedApproval } from './fleet-result.js';
 
 /** What to do with a non-read-only call that started and has no result: fail the job showing it, or park the job for a person. */
@@ -137,9 +137,16 @@ export async function runJob(run: JobRun): Promise<FleetResult> {
   };
   const trust = run.data.trust ?? 'user';
   const trace = run.data.traceContext ? { traceContext: run.data.traceContext } : {};
+  // A handoff is checked again here (the queue's copy is not trusted) and answered with a receipt.
+  const received = decided.kind === 'fresh' && run.data.handoff !== undefined ? receiveHandoff(run.data.handoff, { by: FLEET_RECEIVER }) : undefined;
+  if (received?.status === 'rejected') {
+    await run.harness.recordRejectedHandoff(run.data.sessionId, received, run.data.owner);
+    return { ...base, status: 'rejected', output: `handoff rejected: ${received.receipt.reason ?? ''}`, costUsd: 0, steps: 0, pendingApprovals: [], interrupted: [], handoffReceipt: received.receipt };
+  }
+  const accepted = received ? { received: { handoff: received.handoff, receipt: received.receipt } } : {};
   const result =
     decided.kind === 'fresh'
-      ? await run.harness.run(run.data.task, { signal: run.signal, onEvent, trust, ...trace })
+      ? await run.harness.run(run.data.task, { signal: run.signal, onEvent, trust, ...trace, ...accepted })
       : await run.harness.resume(run.data.sessionId, { signal: run.signal, onEvent, trust, ...trace, ...(decided.approvals ? { approvals: decided.approvals } : {}) });
   if (result.stopReason === 'error') {
     throw fleetError('fleet.run_failed', `job ${run.jobId}: the run failed: ${result.error?.code ?? 'error'}: ${result.error?.message ?? ''}`, 'See the session for what happened; the job can be retried.');
@@ -155,5 +162,6 @@ export async function runJob(run: JobRun): Promise<FleetResult> {
     steps: result.steps,
     pendingApprovals: pending,
     interrupted: decided.kind === 'resume' ? decided.interrupted : [],
+    ...(received ? { handoffReceipt: received.receipt } : {}),
   };
 }

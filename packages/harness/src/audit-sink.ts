@@ -1,9 +1,11 @@
 import { auditLog, jsonlAuditSink, verifyAudit } from '@warden/governance';
-import type { RunEvent } from '@warden/protocol';
+import type { JsonValue, RunEvent } from '@warden/protocol';
 
 export interface AuditSink {
   readonly file: string;
   record(event: RunEvent): Promise<void>;
+  /** An entry that is not a run's event (a handoff refused before any run started). */
+  note(kind: string, data: JsonValue, runId?: string): Promise<void>;
   /** Settles once every entry recorded so far is written (a run is not over before its trail is). */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -29,21 +31,23 @@ export function createAuditSink(options: { file: string; key?: string }): AuditS
   const log = auditLog({ sink: jsonlAuditSink(options.file, { sync: 'group' }), ...(options.key ? { key: options.key } : {}) });
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;
+  const track = (written: Promise<unknown>): Promise<void> => {
+    const done: Promise<void> = written.then(
+      () => undefined,
+      (error: unknown) => {
+        failure ??= error;
+      },
+    );
+    inFlight.add(done);
+    void done.then(() => inFlight.delete(done));
+    return done;
+  };
   return {
     file: options.file,
     // Not queued behind the previous entry's fdatasync: the log chains entries in call order and the
     // sink group-commits whatever arrives while a write is in flight.
-    record(event) {
-      const done: Promise<void> = log.recordEvent(event).then(
-        () => undefined,
-        (error: unknown) => {
-          failure ??= error;
-        },
-      );
-      inFlight.add(done);
-      void done.then(() => inFlight.delete(done));
-      return done;
-    },
+    record: (event) => track(log.recordEvent(event)),
+    note: (kind, data, runId) => track(log.record(kind, data, runId)),
     async flush() {
       await Promise.all(inFlight);
     },

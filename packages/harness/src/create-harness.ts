@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createAgent, type AgentOptions } from '@warden/core';
 import { DEFAULT_INSTRUCTION_FILES, planGate, taskScope, type PolicyGate, type Redactor } from '@warden/governance';
-import { ConfigError, type ApproverV1, type ProviderV1, type RunScope, type SessionStoreV1, type TaintSource, type ToolV1 } from '@warden/protocol';
+import { ConfigError, type Handoff, type HandoffReceipt, type Owner, type ApproverV1, type ProviderV1, type RunScope, type SessionStoreV1, type TaintSource, type ToolV1 } from '@warden/protocol';
 import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
 import { a2aAgent, createSandbox, createWorkspaceTools, memorySessionId, memoryStore, memoryTools, type Sandbox } from '@warden/tools';
 import { handoffOptions, runtimeAgentOptions } from './agent-team.js';
@@ -19,6 +19,7 @@ import type { HarnessMode, HarnessOptions } from './harness-options.js';
 import { connectMcpServers, type ConnectedMcp } from './mcp-servers.js';
 import { describeStore, openApprovalStore, openSessionStore, parseStoreLocation } from './session-store-url.js';
 import { planFirstAgent } from './plan-first/plan-first-agent.js';
+import { recordRejectedHandoff } from './record-rejected-handoff.js';
 import { buildSystemPrompt } from './system-prompt.js';
 import { tracedAgent } from './tracing/traced-agent.js';
 import { tracedApprover } from './tracing/traced-approver.js';
@@ -64,6 +65,12 @@ export interface Harness {
   explainScope(task: string, trust?: HarnessRunOptions['trust']): RunScope;
   /** The same composition with some options changed (shares the provider, stores, MCP servers and audit trail). */
   with(overrides: Partial<HarnessOptions>): Promise<Harness>;
+  /**
+   * Stores a handoff from outside (a fleet job, an A2A message) that was refused before any run
+   * started: the receipt, and the record when it was readable, in the session and the audit trail
+   * (for `owner`, default the harness's). An accepted one is stored by the run it starts (`run(task, { received })`).
+   */
+  recordRejectedHandoff(sessionId: string, rejected: { handoff?: Handoff; receipt: HandoffReceipt }, owner?: Owner): Promise<void>;
   /** The newest session in the store, for `--resume`. */
   latestSessionId(): Promise<string | undefined>;
   close(): Promise<void>;
@@ -233,6 +240,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     resume: agent.resume,
     resumeStream: agent.resumeStream,
     explainScope: (task, trust = 'user') => scopeFor(task, trust),
+    recordRejectedHandoff: (sessionId, rejected, owner = options.owner) => recordRejectedHandoff({ store: shared.store, redactor, ...(audit ? { audit } : {}) }, sessionId, rejected, owner),
     with: (overrides) => compose({ ...options, ...overrides }, { ...shared, ownsStore: false, owner: false }, warnings),
     async latestSessionId() {
       // The working-memory session is not a conversation to resume.

@@ -1,6 +1,7 @@
 import type { Agent, ResumeOptions, RunOptions, RunResult } from '@warden/core';
 import { redactEvent, redactRunResult, type Redactor } from '@warden/governance';
 import type { RunEvent, RunScope, ScopePlan, TaintSource } from '@warden/protocol';
+import { handoffTaskText } from './received-handoff.js';
 import type { TraceContextCarrier } from './tracing/tracing-options.js';
 
 /** Run options a harness caller may give: the scope and initial taint are the harness's to compute. */
@@ -84,6 +85,11 @@ function withObserver<O extends RunOptions>(options: O, observers: Observers): O
   };
 }
 
+/** A run that starts from a received handoff begins with its summary; the scope is still the task's alone. */
+function startText(task: string, options: Pick<RunOptions, 'received'> | undefined): string {
+  return options?.received ? handoffTaskText(options.received.handoff, task) : task;
+}
+
 function taintFor(authority: Authority, trust: 'user' | 'untrusted'): TaintSource[] {
   return trust === 'untrusted' ? [...authority.initialTaint, UNTRUSTED_TASK] : [...authority.initialTaint];
 }
@@ -103,7 +109,8 @@ export function governedAgent(agent: Agent, authority: Authority, observers: Obs
   const resumeOptions = (options: HarnessResumeOptions = {}): ResumeOptions => {
     const { trust = 'user', traceContext: _trace, ...rest } = options;
     const taint = taintFor(authority, trust);
-    return withObserver({ ...rest, ...(rest.task !== undefined ? { scope: authority.scopeFor(rest.task, trust) } : {}), ...(taint.length > 0 ? { taint } : {}) }, observers);
+    const task = rest.task !== undefined ? { task: startText(rest.task, rest), scope: authority.scopeFor(rest.task, trust) } : {};
+    return withObserver({ ...rest, ...task, ...(taint.length > 0 ? { taint } : {}) }, observers);
   };
   const stream = (events: AsyncIterable<RunEvent>): AsyncIterable<RunEvent> => tee(events, observers);
   const redacted = async (result: Promise<RunResult>): Promise<RunResult> => {
@@ -112,13 +119,13 @@ export function governedAgent(agent: Agent, authority: Authority, observers: Obs
     return redactRunResult(observers.redactor, done);
   };
   return {
-    run: (task, options) => redacted(agent.run(task, runOptions(task, options))),
+    run: (task, options) => redacted(agent.run(startText(task, options), runOptions(task, options))),
     resume: (id, options) => redacted(agent.resume(id, resumeOptions(options))),
     // A stream's events reach `observe` through the tee, not through onEvent (which would double them).
     stream: (task, options) => {
       const { onEvent: _ignored, ...base } = runOptions(task, options);
       const given = options?.onEvent;
-      return stream(agent.stream(task, { ...base, ...(given ? { onEvent: (event: RunEvent) => given(shown(observers.redactor, event)) } : {}) }));
+      return stream(agent.stream(startText(task, options), { ...base, ...(given ? { onEvent: (event: RunEvent) => given(shown(observers.redactor, event)) } : {}) }));
     },
     resumeStream: (id, options) => {
       const { onEvent: _ignored, ...base } = resumeOptions(options);

@@ -46,3 +46,5 @@ export { stateDiff } from './agent-session/state-diff.js';
 export type { StateDiff, StateChange } from './agent-session/state-diff.js';
 export { AgentSessionError, AGENT_SESSION_ERROR_CODES } from './agent-session/agent-session-error.js';
 export type { AgentSessionErrorCode } from './agent-session/agent-session-error.js';
+export { receiveHandoff, handoffTaskText } from './received-handoff.js';
+export type { ReceivedHandoff, HandoffReceiver } from './received-handoff.js';

@@ -167,4 +167,34 @@ describe('plan-first runs through createHarness (scripted model)', () => {
       await harness.close();
     }
   });
+
+  it('the planner call counts in the run: a usage event (source plan), the run’s usage, cost and spend, and the budget', async () => {
+    const dir = workspace();
+    const planner = { toolCalls: [{ name: 'submit_plan', args: plan }], usage: { inputTokens: 700, outputTokens: 40 }, costUsd: 0.5 };
+    const steps = [{ text: 'Done.', usage: { inputTokens: 10, outputTokens: 2 }, costUsd: 0.01 }];
+    const harness = await createHarness({ workdir: dir, provider: scriptedProvider([planner, ...steps]), mode: 'yolo', planFirst: true, env: {}, audit: false });
+    try {
+      const events: RunEvent[] = [];
+      const result = await harness.run('summarize the readme', { onEvent: (event) => events.push(event) });
+      const usage = events.filter((e) => e.type === 'usage');
+      expect(usage[0]).toMatchObject({ source: 'plan', usage: { inputTokens: 700, outputTokens: 40 }, costUsd: 0.5, totalUsage: { inputTokens: 700, outputTokens: 40 } });
+      expect(usage[1]).toMatchObject({ usage: { inputTokens: 10 }, totalUsage: { inputTokens: 710, outputTokens: 42 } });
+      const end = events.at(-1);
+      expect(end).toMatchObject({ type: 'run_end', usage: { inputTokens: 710, outputTokens: 42 } });
+      expect(end?.type === 'run_end' ? end.costUsd : undefined).toBeCloseTo(0.51);
+      expect(result.usage).toMatchObject({ inputTokens: 710, outputTokens: 42 });
+      expect(result.spend.reduce((sum, line) => sum + line.calls, 0)).toBe(2);
+    } finally {
+      await harness.close();
+    }
+    // A token budget the planner call alone used up stops the run before its first step.
+    const capped = await createHarness({ workdir: dir, provider: scriptedProvider([planner, ...steps]), mode: 'yolo', planFirst: true, budget: { tokens: 500 }, env: {}, audit: false });
+    try {
+      const result = await capped.run('summarize the readme');
+      expect(result.usage.inputTokens).toBe(700);
+      expect(result.output).toContain('total-token budget of 500 was reached (used 740)');
+    } finally {
+      await capped.close();
+    }
+  });
 });

@@ -65,8 +65,8 @@ export const UsageEvent = z.object({
   step: z.number().int().nonnegative(),
   usage: Usage,
   costUsd: z.number().nonnegative().optional(),
-  /** What the tokens were spent on: a model step (default), a compaction summary, or a sub-agent's roll-up. */
-  source: z.enum(['model', 'compaction', 'subagent']).optional(),
+  /** What the tokens were spent on: a model step (default), a compaction summary, a sub-agent's roll-up, or the plan-first planner call made before the run. */
+  source: z.enum(['model', 'compaction', 'subagent', 'plan']).optional(),
   totalUsage: Usage,
   totalCostUsd: z.number().nonnegative(),
 });

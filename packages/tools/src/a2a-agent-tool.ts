@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { WardenError, type ToolContext, type ToolV1 } from '@warden/protocol';
+import { HANDOFF_LIMITS, HANDOFF_MEDIA_TYPE, HANDOFF_RECEIPT_MEDIA_TYPE, WardenError, type Handoff, type HandoffReceipt, type ToolContext, type ToolV1 } from '@warden/protocol';
+import { handoffToJson, HandoffReceipt as HandoffReceiptSchema } from '@warden/protocol/schemas';
 import { loadA2aClientSdk, type A2aClientSdk } from './a2a-sdk.js';
 import { defineTool } from './define-tool.js';
 import type { ModuleImporter } from './mcp-sdk.js';
@@ -32,6 +33,10 @@ export interface A2aAgentOptions {
   maxAnswerChars?: number;
   /** Headers for one call (the harness passes the tool call's W3C `traceparent` this way). */
   callHeaders?: (ctx: ToolContext) => Readonly<Record<string, string>> | undefined;
+  /** The calling agent's name in the `Handoff` records this tool sends (default `main`). */
+  handoffFrom?: string;
+  /** The remote agent's name in those records (default the tool's name); a Warden A2A server refuses a record addressed to another agent. */
+  handoffTo?: string;
   /** How the SDK is imported (tests). */
   importer?: ModuleImporter;
 }
@@ -55,11 +60,19 @@ function cardLocation(url: URL): { base: string; path?: string } {
   return { base: url.href.endsWith('/') ? url.href : `${url.href}/` };
 }
 
+/** A handoff receipt the remote agent answered with (a data part of the receipt media type), when valid. */
+function receiptOf(parts: readonly A2aPart[] | undefined): HandoffReceipt | undefined {
+  const part = parts?.find((p) => p.mediaType === HANDOFF_RECEIPT_MEDIA_TYPE && p.content?.$case === 'data');
+  if (!part || part.content?.$case !== 'data') return undefined;
+  const parsed = HandoffReceiptSchema.safeParse(part.content.value);
+  return parsed.success ? parsed.data : undefined;
+}
+
 function textOf(parts: readonly A2aPart[] | undefined): string {
   const out: string[] = [];
   for (const part of parts ?? []) {
     const content = part.content;
-    if (!content) continue;
+    if (!content || part.mediaType === HANDOFF_RECEIPT_MEDIA_TYPE) continue;
     if (content.$case === 'text') out.push(content.value);
     else if (content.$case === 'data') out.push(JSON.stringify(content.value));
     else if (content.$case === 'url') out.push(`[file: ${content.value}]`);
@@ -70,6 +83,7 @@ function textOf(parts: readonly A2aPart[] | undefined): string {
 
 /** What one call collected from the remote agent's stream. */
 interface Collected {
+  receipt?: HandoffReceipt;
   taskId?: string;
   contextId?: string;
   state?: number;
@@ -91,6 +105,7 @@ function absorb(collected: Collected, item: StreamItem, sdk: A2aClientSdk, ctx: 
       collected.contextId = task.contextId;
       if (task.status) {
         collected.state = task.status.state;
+        collected.receipt = receiptOf(task.status.message?.parts) ?? collected.receipt;
         const text = textOf(task.status.message?.parts);
         if (text) collected.statusText = text;
       }
@@ -109,6 +124,7 @@ function absorb(collected: Collected, item: StreamItem, sdk: A2aClientSdk, ctx: 
       collected.contextId = update.contextId;
       if (update.status) {
         collected.state = update.status.state;
+        collected.receipt = receiptOf(update.status.message?.parts) ?? collected.receipt;
         const text = textOf(update.status.message?.parts);
         if (text) collected.statusText = text;
         ctx.emit({ type: 'progress', message: `${agent}: ${stateName(sdk, update.status.state)}` });
@@ -125,6 +141,27 @@ function absorb(collected: Collected, item: StreamItem, sdk: A2aClientSdk, ctx: 
     }
     default:
       return;
+  }
+}
+
+/** The protocol's `Handoff` record for what the model handed over, checked with its limits before it is sent. */
+function handoffRecord(given: { contextSummary: string; artifacts?: string[] | undefined; suggestedNextAction?: string | undefined; confidence?: number | undefined }, from: string, to: string): Handoff {
+  const record: Handoff = {
+    version: 1,
+    id: `hof_${randomUUID()}`,
+    from,
+    to,
+    contextSummary: given.contextSummary,
+    artifacts: given.artifacts ?? [],
+    ...(given.confidence !== undefined ? { confidence: given.confidence } : {}),
+    ...(given.suggestedNextAction !== undefined ? { suggestedNextAction: given.suggestedNextAction } : {}),
+    metadata: {},
+    createdAt: new Date().toISOString(),
+  };
+  try {
+    return JSON.parse(handoffToJson(record)) as Handoff;
+  } catch (error) {
+    throw toolError('tool.invalid_args', `the handoff cannot be sent: ${(error as Error).message}`, 'Shorten the summary or name fewer artifacts (HANDOFF_LIMITS).', error);
   }
 }
 
@@ -194,6 +231,15 @@ export function a2aAgent(options: A2aAgentOptions): ToolV1 {
     input: z.strictObject({
       task: z.string().trim().min(1).max(32_000).describe('What the remote agent should do, in words.'),
       contextId: z.string().min(1).max(200).optional().describe('Continue this conversation with the remote agent (the contextId a previous call returned).'),
+      handoff: z
+        .strictObject({
+          contextSummary: z.string().max(HANDOFF_LIMITS.contextSummaryChars).describe('What the remote agent needs to know of the work so far.'),
+          artifacts: z.array(z.string().min(1).max(HANDOFF_LIMITS.artifactChars)).max(HANDOFF_LIMITS.artifacts).optional().describe('Names of what was produced (files, ids, URLs).'),
+          suggestedNextAction: z.string().max(HANDOFF_LIMITS.suggestedNextActionChars).optional(),
+          confidence: z.number().min(0).max(1).optional(),
+        })
+        .optional()
+        .describe('Hand the work over: sent as a Warden Handoff record; the remote agent answers with a receipt (accepted or rejected).'),
     }),
     annotations: trusted ? { readOnly: false, mutating: true, destructive: false, openWorld: false, tags: ['a2a'] } : { readOnly: false, mutating: true, destructive: false, openWorld: true, tags: ['a2a'] },
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -206,10 +252,11 @@ export function a2aAgent(options: A2aAgentOptions): ToolV1 {
         if (WardenError.isInstance(error)) throw error;
         throw toolError('tool.remote_agent_failed', `${name}: could not read the agent card at ${origin}: ${(error as Error).message}`, 'Check the URL, that the remote agent is running, and its key.', error);
       }
+      const handoff = args.handoff ? handoffRecord(args.handoff, options.handoffFrom ?? 'main', options.handoffTo ?? name) : undefined;
       const message = sdk.Message.fromJSON({
         messageId: randomUUID(),
         role: 'ROLE_USER',
-        parts: [{ text: args.task, mediaType: 'text/plain' }],
+        parts: [{ text: args.task, mediaType: 'text/plain' }, ...(handoff ? [{ data: handoff, mediaType: HANDOFF_MEDIA_TYPE }] : [])],
         ...(args.contextId ? { contextId: args.contextId } : {}),
       });
       const perCall = options.callHeaders?.(ctx) ?? {};
@@ -229,7 +276,8 @@ export function a2aAgent(options: A2aAgentOptions): ToolV1 {
       const statusNote = collected.statusText && collected.statusText !== answer ? `\n\nStatus: ${collected.statusText}` : '';
       const footer = `[${name}: state ${collected.message !== undefined && collected.taskId === undefined ? 'message' : state}${collected.taskId ? `, task ${collected.taskId}` : ''}${collected.contextId ? `, contextId ${collected.contextId}` : ''}]`;
       const failed = ['failed', 'rejected', 'canceled'].includes(state);
-      return { content: `${cut(answer, maxAnswer)}${statusNote}\n\n${footer}`, ...(failed ? { isError: true } : {}) };
+      const receipt = handoff ? `\n[handoff ${handoff.id}: ${collected.receipt ? `${collected.receipt.status}${collected.receipt.reason ? ` (${collected.receipt.reason})` : ''}` : 'no receipt'}]` : '';
+      return { content: `${cut(answer, maxAnswer)}${statusNote}\n\n${footer}${receipt}`, ...(failed ? { isError: true } : {}) };
     },
   });
 }

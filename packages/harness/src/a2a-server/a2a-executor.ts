@@ -4,6 +4,8 @@ import { failedCall, runAgentCall, type AgentCallOutcome } from '../mcp-server/a
 import type { ApprovalInstructions, McpAgent } from '../mcp-server/mcp-agent.js';
 import type { TraceContextCarrier } from '../tracing/tracing-options.js';
 import type { A2aServerSdk } from './a2a-server-sdk.js';
+import { HANDOFF_MEDIA_TYPE, HANDOFF_RECEIPT_MEDIA_TYPE } from '@warden/protocol';
+import { receiveHandoff } from '../received-handoff.js';
 
 type A2aMessage = import('@a2a-js/sdk').Message;
 type A2aPart = A2aMessage['parts'][number];
@@ -32,8 +34,14 @@ function textPart(text: string): A2aPart {
   return { content: { $case: 'text', value: text }, mediaType: 'text/plain', filename: '', metadata: undefined };
 }
 
+function dataPart(value: unknown, mediaType: string): A2aPart {
+  return { content: { $case: 'data', value }, mediaType, filename: '', metadata: undefined };
+}
+
+/** The message's words: its text and data parts, without a handoff part (that is read on its own). */
 function textOf(parts: readonly A2aPart[]): string {
   return parts
+    .filter((part) => part.mediaType !== HANDOFF_MEDIA_TYPE)
     .map((part) => (part.content?.$case === 'text' ? part.content.value : part.content?.$case === 'data' ? JSON.stringify(part.content.value) : ''))
     .filter(Boolean)
     .join('\n');
@@ -62,23 +70,23 @@ export function a2aExecutor(host: ExecutorHost): AgentExecutor {
   const { TaskState, Role } = sdk.main;
   const running = new Map<string, { controller: AbortController; contextId: string; canceled: boolean }>();
 
-  const agentMessage = (taskId: string, contextId: string, text: string): A2aMessage => ({
+  const agentMessage = (taskId: string, contextId: string, text: string, extra: A2aPart[] = []): A2aMessage => ({
     messageId: randomUUID(),
     contextId,
     taskId,
     role: Role.ROLE_AGENT,
-    parts: [textPart(text)],
+    parts: [textPart(text), ...extra],
     metadata: undefined,
     extensions: [],
     referenceTaskIds: [],
   });
 
-  const status = (bus: ExecutionEventBus, taskId: string, contextId: string, state: number, text?: string, metadata?: Record<string, unknown>): void => {
+  const status = (bus: ExecutionEventBus, taskId: string, contextId: string, state: number, text?: string, metadata?: Record<string, unknown>, extra?: A2aPart[]): void => {
     bus.publish(
       AgentEvent.statusUpdate({
         taskId,
         contextId,
-        status: { state, message: text === undefined ? undefined : agentMessage(taskId, contextId, text), timestamp: new Date().toISOString() },
+        status: { state, message: text === undefined ? undefined : agentMessage(taskId, contextId, text, extra), timestamp: new Date().toISOString() },
         metadata,
       }),
     );
@@ -121,20 +129,28 @@ export function a2aExecutor(host: ExecutorHost): AgentExecutor {
         }),
       );
       const task = textOf(userMessage.parts).trim();
-      const refuse = (reason: string): void => status(bus, taskId, contextId, TaskState.TASK_STATE_REJECTED, reason);
-      if (!task) return refuse('the message has no text: send the task in words (a text part)');
+      const refuse = (reason: string, extra?: A2aPart[]): void => status(bus, taskId, contextId, TaskState.TASK_STATE_REJECTED, reason, undefined, extra);
+      const handoffPart = userMessage.parts.find((part) => part.mediaType === HANDOFF_MEDIA_TYPE);
+      const received = handoffPart ? receiveHandoff(handoffPart.content?.$case === 'data' ? handoffPart.content.value : handoffPart.content?.$case === 'text' ? handoffPart.content.value : undefined, { by: agent.name, expectTo: agent.name }) : undefined;
+      if (!task && !received) return refuse('the message has no text: send the task in words (a text part)');
       if (task.length > host.maxTaskChars) return refuse(`the task is longer than ${host.maxTaskChars} characters`);
       const sessionId = sessionIdFor(agent.name, contextId);
+      const receiptPart = received ? [dataPart(received.receipt, HANDOFF_RECEIPT_MEDIA_TYPE)] : [];
+      if (received?.status === 'rejected') {
+        // A refused handoff starts no run; its receipt is stored and is the answer.
+        await agent.harness.recordRejectedHandoff(sessionId, received).catch(() => undefined);
+        return refuse(`${agent.name} rejected the handoff: ${received.receipt.reason ?? ''}`, receiptPart);
+      }
       const busy = host.admit(sessionId);
       if (busy) return refuse(busy);
       const controller = new AbortController();
       const entry = { controller, contextId, canceled: false };
       running.set(taskId, entry);
-      status(bus, taskId, contextId, TaskState.TASK_STATE_WORKING, `${agent.name} is working (session ${sessionId})`);
+      status(bus, taskId, contextId, TaskState.TASK_STATE_WORKING, `${agent.name} is working (session ${sessionId})${received ? `; handoff ${received.receipt.handoffId} accepted` : ''}`, undefined, receiptPart);
       const traceContext = traceContextOf(requestContext, sdk.server.STATE_HEADERS_KEY);
       const work = runAgentCall(
         agent,
-        { task, sessionId, createSession: true },
+        { task, sessionId, createSession: true, ...(received ? { received: { handoff: received.handoff, receipt: received.receipt } } : {}) },
         {
           signal: AbortSignal.any([controller.signal, host.shutdown]),
           progress: (line) => status(bus, taskId, contextId, TaskState.TASK_STATE_WORKING, line),

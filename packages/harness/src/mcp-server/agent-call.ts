@@ -1,4 +1,4 @@
-import { SessionError, WardenError, type RunEvent, type RunEventOf } from '@warden/protocol';
+import { SessionError, WardenError, type Handoff, type HandoffReceipt, type RunEvent, type RunEventOf } from '@warden/protocol';
 import type { RunResult } from '@warden/core';
 import type { TraceContextCarrier } from '../tracing/tracing-options.js';
 import type { ApprovalInstructions, McpAgent } from './mcp-agent.js';
@@ -9,6 +9,8 @@ export interface AgentCallInput {
   sessionId?: string;
   /** With `sessionId`: start that session when the store has none by that id (an A2A context's first message). */
   createSession?: boolean;
+  /** A handoff received with the call and accepted: the run starts from it (`RunOptions.received`). */
+  received?: { handoff: Handoff; receipt: HandoffReceipt };
 }
 
 /** A call that asked a question nobody could answer (no approver, or only an automatic yes where a person was required). */
@@ -130,7 +132,7 @@ export async function runAgentCall(agent: McpAgent, input: AgentCallInput, ctx: 
     if (line) ctx.progress!(line);
   };
   const trust = agent.trust ?? 'user';
-  const options = { signal: ctx.signal, onEvent, trust, ...(ctx.traceContext ? { traceContext: ctx.traceContext } : {}) };
+  const options = { signal: ctx.signal, onEvent, trust, ...(ctx.traceContext ? { traceContext: ctx.traceContext } : {}), ...(input.received ? { received: input.received } : {}) };
   let result: RunResult;
   try {
     const { sessionId } = input;

@@ -24,26 +24,28 @@ export interface PlanFirstDeps {
  * run under the normal rules.
  */
 export function planFirstAgent(agent: GovernedAgent, deps: PlanFirstDeps): GovernedAgent {
-  const planFor = async (task: string, options: HarnessRunOptions | undefined): Promise<ScopePlan | undefined> => {
-    if (options?.trust === 'untrusted' || options?.plan) return options?.plan;
+  /** The run's options with the plan and the planner call's spend (counted in the run's usage and budget). */
+  const planned = async (task: string, options: HarnessRunOptions | undefined): Promise<HarnessRunOptions | undefined> => {
+    if (options?.trust === 'untrusted' || options?.plan) return options;
     let requested: Awaited<ReturnType<typeof requestPlan>>;
     try {
       requested = await requestPlan(deps.provider, { task, tools: deps.tools, trusted: deps.trusted }, options?.signal ? { signal: options.signal } : {});
     } catch (error) {
       // A planner call that fails leaves the run under the normal rules; an abort still aborts.
       if (options?.signal?.aborted) throw error;
-      return undefined;
+      return options;
     }
-    if (!requested.ok) return undefined;
-    return planAuthority({ plan: requested.plan, tools: deps.tools, mode: deps.mode, redact: deps.redact, ...(deps.approver ? { approver: deps.approver } : {}), ...(options?.signal ? { signal: options.signal } : {}) });
+    const spent: HarnessRunOptions = { ...options, priorCalls: [...(options?.priorCalls ?? []), requested.call] };
+    if (!requested.ok) return spent;
+    const plan: ScopePlan = await planAuthority({ plan: requested.plan, tools: deps.tools, mode: deps.mode, redact: deps.redact, ...(deps.approver ? { approver: deps.approver } : {}), ...(options?.signal ? { signal: options.signal } : {}) });
+    return { ...spent, plan };
   };
-  const withPlan = (options: HarnessRunOptions | undefined, plan: ScopePlan | undefined): HarnessRunOptions => ({ ...options, ...(plan ? { plan } : {}) });
   return {
     async run(task, options): Promise<RunResult> {
-      return agent.run(task, withPlan(options, await planFor(task, options)));
+      return agent.run(task, await planned(task, options));
     },
     async *stream(task, options): AsyncGenerator<RunEvent> {
-      yield* agent.stream(task, withPlan(options, await planFor(task, options)));
+      yield* agent.stream(task, await planned(task, options));
     },
     resume: (id, options) => agent.resume(id, options),
     resumeStream: (id, options) => agent.resumeStream(id, options),

@@ -1,5 +1,6 @@
 import { toolSpecOf, type CallOptions, type JsonObject, type Plan, type ProviderV1, type ToolSpec, type ToolV1 } from '@warden/protocol';
 import { Plan as PlanSchema } from '@warden/protocol/schemas';
+import type { PriorModelCall } from '@warden/core';
 
 /** The tool the planner answers with (its arguments are the plan). */
 export const SUBMIT_PLAN_TOOL = 'submit_plan';
@@ -54,7 +55,8 @@ function describeTools(tools: readonly ToolV1[], trusted: (name: string) => bool
     .join('\n');
 }
 
-export type PlanRequestResult = { ok: true; plan: Plan } | { ok: false; reason: string };
+/** The planner call's spend (counted in the run's usage and budget, like a step's) and what it produced. */
+export type PlanRequestResult = ({ ok: true; plan: Plan } | { ok: false; reason: string }) & { call: PriorModelCall };
 
 /**
  * Asks the model for a plan in one tool-forced call that holds only trusted content: the planner
@@ -74,9 +76,10 @@ export async function requestPlan(provider: ProviderV1, input: { task: string; t
     },
     options,
   );
-  const call = response.message.parts.find((p) => p.type === 'tool_call' && p.name === SUBMIT_PLAN_TOOL);
-  if (!call || call.type !== 'tool_call') return { ok: false, reason: `the model did not call ${SUBMIT_PLAN_TOOL}` };
-  const parsed = PlanSchema.safeParse(call.args);
-  if (!parsed.success) return { ok: false, reason: `the plan is not a plan: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}` };
-  return { ok: true, plan: parsed.data };
+  const spent: PriorModelCall = { source: 'plan', provider: response.provider, model: response.model, usage: response.usage, ...(response.costUsd !== undefined ? { costUsd: response.costUsd } : {}) };
+  const submitted = response.message.parts.find((p) => p.type === 'tool_call' && p.name === SUBMIT_PLAN_TOOL);
+  if (!submitted || submitted.type !== 'tool_call') return { ok: false, reason: `the model did not call ${SUBMIT_PLAN_TOOL}`, call: spent };
+  const parsed = PlanSchema.safeParse(submitted.args);
+  if (!parsed.success) return { ok: false, reason: `the plan is not a plan: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`, call: spent };
+  return { ok: true, plan: parsed.data, call: spent };
 }
