@@ -1,4 +1,5 @@
-import { addUsage, errorCodeOf, systemMessage, textOf, userMessage, type Message, type ToolResultPart } from '@warden/protocol';
+import { chargeModelCall } from './usage-accounting.js';
+import { errorCodeOf, systemMessage, textOf, userMessage, type Message, type ToolResultPart } from '@warden/protocol';
 import { ABORTED, raceAbort } from './abort.js';
 import { newId } from './ids.js';
 import type { ResolvedCompaction } from './resolve-options.js';
@@ -6,7 +7,6 @@ import type { RunContext } from './run-context.js';
 import { now } from './session-writer.js';
 import { carriedRecords } from './run-authority.js';
 import { estimateTokens } from './token-estimate.js';
-import { addSpend, spendAgent } from './spend.js';
 
 export const SUMMARY_PROMPT = [
   "You write the factual record of an agent's working session so it can continue after the older messages are removed.",
@@ -132,17 +132,7 @@ async function summarise(run: RunContext, config: ResolvedCompaction, messages: 
       run.signal,
     );
     if (response === ABORTED) return;
-    run.state.usage = addUsage(run.state.usage, response.usage);
-    run.state.costUsd += response.costUsd ?? 0;
-    addSpend(run.state.spend, response, spendAgent(run));
-    run.emit({
-      type: 'usage',
-      step: run.state.step,
-      usage: response.usage,
-      ...(response.costUsd !== undefined ? { costUsd: response.costUsd } : {}),
-      totalUsage: { ...run.state.usage },
-      totalCostUsd: run.state.costUsd,
-    });
+    chargeModelCall(run, 'compaction', response);
     summary = textOf(response.message);
   } catch (error) {
     if (run.signal.aborted) return;

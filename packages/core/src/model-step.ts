@@ -1,5 +1,5 @@
+import { chargeModelCall } from './usage-accounting.js';
 import {
-  addUsage,
   ProviderError,
   toolCallsOf,
   type AssistantMessage,
@@ -12,7 +12,6 @@ import { ABORTED, raceAbort } from './abort.js';
 import { maybeCompact } from './compaction.js';
 import { applyBeforeModel } from './hooks.js';
 import { deepFreeze } from './freeze.js';
-import { addSpend, spendAgent } from './spend.js';
 import type { RunContext } from './run-context.js';
 
 export type StepMode = 'normal' | 'wrap_up';
@@ -41,17 +40,7 @@ export async function modelStep(run: RunContext, mode: StepMode): Promise<ModelR
     message = { role: 'assistant', parts: message.parts.filter((p) => p.type !== 'tool_call') };
     run.warn('core.wrap_up_tool_calls_dropped', 'the model asked for tools in its wrap-up answer; those calls were dropped');
   }
-  state.usage = addUsage(state.usage, response.usage);
-  state.costUsd += response.costUsd ?? 0;
-  addSpend(state.spend, response, spendAgent(run));
-  run.emit({
-    type: 'usage',
-    step,
-    usage: response.usage,
-    ...(response.costUsd !== undefined ? { costUsd: response.costUsd } : {}),
-    totalUsage: { ...state.usage },
-    totalCostUsd: state.costUsd,
-  });
+  chargeModelCall(run, 'model', response);
   state.messages.push(message);
   state.reportedContext = { tokens: response.usage.inputTokens + response.usage.outputTokens, messageCount: state.messages.length };
   run.emit({ type: 'assistant_message', step, message });

@@ -1,4 +1,5 @@
-import { addUsage, INTERRUPTED_RESULT_TEXT, textOf, type ApprovalAnswer, type Handoff, type HandoffReceipt, type RunScope, type TaintSource } from '@warden/protocol';
+import { chargeModelCall } from './usage-accounting.js';
+import { INTERRUPTED_RESULT_TEXT, textOf, type ApprovalAnswer, type Handoff, type HandoffReceipt, type RunScope, type TaintSource } from '@warden/protocol';
 import type { EventSink } from './event-stream.js';
 import { newId } from './ids.js';
 import { recordReceivedHandoff } from './handoff-records.js';
@@ -9,7 +10,6 @@ import { addTaint, mergeScopes, setScope } from './run-authority.js';
 import { createRunContext, type RunContext } from './run-context.js';
 import { finish, pushUser, runLoop } from './run-loop.js';
 import type { PriorModelCall, RunResult } from './run-result.js';
-import { addSpend, spendAgent } from './spend.js';
 import { loadForResume, openSession, type OpenedSession } from './session-open.js';
 
 export interface RunInit {
@@ -94,19 +94,7 @@ function applyAuthority(run: RunContext, init: RunInit, opened: OpenedSession): 
 
 /** A call made for the run before it started: counted like a step's (usage, cost, spend, budget) and announced. */
 function countPriorCall(run: RunContext, call: PriorModelCall): void {
-  const { state } = run;
-  state.usage = addUsage(state.usage, call.usage);
-  state.costUsd += call.costUsd ?? 0;
-  addSpend(state.spend, call, spendAgent(run));
-  run.emit({
-    type: 'usage',
-    step: state.step,
-    usage: call.usage,
-    ...(call.costUsd !== undefined ? { costUsd: call.costUsd } : {}),
-    source: call.source,
-    totalUsage: { ...state.usage },
-    totalCostUsd: state.costUsd,
-  });
+  chargeModelCall(run, call.source, call);
 }
 
 /** A stored taint: announced again (this run starts tainted) but not stored twice. */

@@ -1,7 +1,7 @@
-import { addUsage, textContent, type JsonObject, type RunEvent, type ToolOutput, type ToolV1 } from '@warden/protocol';
+import { chargeSubagent } from './usage-accounting.js';
+import { textContent, type JsonObject, type RunEvent, type ToolOutput, type ToolV1 } from '@warden/protocol';
 import { DELEGATE_TOOL, type ResolvedSubagent } from './resolve-options.js';
 import { addTaint } from './run-authority.js';
-import { mergeSpend } from './spend.js';
 import type { RunContext } from './run-context.js';
 import type { Agent } from './run-result.js';
 
@@ -65,21 +65,11 @@ export async function runChild(run: RunContext, name: string, agent: Agent, task
       }
     },
   });
-  run.state.usage = addUsage(run.state.usage, result.usage);
-  run.state.costUsd += result.costUsd;
-  mergeSpend(run.state.spend, result.spend, name);
   if (result.tainted) {
     const first = result.taintSources[0];
     addTaint(run, { source: `subagent:${name}`, reason: `the sub-agent's output derives from untrusted content${first ? ` (${first.source})` : ''}` });
   }
-  run.emit({
-    type: 'usage',
-    step: run.state.step,
-    usage: result.usage,
-    costUsd: result.costUsd,
-    totalUsage: { ...run.state.usage },
-    totalCostUsd: run.state.costUsd,
-  });
+  chargeSubagent(run, name, result);
   run.emit({ type: 'subagent', phase: 'end', agent: name, childRunId: result.runId, stopReason: result.stopReason });
   const output = result.output.trim() === '' ? `(the sub-agent stopped with ${result.stopReason} and no output)` : result.output;
   return { content: textContent(output), isError: result.stopReason === 'error' || result.stopReason === 'aborted' };

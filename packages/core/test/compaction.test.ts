@@ -126,6 +126,15 @@ describe('compaction', () => {
     expect(compaction[0]!.summarizedMessages).toBeGreaterThan(0);
   });
 
+  it('charges the summary call to the run as a usage event with source compaction', async () => {
+    const p = provider([readCall('a'), readCall('b'), readCall('c'), 'done'], 'summary', 100);
+    const events = await collect(createAgent({ provider: p, tools: [read], compaction: { thresholdFraction: 0.5, keepRecentMessages: 2 } }).stream('go'));
+    const usage = ofType(events, 'usage');
+    expect(usage.filter((e) => e.source === 'compaction')).toHaveLength(ofType(events, 'compaction').length);
+    const last = usage.at(-1)!;
+    expect(last.totalUsage.inputTokens).toBe(usage.reduce((sum, e) => sum + e.usage.inputTokens, 0));
+  });
+
   it('compaction: false turns it off', async () => {
     const p = provider([readCall('a'), 'done'], 'summary', 10);
     const events = await collect(createAgent({ provider: p, tools: [read], compaction: false }).stream('go'));

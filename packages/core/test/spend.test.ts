@@ -39,6 +39,31 @@ describe('spend lines (by agent and model, stored with the run)', () => {
     expect(meta).toMatchObject({ type: 'meta', key: 'run', costUsd: 1.25, value: { label: 'TICKET-7', provider: 'openai', model: 'gpt-4o', spend: result.spend } });
   });
 
+  it('announces every charge as a usage event that says what it was for, and the totals add up', async () => {
+    const provider = router({
+      parent: [
+        { toolCalls: [{ name: 'delegate', args: { agent: 'researcher', task: 'find X' } }], usage: { inputTokens: 100, outputTokens: 10 }, costUsd: 0.25 },
+        { text: 'done', usage: { inputTokens: 200, outputTokens: 20 }, costUsd: 0.5 },
+      ],
+      research: [{ text: 'X is 42', usage: { inputTokens: 1000, outputTokens: 10 }, costUsd: 1 }],
+    });
+    const agent = createAgent({ provider, system: 'parent', subagents: { researcher: { description: 'looks things up', system: 'research', tools: [] } } });
+    const usage: Array<{ source?: string; input: number; totalInput: number; totalCost: number }> = [];
+    const result = await agent.run('find X', {
+      onEvent: (event) => {
+        if (event.type === 'usage') usage.push({ ...(event.source ? { source: event.source } : {}), input: event.usage.inputTokens, totalInput: event.totalUsage.inputTokens, totalCost: event.totalCostUsd });
+      },
+    });
+    // A model step is the schema's default source; the sub-agent's roll-up says so.
+    expect(usage).toEqual([
+      { input: 100, totalInput: 100, totalCost: 0.25 },
+      { source: 'subagent', input: 1000, totalInput: 1100, totalCost: 1.25 },
+      { input: 200, totalInput: 1300, totalCost: 1.75 },
+    ]);
+    expect(result.usage.inputTokens).toBe(1300);
+    expect(result.costUsd).toBe(1.75);
+  });
+
   it('counts calls made before the run (priorCalls) in its usage, cost, spend and budget, announced as usage events', async () => {
     const events: { type: string; source?: string }[] = [];
     const agent = createAgent({ provider: scriptedProvider([{ text: 'done', usage: { inputTokens: 5, outputTokens: 1 }, costUsd: 0.01 }], { id: 'openai', model: 'gpt-4o' }) });
