@@ -1,4 +1,3 @@
-import type { MessageKey } from '../i18n/catalog-types.js';
 import type { Params, Translator } from '../i18n/translator.js';
 
 /** What the CLI shows of a library error: its message and hint in the run's language. */
@@ -30,6 +29,6 @@ export function describeError(error: { code: string; message: string; hint?: str
   if (params.provider === undefined) params.provider = t('code.someProvider');
   const area = error.code.split('.')[0] ?? '';
   const hintKey = `codeHint.${area}`;
-  const hint = t.has(hintKey) ? t(hintKey as MessageKey, params) : t('hint.debug');
+  const hint = t.has(hintKey) ? t(hintKey, params) : t('hint.debug');
   return { message: t(key, params), hint, detail: error.message };
 }
