@@ -61,6 +61,8 @@ export type { ModelReviewer, ModelReviewPolicy } from './review/model-reviewer.j
 
 // Errors
 export { GOVERNANCE_ERROR_CODES } from './governance-error-codes.js';
+export { GATE_RULES, TAINT_REASONS } from './gate/gate-rules.js';
+export type { GateRule, TaintReason } from './gate/gate-rules.js';
 export type { GovernanceErrorCode } from './governance-error-codes.js';
 
 // The shell deny list and the path policy, from @warden/shell-policy (re-exported unchanged)

@@ -35,6 +35,7 @@ rules:
     effect: 'allow',
     rule: 'mode.safe',
     reason: 'read_file is read-only',
+    params: { tool: 'read_file' },
   });
   expect(personRequiredApprover(autoApprove()).kind).toBe('automatic');
   const file = join(workspace, '.warden', 'audit.jsonl');

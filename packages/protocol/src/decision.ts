@@ -16,6 +16,11 @@ export const Decision = z.object({
   effect: DecisionEffect,
   reason: z.string(),
   rule: z.string().min(1),
+  /**
+   * The values `reason` was written from (a path, a tool name, a command), keyed by name, so a
+   * front end can say the same thing in another language from `rule` and these. `reason` stays English.
+   */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   requiresPerson: z.boolean().optional(),
   provenance: z
     .object({

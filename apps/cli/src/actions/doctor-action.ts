@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
-import { errorCodeOf } from '@warden/protocol';
+import { errorCodeOf, WardenError } from '@warden/protocol';
 import { probeSandbox } from '@warden/tools';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { describeStore, openSessionStore, parseStoreLocation } from '@warden/harness';
 import { resolveWorkdir } from './cli-harness-options.js';
+import { describeError } from '../render/describe-error.js';
 import { providerChecks, type Check } from './doctor-providers.js';
 
 interface DoctorOptions {
@@ -17,11 +18,11 @@ interface DoctorOptions {
 }
 
 /** Optional drivers, the package that loads each, and what it is for. */
-const DRIVERS: Array<{ name: string; from: string; for: string }> = [
-  { name: 'better-sqlite3', from: '@warden/sessions', for: 'sqlite: session stores' },
-  { name: 'pg', from: '@warden/sessions', for: 'postgres:// session stores' },
-  { name: 'ioredis', from: '@warden/sessions', for: 'redis:// session stores' },
-  { name: '@modelcontextprotocol/sdk', from: '@warden/tools', for: 'MCP servers' },
+const DRIVERS: Array<{ name: string; from: string; for: 'doctor.for.sqlite' | 'doctor.for.postgres' | 'doctor.for.redis' | 'doctor.for.mcp' }> = [
+  { name: 'better-sqlite3', from: '@warden/sessions', for: 'doctor.for.sqlite' },
+  { name: 'pg', from: '@warden/sessions', for: 'doctor.for.postgres' },
+  { name: 'ioredis', from: '@warden/sessions', for: 'doctor.for.redis' },
+  { name: '@modelcontextprotocol/sdk', from: '@warden/tools', for: 'doctor.for.mcp' },
 ];
 
 function installed(name: string, from: string): boolean {
@@ -45,10 +46,10 @@ export async function doctorAction(ctx: CommandContext<DoctorOptions>): Promise<
   const checks: Check[] = [];
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
   const nodeOk = major > 20 || (major === 20 && minor >= 19);
-  checks.push({ label: t('doctor.node', { version: process.versions.node }), ok: nodeOk, ...(nodeOk ? {} : { fix: 'install Node.js 20.19 or newer' }) });
+  checks.push({ label: t('doctor.node', { version: process.versions.node }), ok: nodeOk, ...(nodeOk ? {} : { fix: t('doctor.fix.node') }) });
   for (const driver of DRIVERS) {
     const ok = installed(driver.name, driver.from);
-    checks.push({ label: t('doctor.driver', { name: driver.name }), ok, optional: true, detail: driver.for, ...(ok ? {} : { fix: `npm install ${driver.name}` }) });
+    checks.push({ label: t('doctor.driver', { name: driver.name }), ok, optional: true, detail: t(driver.for), ...(ok ? {} : { fix: t('doctor.fix.driver', { name: driver.name }) }) });
   }
   const workdir = resolveWorkdir(io.cwd, options.workdir);
   const location = parseStoreLocation(options.sessions ?? ctx.config.config.sessions, workdir);
@@ -62,7 +63,7 @@ export async function doctorAction(ctx: CommandContext<DoctorOptions>): Promise<
       checks.push({
         label: t('doctor.store', { store: describeStore(location) }),
         ok: report.ok,
-        ...(failed ? { detail: `${failed.step}: ${failed.detail ?? ''}`, fix: 'check that the store is writable and its server is running' } : {}),
+        ...(failed ? { detail: `${failed.step}: ${failed.detail ?? ''}`, fix: t('doctor.fix.store') } : {}),
       });
       // Redis acknowledges from memory: say whether the server keeps what it acknowledged.
       if (report.ok && 'persistence' in store && typeof store.persistence === 'function') {
@@ -72,14 +73,15 @@ export async function doctorAction(ctx: CommandContext<DoctorOptions>): Promise<
           ok: p.durable,
           optional: true,
           detail: p.summary,
-          ...(p.durable ? {} : { fix: 'CONFIG SET appendonly yes and CONFIG SET appendfsync always (or everysec to lose at most a second); persist it in redis.conf' }),
+          ...(p.durable ? {} : { fix: t('doctor.fix.redis') }),
         });
       }
     } finally {
       await store.close?.();
     }
   } catch (error) {
-    const hint = error instanceof Error && 'hint' in error && typeof error.hint === 'string' ? error.hint : 'check the --sessions location and that the server runs';
+    const described = WardenError.isInstance(error) ? describeError(error, t) : undefined;
+    const hint = described ? (described.hint ?? described.message) : t('doctor.fix.storeLocation');
     checks.push({ label: t('doctor.store', { store: describeStore(location) }), ok: false, detail: errorCodeOf(error), fix: hint });
   }
   // Optional: without it commands run unsandboxed (sandbox: 'auto') and nothing is loosened.
@@ -89,7 +91,7 @@ export async function doctorAction(ctx: CommandContext<DoctorOptions>): Promise<
     ok: sandbox.available,
     optional: true,
     detail: sandbox.available ? [`bubblewrap ${sandbox.version}`, sandbox.network === 'proxy' ? 'allowed hosts through the filtering proxy' : '', ...sandbox.warnings].filter(Boolean).join('; ') : sandbox.reason,
-    ...(sandbox.available ? {} : { fix: 'on Linux: apt-get install bubblewrap socat (user namespaces must be allowed); elsewhere commands run without an OS sandbox' }),
+    ...(sandbox.available ? {} : { fix: t('doctor.fix.sandbox') }),
   });
   const file = ctx.config.config;
   const model = options.model ?? file.model;

@@ -1,6 +1,7 @@
-import { errorCodeOf, userMessage } from '@warden/protocol';
+import { errorCodeOf, userMessage, WardenError } from '@warden/protocol';
 import { describeProviders, resolveProvider } from '@warden/providers';
 import type { Translator } from '../i18n/translator.js';
+import { describeError } from '../render/describe-error.js';
 
 /** One line of `warden doctor`. */
 export interface Check {
@@ -20,7 +21,11 @@ export interface ProviderChoice {
   signal: AbortSignal;
 }
 
-function messageOf(error: unknown): string {
+function messageOf(error: unknown, t: Translator): string {
+  if (WardenError.isInstance(error)) {
+    const described = describeError(error, t);
+    return `${described.message}${described.hint ? ` — ${described.hint}` : ''}`;
+  }
   const hint = error instanceof Error && 'hint' in error && typeof error.hint === 'string' ? ` — ${error.hint}` : '';
   return `${error instanceof Error ? error.message : String(error)}${hint}`;
 }
@@ -40,7 +45,7 @@ export async function providerChecks(env: NodeJS.ProcessEnv, choice: ProviderCho
     try {
       provider = resolveProvider({ provider: chosen, env, ...(choice.model ? { model: choice.model } : {}), ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}) });
     } catch (error) {
-      checks.push({ label, ok: false, detail: errorCodeOf(error), fix: messageOf(error) });
+      checks.push({ label, ok: false, detail: errorCodeOf(error), fix: messageOf(error, t) });
       return checks;
     }
     const described = descriptions.find((d) => d.id === provider.id);
@@ -63,7 +68,7 @@ export async function providerChecks(env: NodeJS.ProcessEnv, choice: ProviderCho
     try {
       checks.push(await ping(resolveProvider({ provider: first.id, env }), first.keyFrom, choice.signal, t));
     } catch (error) {
-      checks.push({ label: t('doctor.ping', { name: first.id }), ok: false, detail: errorCodeOf(error), fix: messageOf(error) });
+      checks.push({ label: t('doctor.ping', { name: first.id }), ok: false, detail: errorCodeOf(error), fix: messageOf(error, t) });
     }
   }
   return checks;
@@ -76,6 +81,6 @@ async function ping(provider: ReturnType<typeof resolveProvider>, keyFrom: strin
     const response = await provider.complete({ messages: [userMessage('ping')], maxOutputTokens: 1 }, { signal });
     return { label, ok: true, detail: keyFrom ? t('doctor.pingKey', { model: response.model, key: keyFrom }) : t('doctor.pingNoKey', { model: response.model }) };
   } catch (error) {
-    return { label, ok: false, detail: errorCodeOf(error), fix: messageOf(error) };
+    return { label, ok: false, detail: errorCodeOf(error), fix: messageOf(error, t) };
   }
 }

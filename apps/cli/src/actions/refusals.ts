@@ -5,6 +5,8 @@ export interface Refusal {
   tool: string;
   rule: string;
   reason: string;
+  /** The values `reason` names (see `Decision.params`), to say it in the run's language. */
+  params?: Record<string, string | number>;
   /** The untrusted source that made it need a person, when there was one. */
   taintSource?: string;
 }
@@ -20,7 +22,8 @@ export function refusalOf(event: RunEventOf<'tool_decision'>): Refusal | undefin
   const unanswered = answer === undefined || (answer.outcome === 'denied' && answer.automatic === true);
   if (!unanswered) return undefined;
   const source = event.decision.provenance?.taintSource;
-  return { tool: event.name, rule: event.decision.rule, reason: event.decision.reason, ...(source ? { taintSource: source } : {}) };
+  const { params } = event.decision;
+  return { tool: event.name, rule: event.decision.rule, reason: event.decision.reason, ...(params ? { params } : {}), ...(source ? { taintSource: source } : {}) };
 }
 
 /** Collects the refusals of a run as its events go by. */

@@ -1,5 +1,6 @@
 import { WardenError } from '@warden/protocol';
 import type { Translator } from '../i18n/translator.js';
+import { describeError } from '../render/describe-error.js';
 import type { TerminalStyle } from '../render/terminal-style.js';
 import { CliError } from './cli-error.js';
 import { exitCodeForError } from './exit-codes.js';
@@ -23,14 +24,17 @@ export function reportError(error: unknown, t: Translator, style: TerminalStyle,
   let message: string;
   let hint: string | undefined;
   let code: string;
+  let detail: string | undefined;
   if (CliError.isInstance(error)) {
     code = error.code;
     message = t(error.key, error.params);
     hint = error.hintKey ? t(error.hintKey, error.hintParams) : error.hint;
   } else if (WardenError.isInstance(error)) {
     code = error.code;
-    message = error.message;
-    hint = error.hint ?? t('hint.debug');
+    const described = describeError(error, t);
+    message = described.message;
+    hint = described.hint ?? t('hint.debug');
+    detail = described.detail;
   } else {
     code = 'internal.unexpected';
     message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -39,6 +43,7 @@ export function reportError(error: unknown, t: Translator, style: TerminalStyle,
   let text = `${style.red(style.bold('warden:'))} ${oneLine(message)}`;
   if (hint) text += ` — ${oneLine(hint)}`;
   text += ` ${style.dim(`[${code}]`)}\n`;
+  if (detail) text += `  ${style.dim(oneLine(detail))}\n`;
   if (debug && error instanceof Error && error.stack) {
     text += `${style.dim(error.stack)}\n`;
     let cause = error.cause;

@@ -1,6 +1,7 @@
 import type { ApprovalAnswer, ApprovalRequest, ApproverV1 } from '@warden/protocol';
 import type { CliOutput } from '../cli/io.js';
 import type { Translator } from '../i18n/translator.js';
+import { describeDecision } from '../render/describe-decision.js';
 import { summarizeArgs } from '../render/summarize.js';
 import { fit, type TerminalStyle } from '../render/terminal-style.js';
 import { describeRule, ruleFor, type SessionRules } from '../repl/session-rules.js';
@@ -80,7 +81,7 @@ export function ttyApprover(options: TtyApproverOptions): ApproverV1 {
     out.write(`${style.yellow('?')} ${style.bold(t('approve.question', { tool: request.call.name, what }))}\n`);
     const args = JSON.stringify(request.call.args, null, 2).split('\n').slice(0, 12).map((line) => `    ${fit(line, style.width - 6)}`);
     out.write(`${style.dim(args.join('\n'))}\n`);
-    out.write(`  ${style.dim(fit(t('approve.rule', { rule: request.decision.rule, reason: request.decision.reason }), style.width - 4))}\n`);
+    out.write(`  ${style.dim(fit(t('approve.rule', { rule: request.decision.rule, reason: describeDecision(request.decision, t) }), style.width - 4))}\n`);
     // Provenance: a person asked to approve must see when the request came from file content, not from them.
     const provenance = request.decision.provenance;
     if (provenance?.taintSource) out.write(`  ${style.yellow(fit(t('approve.from', { source: provenance.taintSource }), style.width - 4))}\n`);

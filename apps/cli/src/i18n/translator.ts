@@ -6,6 +6,8 @@ export type Params = Record<string, string | number>;
 export interface Translator {
   readonly lang: Language;
   (key: MessageKey, params?: Params): string;
+  /** Whether the catalog (or its fallback) holds this key: for keys built from library codes. */
+  has(key: string): key is MessageKey;
   /** Formats a number the way the language writes it. */
   number(value: number, options?: Intl.NumberFormatOptions): string;
 }
@@ -33,6 +35,7 @@ export function createTranslator(lang: Language, catalog: Catalog, fallback?: Ca
     });
   }) as Translator;
   Object.defineProperty(t, 'lang', { value: lang });
+  t.has = (key: string): key is MessageKey => Object.hasOwn(catalog, key) || (fallback !== undefined && Object.hasOwn(fallback, key));
   t.number = (value, options) => (options ? new Intl.NumberFormat(lang, options).format(value) : numbers.format(value));
   return t;
 }

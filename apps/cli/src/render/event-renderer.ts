@@ -3,6 +3,8 @@ import type { CliOutput } from '../cli/io.js';
 import type { MessageKey } from '../i18n/catalog-types.js';
 import type { Translator } from '../i18n/translator.js';
 import { refusalOf, type Refusal } from '../actions/refusals.js';
+import { describeDecision } from './describe-decision.js';
+import { describeError } from './describe-error.js';
 import { firstLine, formatCost, resultText, summarizeArgs } from './summarize.js';
 import { fit, printable, type TerminalStyle } from './terminal-style.js';
 
@@ -45,8 +47,8 @@ export function createEventRenderer(options: EventRendererOptions): EventRendere
   function decision(event: RunEventOf<'tool_decision'>): void {
     const call = calls.get(event.callId);
     const what = fit(`${event.name} ${call ? summarizeArgs(event.name, call.args) : ''}`, Math.floor(width() * 0.6));
-    const { effect, reason, rule } = event.decision;
-    const because = t('render.because', { reason, rule });
+    const { effect, rule } = event.decision;
+    const because = t('render.because', { reason: describeDecision(event.decision, t), rule });
     if (effect === 'allow') {
       if (!quiet) line(`${style.cyan('●')} ${style.bold(what)} ${style.dim(`· ${t('render.decision.allow')}`)}`);
       return;
@@ -90,12 +92,12 @@ export function createEventRenderer(options: EventRendererOptions): EventRendere
     ].join(' · ');
     // A run that finished while changes it asked for were refused is not "done": say what and why.
     const refusedDone = event.stopReason === 'done' && refused.length > 0;
-    let reason = refusedDone ? t('render.stop.refused', { count: refused.length }) : t(`render.stop.${event.stopReason}` as MessageKey, { message: event.error?.message ?? '' });
+    let reason = refusedDone ? t('render.stop.refused', { count: refused.length }) : t(`render.stop.${event.stopReason}` as MessageKey, { message: event.error ? describeError(event.error, t).message : '' });
     if (event.error) reason += ` [${event.error.code}]${event.error.code.startsWith('provider.') ? ` — ${t('hint.provider')}` : ''}`;
     const mark = event.stopReason === 'done' && !refusedDone ? style.green('✔') : event.stopReason === 'error' ? style.red('✖') : style.yellow('■');
     line(`${mark} ${reason} ${style.dim(`· ${summary}`)}`);
     if (refusedDone) {
-      for (const r of refused) line(style.yellow(`  ${t('render.refused', { tool: r.tool, reason: r.reason, rule: r.rule })}`));
+      for (const r of refused) line(style.yellow(`  ${t('render.refused', { tool: r.tool, reason: describeDecision({ effect: 'ask', ...r }, t), rule: r.rule })}`));
       line(style.dim(`  ${t('render.refusedHint')}`));
     }
     refused.length = 0;

@@ -127,7 +127,7 @@ export function createGate(options: GateOptions): PolicyGate {
 
   async function baseDecision(call: GateCall, ctx: GateContext, facts: { shell?: ShellAnalysis }): Promise<Decision> {
     const listed = denyList.find((entry) => entry.regex.test(call.name));
-    if (listed) return { effect: 'deny', rule: 'deny-list', reason: `${call.name} is on the deny list (${listed.glob})` };
+    if (listed) return { effect: 'deny', rule: 'deny-list', reason: `${call.name} is on the deny list (${listed.glob})`, params: { tool: call.name, glob: listed.glob } };
 
     const pathProblem = checkPathArguments(call, paths);
     if (pathProblem) return pathProblem;
@@ -148,13 +148,13 @@ export function createGate(options: GateOptions): PolicyGate {
 
     const readOnly = call.annotations?.readOnly === true;
     if (mode === 'read-only' && !readOnly) {
-      return { effect: 'deny', rule: 'mode.read-only', reason: `read-only mode: ${call.name} is not a read-only tool` };
+      return { effect: 'deny', rule: 'mode.read-only', reason: `read-only mode: ${call.name} is not a read-only tool`, params: { tool: call.name } };
     }
     if (shellAsk) return shellAsk;
     if (ruled) return ruled;
     if (shellAllow) return shellAllow;
-    if (readOnly) return { effect: 'allow', rule: `mode.${mode}`, reason: `${call.name} is read-only` };
-    if (mode === 'safe') return { effect: 'ask', rule: 'mode.safe', reason: `safe mode: ${call.name} can change things, so it needs approval` };
+    if (readOnly) return { effect: 'allow', rule: `mode.${mode}`, reason: `${call.name} is read-only`, params: { tool: call.name } };
+    if (mode === 'safe') return { effect: 'ask', rule: 'mode.safe', reason: `safe mode: ${call.name} can change things, so it needs approval`, params: { tool: call.name } };
     return { effect: 'allow', rule: 'mode.yolo', reason: 'yolo mode: runs without asking (the deny list and protected paths still apply)' };
   }
 
@@ -182,6 +182,8 @@ export function createGate(options: GateOptions): PolicyGate {
       rule: TAINT_RULE,
       requiresPerson: true,
       reason: `the run has read untrusted content${from} and ${verdict.needsPerson}; a person must approve it (without the untrusted content: ${base.rule} → ${base.effect})`,
+      // `because` names why (see TaintVerdict.why); its values ride along for translating front ends.
+      params: { ...verdict.why?.params, because: verdict.why?.code ?? 'unknown', source: first?.source ?? '', baseRule: base.rule, baseEffect: base.effect },
       provenance,
     };
   }
@@ -195,7 +197,7 @@ export function createGate(options: GateOptions): PolicyGate {
         return await decide(call, ctx);
       } catch (error) {
         const code = (error as { code?: unknown } | null)?.code;
-        return { effect: 'deny', rule: 'gate.error', reason: `the gate failed while deciding${typeof code === 'string' ? ` (${code})` : ''}; denied` };
+        return { effect: 'deny', rule: 'gate.error', reason: `the gate failed while deciding${typeof code === 'string' ? ` (${code})` : ''}; denied`, params: { code: typeof code === 'string' ? code : '' } };
       }
     },
   };

@@ -63,7 +63,7 @@ export async function shellDecision(
   context: { mode: GateMode; workspace: string; protectedPaths: readonly string[]; load: () => Promise<ShellAnalyzerLike>; analyze?: boolean; sandbox?: SandboxState },
 ): Promise<ShellVerdict> {
   const command = call.args.command;
-  if (typeof command !== 'string') return { decision: { effect: 'deny', rule: 'shell.invalid', reason: `${call.name}: the command argument is missing or not a string` } };
+  if (typeof command !== 'string') return { decision: { effect: 'deny', rule: 'shell.invalid', reason: `${call.name}: the command argument is missing or not a string`, params: { tool: call.name } } };
   let analyzer: ShellAnalyzerLike;
   try {
     analyzer = await context.load();
@@ -97,10 +97,10 @@ export async function shellDecision(
     const detached = analysis.detached ?? [];
     const unchecked = (analysis.network ?? []).find((n) => n.host === undefined);
     if (detached.length > 0) {
-      return { decision: { effect: 'ask', rule: 'shell.detached_process', requiresPerson: true, reason: `the run has read untrusted content and ${detached[0] ?? 'a process'} can outlive the run; only a person can approve it` }, analysis };
+      return { decision: { effect: 'ask', rule: 'shell.detached_process', requiresPerson: true, reason: `the run has read untrusted content and ${detached[0] ?? 'a process'} can outlive the run; only a person can approve it`, params: { command: detached[0] ?? '' } }, analysis };
     }
     if (unchecked) {
-      return { decision: { effect: 'ask', rule: 'shell.unchecked_network', requiresPerson: true, reason: `the run has read untrusted content and ${unchecked.what} reaches the network at a host that cannot be checked; only a person can approve it` }, analysis };
+      return { decision: { effect: 'ask', rule: 'shell.unchecked_network', requiresPerson: true, reason: `the run has read untrusted content and ${unchecked.what} reaches the network at a host that cannot be checked; only a person can approve it`, params: { command: unchecked.what } }, analysis };
     }
   }
   return allow ? { decision, analysis, allow } : { decision, analysis };

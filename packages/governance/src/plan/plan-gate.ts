@@ -30,6 +30,7 @@ export function planGate<G extends GateV1>(inner: G, options: { sensitiveArgumen
       effect: 'allow',
       reason: `conforms to step '${step.id}' of the plan (${who}); without the plan: ${decision.reason}`,
       rule: PLAN_RULE,
+      params: { step: step.id, status: held.status, by: held.by ?? '', baseRule: decision.rule },
       provenance: { ...decision.provenance, scopeEntry: `plan:${step.id}` },
     };
   };

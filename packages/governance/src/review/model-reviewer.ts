@@ -63,8 +63,8 @@ export function modelReviewer(provider: ProviderV1, policy: ModelReviewPolicy = 
   const toolGlobs = policy.tools?.map(globToRegExp);
   const maxArgs = policy.maxArgsChars ?? 8000;
 
-  function failed(rule: string, why: string, base: Decision): Decision {
-    return { effect: onFailure, rule, reason: `${why}; model review fails closed (was ${base.rule}: ${base.reason})` };
+  function failed(rule: string, why: string, base: Decision, params: Record<string, string | number> = {}): Decision {
+    return { effect: onFailure, rule, reason: `${why}; model review fails closed (was ${base.rule}: ${base.reason})`, params: { ...params, baseRule: base.rule } };
   }
 
   async function ask(call: GateCall, base: Decision, signal?: AbortSignal): Promise<{ verdict?: ReviewVerdict; error?: string }> {
@@ -110,11 +110,11 @@ export function modelReviewer(provider: ProviderV1, policy: ModelReviewPolicy = 
     const { verdict, error } = await ask(call, decision, options.signal);
     if (!verdict) return failed(error?.includes('unavailable') ? 'review.unavailable' : 'review.malformed', error ?? 'no verdict', decision);
     if (verdict.verdict === 'dangerous') {
-      return { effect: onDangerous, rule: 'review.dangerous', reason: `model review found it dangerous: ${verdict.reason}` };
+      return { effect: onDangerous, rule: 'review.dangerous', reason: `model review found it dangerous: ${verdict.reason}`, params: { why: verdict.reason } };
     }
-    if (verdict.verdict === 'unsure') return failed('review.unsure', `the reviewer was unsure: ${verdict.reason}`, decision);
+    if (verdict.verdict === 'unsure') return failed('review.unsure', `the reviewer was unsure: ${verdict.reason}`, decision, { why: verdict.reason });
     if (verdict.confidence < minConfidence) {
-      return failed('review.low-confidence', `the reviewer said safe with confidence ${verdict.confidence} (< ${minConfidence})`, decision);
+      return failed('review.low-confidence', `the reviewer said safe with confidence ${verdict.confidence} (< ${minConfidence})`, decision, { confidence: verdict.confidence, min: minConfidence });
     }
     return decision;
   }

@@ -28,6 +28,9 @@ const DEV_NET = /\/dev\/(tcp|udp)\//;
 
 export interface EgressFinding {
   reason: string;
+  /** A stable id for `reason` (`egress.irreversible`, …) and its values, for front ends that translate. */
+  id: string;
+  params?: Record<string, string>;
 }
 
 function hostAllowed(host: string, allowHosts: readonly string[]): boolean {
@@ -48,10 +51,10 @@ function hostAllowed(host: string, allowHosts: readonly string[]): boolean {
  */
 export function shellEgress(command: string, allowHosts: readonly string[], options: { sandboxed?: boolean } = {}): EgressFinding | undefined {
   const flat = command.replace(/\\\n/g, ' ');
-  if (IRREVERSIBLE.test(flat)) return { reason: 'pushes or publishes (irreversible egress)' };
-  if (DEV_NET.test(flat)) return { reason: 'opens a network socket through /dev/tcp or /dev/udp' };
+  if (IRREVERSIBLE.test(flat)) return { reason: 'pushes or publishes (irreversible egress)', id: 'egress.irreversible' };
+  if (DEV_NET.test(flat)) return { reason: 'opens a network socket through /dev/tcp or /dev/udp', id: 'egress.dev_net' };
   // Inside the sandbox the network filter bounds what inline code can reach; outside it, it needs a person.
-  if (options.sandboxed !== true && INTERPRETERS.test(flat)) return { reason: 'runs inline interpreter code that could reach the network' };
+  if (options.sandboxed !== true && INTERPRETERS.test(flat)) return { reason: 'runs inline interpreter code that could reach the network', id: 'egress.inline_code' };
   const urls = [...flat.matchAll(URL_PATTERN)];
   const hosts = urls.map((m) => (m[2] ?? '').replace(/^\[|\]$/g, ''));
   const words = flat.split(/[\s;&|()<>`'"=]+/).filter((w) => w.length > 0);
@@ -64,9 +67,9 @@ export function shellEgress(command: string, allowHosts: readonly string[], opti
     }
   }
   const unlisted = hosts.filter((h) => !hostAllowed(h, allowHosts));
-  if (unlisted.length > 0) return { reason: `reaches ${unlisted[0] ?? 'a host'}, which is not on the taint allowlist` };
+  if (unlisted.length > 0) return { reason: `reaches ${unlisted[0] ?? 'a host'}, which is not on the taint allowlist`, id: 'egress.unlisted_host', params: { host: unlisted[0] ?? '?' } };
   if (networkCommand !== undefined && hosts.length === 0) {
-    return { reason: `runs ${networkCommand}, which reaches the network at a host that cannot be checked` };
+    return { reason: `runs ${networkCommand}, which reaches the network at a host that cannot be checked`, id: 'egress.unchecked_host', params: { command: networkCommand } };
   }
   return undefined;
 }

@@ -26,10 +26,22 @@ export interface TaintGuardSettings {
   paths: PathPolicy;
 }
 
+/** Why a person is needed, as an id and values a front end can translate. */
+export interface PersonReason {
+  code: string;
+  params: Record<string, string>;
+}
+
+function person(needsPerson: string, code: string, params: Record<string, string> = {}): { needsPerson: string; why: PersonReason } {
+  return { needsPerson, why: { code, params } };
+}
+
 /** What the authority check says about one call of a tainted run. */
 export interface TaintVerdict {
   /** Why only a person may approve it; undefined when the mode's decision stands. */
   needsPerson?: string;
+  /** `needsPerson` as a stable id (`write_outside_scope`, `egress.unlisted_host`, …) with its values. */
+  why?: PersonReason;
   /** The scope entries that authorized what the call changes (`task:README.md`, `created:notes.md`). */
   scopeEntries: string[];
 }
@@ -111,37 +123,37 @@ export function taintGuard(settings: TaintGuardSettings): TaintGuard {
   const matcherFor = matcherCache();
 
   /** Why a change to this workspace-relative path needs a person, or the scope entry that allows it. */
-  function writeVerdict(relative: string, what: string, scope: ScopeMatcher, touched: ReadonlySet<string>): { needsPerson?: string; entry?: string } {
-    if (instructionGlobs.some((glob) => glob.test(relative))) return { needsPerson: `${what} changes ${show(relative)}, an instruction or configuration file` };
+  function writeVerdict(relative: string, what: string, scope: ScopeMatcher, touched: ReadonlySet<string>): { needsPerson?: string; why?: PersonReason; entry?: string } {
+    if (instructionGlobs.some((glob) => glob.test(relative))) return person(`${what} changes ${show(relative)}, an instruction or configuration file`, 'instruction_file', { what, path: relative });
     if (touched.has(relative)) return { entry: `created:${relative}` };
     const entry = scope.pathEntry(relative);
     // A named directory authorizes changes under it, not removing or replacing it whole.
-    if (entry !== undefined && scope.isDirectoryEntry(relative)) return { needsPerson: `${what} changes the whole directory ${show(relative)}, not something under it` };
+    if (entry !== undefined && scope.isDirectoryEntry(relative)) return person(`${what} changes the whole directory ${show(relative)}, not something under it`, 'whole_directory', { what, path: relative });
     if (entry !== undefined) return { entry };
-    return { needsPerson: `${what} changes ${show(relative === '' ? 'the workspace root' : relative)}, which is outside the task's scope` };
+    return person(`${what} changes ${show(relative === '' ? 'the workspace root' : relative)}, which is outside the task's scope`, relative === '' ? 'workspace_root' : 'outside_scope', { what, path: relative });
   }
 
   function shellVerdict(call: GateCall, ctx: GateContext, scope: ScopeMatcher, shell: ShellAnalysis | undefined, sandboxed: boolean): TaintVerdict {
     const command = call.args.command;
     const entries: string[] = [];
-    if (typeof command !== 'string') return { needsPerson: 'the shell command cannot be checked', scopeEntries: entries };
+    if (typeof command !== 'string') return { ...person('the shell command cannot be checked', 'shell_unchecked'), scopeEntries: entries };
     const egress = shellEgress(command, [...settings.allowHosts, ...scope.hosts], { sandboxed });
-    if (egress) return { needsPerson: egress.reason, scopeEntries: entries };
-    if (shell === undefined) return { needsPerson: 'the shell command cannot be analysed for what it changes', scopeEntries: entries };
+    if (egress) return { ...person(egress.reason, egress.id, egress.params), scopeEntries: entries };
+    if (shell === undefined) return { ...person('the shell command cannot be analysed for what it changes', 'shell_unanalysed'), scopeEntries: entries };
     const risky = taintedShellRisk(command);
-    if (risky) return { needsPerson: risky, scopeEntries: entries };
+    if (risky) return { ...person(risky, 'shell_risk'), scopeEntries: entries };
     const unsure = shell.findings.find((f) => f.kind === 'undecidable');
-    if (unsure && !sandboxed) return { needsPerson: `the shell command cannot be decided statically (${unsure.reason})`, scopeEntries: entries };
+    if (unsure && !sandboxed) return { ...person(`the shell command cannot be decided statically (${unsure.reason})`, 'shell_undecidable', { rule: unsure.rule }), scopeEntries: entries };
     const touched = normalizedTouchedPaths(ctx.touchedPaths, settings.paths);
     for (const write of shell.writes) {
       if (write.path === undefined) {
         // The sandbox keeps such a change inside the workspace, not inside the task's scope: after
         // untrusted content, inline code or an unnamed write could still destroy any workspace file.
         const bound = sandboxed ? " (the OS sandbox keeps it inside the workspace, not inside the task's scope)" : '';
-        return { needsPerson: `${write.what} changes files the analyzer cannot name${bound}`, scopeEntries: entries };
+        return { ...person(`${write.what} changes files the analyzer cannot name${bound}`, sandboxed ? 'unnamed_write_sandboxed' : 'unnamed_write', { what: write.what }), scopeEntries: entries };
       }
       const verdict = writeVerdict(write.path, write.what, scope, touched);
-      if (verdict.needsPerson) return { needsPerson: verdict.needsPerson, scopeEntries: entries };
+      if (verdict.needsPerson) return { needsPerson: verdict.needsPerson, ...(verdict.why ? { why: verdict.why } : {}), scopeEntries: entries };
       if (verdict.entry) entries.push(verdict.entry);
     }
     return { scopeEntries: entries };
@@ -154,24 +166,24 @@ export function taintGuard(settings: TaintGuardSettings): TaintGuard {
       if (shellTools.has(call.name)) return shellVerdict(call, ctx, scope, shell, sandboxed);
       const annotations = call.annotations ?? {};
       const entries: string[] = [];
-      if (matchesAnyGlob(call.name, guardGlobs)) return { needsPerson: `${call.name} sends, publishes or remembers (egress or irreversible)`, scopeEntries: entries };
+      if (matchesAnyGlob(call.name, guardGlobs)) return { ...person(`${call.name} sends, publishes or remembers (egress or irreversible)`, 'guarded_tool', { tool: call.name }), scopeEntries: entries };
       // A tool the task names was asked for by the person: its unknown effect is what they asked for.
       const named = scope.toolEntry(call.name);
       if (named !== undefined) entries.push(named);
-      if (named === undefined && annotations.destructive === true) return { needsPerson: `${call.name} is destructive (irreversible)`, scopeEntries: entries };
+      if (named === undefined && annotations.destructive === true) return { ...person(`${call.name} is destructive (irreversible)`, 'destructive_tool', { tool: call.name }), scopeEntries: entries };
       if (annotations.openWorld === true || matchesAnyGlob(call.name, openWorldGlobs)) {
         const urls = urlArguments(call.args);
         const allowed = (url: string): boolean => urlHostAllowed(url, [...settings.allowHosts, ...scope.hosts]);
         // A named tool may reach its own server; a URL it is handed must still be in scope.
-        if ((urls.length === 0 && named === undefined) || !urls.every(allowed)) return { needsPerson: `${call.name} reaches the open world at a host outside the task's scope`, scopeEntries: entries };
+        if ((urls.length === 0 && named === undefined) || !urls.every(allowed)) return { ...person(`${call.name} reaches the open world at a host outside the task's scope`, 'open_world', { tool: call.name }), scopeEntries: entries };
       }
       if (annotations.readOnly !== true) {
         const touched = normalizedTouchedPaths(ctx.touchedPaths, settings.paths);
         for (const { field, value } of pathArguments(call.args).paths) {
           const relative = settings.paths.inspect(value, { glob: false }).relative;
-          if (relative === undefined) return { needsPerson: `${call.name} writes ${field} outside the workspace`, scopeEntries: entries };
+          if (relative === undefined) return { ...person(`${call.name} writes ${field} outside the workspace`, 'write_outside_workspace', { tool: call.name, field }), scopeEntries: entries };
           const verdict = writeVerdict(relative, `${call.name} (${field})`, scope, touched);
-          if (verdict.needsPerson) return { needsPerson: verdict.needsPerson, scopeEntries: entries };
+          if (verdict.needsPerson) return { needsPerson: verdict.needsPerson, ...(verdict.why ? { why: verdict.why } : {}), scopeEntries: entries };
           if (verdict.entry) entries.push(verdict.entry);
         }
       }

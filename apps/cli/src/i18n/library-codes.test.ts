@@ -1,0 +1,50 @@
+import { ERROR_CODES } from '@warden/protocol';
+import { GATE_RULES, GOVERNANCE_ERROR_CODES, SHELL_RULES, TAINT_REASONS } from '@warden/governance';
+import { AGENT_SESSION_ERROR_CODES, BUDGET_ALERT_ERROR_CODES, TRACING_ERROR_CODES } from '@warden/harness';
+import { PROVIDER_ERROR_CODES } from '@warden/providers';
+import { SESSION_ERROR_CODES } from '@warden/sessions';
+import { TOOL_ERROR_CODES } from '@warden/tools';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from './catalog-types.js';
+import { loadCatalog } from './load-catalog.js';
+
+/** Every code a library can put in front of a CLI user, read from the libraries' own tables. */
+const ERROR_CODE_LIST = [
+  ...Object.keys(ERROR_CODES),
+  ...Object.keys(PROVIDER_ERROR_CODES),
+  ...Object.keys(GOVERNANCE_ERROR_CODES),
+  ...Object.keys(TOOL_ERROR_CODES),
+  ...SESSION_ERROR_CODES,
+  ...Object.keys(TRACING_ERROR_CODES),
+  ...Object.keys(BUDGET_ALERT_ERROR_CODES),
+  ...Object.keys(AGENT_SESSION_ERROR_CODES),
+];
+const RULES = [...Object.keys(GATE_RULES), ...Object.keys(SHELL_RULES)];
+
+describe.each(LANGUAGES)('the %s catalog speaks for the libraries', (lang) => {
+  it('has a message for every error code', async () => {
+    const catalog: Record<string, unknown> = await loadCatalog(lang);
+    expect(ERROR_CODE_LIST.length).toBeGreaterThan(60);
+    expect(ERROR_CODE_LIST.filter((code) => !(`code.${code}` in catalog))).toEqual([]);
+  });
+
+  it('has a reason for every gate and shell rule', async () => {
+    const catalog: Record<string, unknown> = await loadCatalog(lang);
+    expect(RULES.length).toBeGreaterThan(40);
+    expect(RULES.filter((rule) => !(`rule.${rule}` in catalog))).toEqual([]);
+  });
+
+  it('has words for every reason a tainted call needs a person', async () => {
+    const catalog: Record<string, unknown> = await loadCatalog(lang);
+    expect(Object.keys(TAINT_REASONS).filter((id) => !(`because.${id}` in catalog))).toEqual([]);
+  });
+
+  it.runIf(lang !== 'en')('translates them (no message is the English one)', async () => {
+    const en: Record<string, unknown> = await loadCatalog('en');
+    const catalog: Record<string, unknown> = await loadCatalog(lang);
+    const keys = Object.keys(en).filter((key) => /^(code|codeHint|rule|because|doctor\.(fix|for))\./.test(key));
+    // Commands and names stay as they are; everything with words in it is translated.
+    const copied = keys.filter((key) => catalog[key] === en[key] && !/^doctor\.fix\.driver$/.test(key));
+    expect(copied).toEqual([]);
+  });
+});

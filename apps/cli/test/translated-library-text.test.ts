@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
+import { runCli } from './helpers/run-cli.js';
+import { fakeProvider, tempWorkspace } from './helpers/workspace.js';
+
+let server: FakeOpenAI | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('warden speaks the libraries in the chosen language', () => {
+  it('shows a gate denial in Spanish (WARDEN_LANG=es), with the path it names', async () => {
+    server = await startFakeOpenAI([{ toolCalls: [{ name: 'write_file', args: { path: '.env', content: 'KEY=1' } }] }, { text: 'hecho' }]);
+    const { args, env } = fakeProvider(server.url);
+    const result = await runCli(['run', 'write the env file', '--workdir', tempWorkspace(), '--yes', ...args], { env: { ...env, WARDEN_LANG: 'es' } });
+    const output = result.stdout + result.stderr;
+    expect(output).toContain('write_file: path nombra una ruta protegida (.env)');
+    expect(output).toContain('[path.protected]');
+    expect(output).not.toContain('names a protected path');
+  });
+
+  it('shows a provider refusal in French (--lang fr), by its code', async () => {
+    server = await startFakeOpenAI([], { text: 'never' }, () => ({ status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } } }));
+    const { args, env } = fakeProvider(server.url);
+    const result = await runCli(['run', 'say hi', '--workdir', tempWorkspace(), '--lang', 'fr', ...args], { env });
+    const output = result.stdout + result.stderr;
+    expect(result.code).not.toBe(0);
+    expect(output).toContain('a refusé les identifiants');
+    expect(output).toContain('provider.auth');
+  });
+
+  it('keeps English for English', async () => {
+    server = await startFakeOpenAI([{ toolCalls: [{ name: 'write_file', args: { path: '.env', content: 'KEY=1' } }] }, { text: 'done' }]);
+    const { args, env } = fakeProvider(server.url);
+    const result = await runCli(['run', 'write the env file', '--workdir', tempWorkspace(), '--yes', '--lang', 'en', ...args], { env });
+    expect(result.stdout + result.stderr).toContain('names a protected path (.env)');
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Every `rule` id a decision of this package can carry, with what it means. Ids are public API:
+ * front ends translate a decision by its `rule` (and `params`), so renaming one breaks them.
+ * Policy rules carry the names their authors gave them and are not listed; shell rules (from the
+ * gate and the shell analyzer) are in `SHELL_RULES`. A test checks that
+ * every rule id written in this package's source is here.
+ */
+export const GATE_RULES = Object.freeze({
+  'deny-list': 'The tool name is on the deny list (params: tool, glob).',
+  'gate.invalid-call': 'The call has no tool name or its arguments are not an object.',
+  'gate.error': 'The gate failed while deciding and denied (params: code).',
+  'mode.read-only': 'Read-only mode: a tool that is not read-only is denied; a read-only one is allowed (params: tool).',
+  'mode.safe': 'Safe mode: a tool that can change things needs approval; a read-only one is allowed (params: tool).',
+  'mode.yolo': 'Yolo mode: runs without asking (params: tool for a read-only tool).',
+  'path.unchecked': 'The arguments are nested too deeply to check their paths (params: tool).',
+  'path.invalid': 'A path argument holds a NUL byte (params: tool, field).',
+  'path.protected': 'A path argument names a protected path (params: tool, field, path).',
+  'path.outside': 'A path argument resolves outside the workspace (params: tool, field, path).',
+  'taint.requires-person': 'The run read untrusted content and the call goes beyond its scope (params: because, source, baseRule, baseEffect and the values of `because`).',
+  'plan.conforms': 'The call conforms to a step of the approved plan (params: step, status, by, baseRule).',
+  'review.dangerous': 'Model review found the call dangerous (params: why).',
+  'review.unsure': 'The reviewer was unsure (params: why, baseRule).',
+  'review.low-confidence': 'The reviewer said safe with too little confidence (params: confidence, min, baseRule).',
+  'review.malformed': 'The review was not a valid verdict (params: baseRule).',
+  'review.unavailable': 'The review model was unavailable (params: baseRule).',
+} as const);
+
+export type GateRule = keyof typeof GATE_RULES;
+
+/**
+ * The ids of `params.because` on a `taint.requires-person` decision: why the call needs a person.
+ * Values ride in the same `params` (what, path, tool, field, host, command, rule).
+ */
+export const TAINT_REASONS = Object.freeze({
+  instruction_file: 'It changes an instruction or configuration file (what, path).',
+  whole_directory: 'It changes a whole directory in scope, not something under it (what, path).',
+  workspace_root: 'It changes the workspace root (what).',
+  outside_scope: 'It changes a path outside the task\'s scope (what, path).',
+  shell_unchecked: 'The shell command cannot be checked.',
+  shell_unanalysed: 'The shell command cannot be analysed for what it changes.',
+  shell_risk: 'The shell command moves git refs or signals other processes.',
+  shell_undecidable: 'The shell command cannot be decided statically (rule).',
+  unnamed_write: 'A change whose target the analyzer cannot name (what).',
+  unnamed_write_sandboxed: 'A change whose target the analyzer cannot name; the sandbox keeps it in the workspace only (what).',
+  guarded_tool: 'The tool sends, publishes or remembers (tool).',
+  destructive_tool: 'The tool is destructive (tool).',
+  open_world: 'The tool reaches a host outside the task\'s scope (tool).',
+  write_outside_workspace: 'The tool writes outside the workspace (tool, field).',
+  'egress.irreversible': 'The command pushes or publishes.',
+  'egress.dev_net': 'The command opens a socket through /dev/tcp or /dev/udp.',
+  'egress.inline_code': 'The command runs inline interpreter code that could reach the network.',
+  'egress.unlisted_host': 'The command reaches a host not on the taint allowlist (host).',
+  'egress.unchecked_host': 'The command reaches the network at a host that cannot be checked (command).',
+  unknown: 'No reason id was given.',
+} as const);
+
+export type TaintReason = keyof typeof TAINT_REASONS;
