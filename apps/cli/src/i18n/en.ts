@@ -1,4 +1,5 @@
 import { enRepl } from './en-repl.js';
+import { enProgress } from './en-progress.js';
 /** English: the reference catalog. Every other language must hold every key here. */
 export const en = {
   'help.tagline': 'warden — a governed agent harness for your terminal',
@@ -389,4 +390,5 @@ export const en = {
   'column.tools': 'TOOLS',
   'column.pins': 'PINS',
   ...enRepl,
+  ...enProgress,
 } as const;

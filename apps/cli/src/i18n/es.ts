@@ -1,4 +1,5 @@
 import { esRepl } from './es-repl.js';
+import { esProgress } from './es-progress.js';
 import type { Catalog } from './catalog-types.js';
 
 /** Español. */
@@ -391,4 +392,5 @@ export const es: Catalog = {
   'column.tools': 'HERRAMIENTAS',
   'column.pins': 'FIJADAS',
   ...esRepl,
+  ...esProgress,
 };

@@ -1,4 +1,5 @@
 import { frRepl } from './fr-repl.js';
+import { frProgress } from './fr-progress.js';
 import type { Catalog } from './catalog-types.js';
 
 /** Français. */
@@ -391,4 +392,5 @@ export const fr: Catalog = {
   'column.tools': 'OUTILS',
   'column.pins': 'ÉPINGLES',
   ...frRepl,
+  ...frProgress,
 };

@@ -1,4 +1,5 @@
 import { hiRepl } from './hi-repl.js';
+import { hiProgress } from './hi-progress.js';
 import type { Catalog } from './catalog-types.js';
 
 /** हिन्दी. */
@@ -391,4 +392,5 @@ export const hi: Catalog = {
   'column.tools': 'टूल',
   'column.pins': 'पिन',
   ...hiRepl,
+  ...hiProgress,
 };
