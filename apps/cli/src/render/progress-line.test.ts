@@ -59,6 +59,7 @@ describe('progress: rendering', () => {
     const drawn = out.text.split('\r\u001b[2K')[1]!;
     expect(drawn.startsWith('\u001b[2m')).toBe(true);
     expect(drawn.endsWith('…\u001b[22m')).toBe(true);
+    // eslint-disable-next-line no-control-regex -- the test strips the colour codes it checks for
     expect(drawn.replace(/\u001b\[\d+m/g, '')).toHaveLength(59);
   });
 

@@ -35,9 +35,13 @@ export function progressText(label: string, counts: ProgressCounts, elapsedMs: n
 }
 
 export interface ProgressLine {
+  /** True when the line is redrawn in place (a terminal that understands it). */
+  readonly live: boolean;
   /** One more item finished. */
   tick(failed: boolean): void;
   setTotal(total: number): void;
+  /** Writes lasting output (a failure's reason) above the live line: clears it, writes, redraws. */
+  above(write: () => void): void;
   /** Clears the live line (a terminal) so what follows starts on a clean line. */
   stop(): void;
 }
@@ -86,6 +90,7 @@ export function createProgressLine(options: ProgressOptions): ProgressLine {
     }
   };
   return {
+    live,
     tick(failed) {
       counts.done += 1;
       if (failed) counts.failed += 1;
@@ -93,6 +98,11 @@ export function createProgressLine(options: ProgressOptions): ProgressLine {
     },
     setTotal(total) {
       counts.total = total;
+    },
+    above(write) {
+      if (drawn) options.out.write('\r\u001b[2K');
+      write();
+      if (drawn) draw();
     },
     stop() {
       if (timer) clearInterval(timer);
@@ -103,7 +113,7 @@ export function createProgressLine(options: ProgressOptions): ProgressLine {
 }
 
 /** The progress line of a command: on stderr, styled for stderr (NO_COLOR, --no-color), silent under --json off a terminal. */
-export function commandProgress(io: CliIo, t: Translator, options: { label: string; total?: number; json: boolean; color?: boolean }): ProgressLine {
+export function commandProgress(io: CliIo, t: Translator, options: { label: string; total?: number; json: boolean; color?: boolean; plainLines?: boolean }): ProgressLine {
   const style = terminalStyle(io.stderr, io.env, options.color);
   return createProgressLine({
     label: options.label,
@@ -112,7 +122,8 @@ export function commandProgress(io: CliIo, t: Translator, options: { label: stri
     out: io.stderr,
     style,
     dumb: io.env.TERM === 'dumb',
-    // Machine output (--json) in a pipe stays exactly what it was: nothing extra on either stream.
-    plainEveryMs: options.json && !style.tty ? 0 : 10_000,
+    // Machine output (--json) stays exactly what it was off a terminal; commands that already print
+    // a plain line per change in a pipe (fleet, check) pass plainLines: false.
+    plainEveryMs: options.json || options.plainLines === false ? 0 : 10_000,
   });
 }
