@@ -1,8 +1,16 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { RunEvent } from '@warden/protocol/schemas';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/run-cli.js';
+import { shq, startTmux, type TmuxSession } from './helpers/tmux.js';
+import { BIN } from './helpers/run-cli.js';
 import { tempWorkspace } from './helpers/workspace.js';
+
+/** Escaped as the report escapes text (for finding run text in the page). */
+function esc(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
 
 interface DemoReport {
   type: 'demo_report';
@@ -52,17 +60,69 @@ describe('warden demo (offline, no key)', () => {
     expect(none.attackedEpisodes).toBeGreaterThan(0);
     expect(none.attackSuccessRate).toBe(0);
     expect(headline.find((h) => h.profile === 'ungoverned')!.utility).toBe(1);
-    const reportLine = lines.at(-1) as { type: string; html: string };
-    expect(reportLine.type).toBe('containment_report');
+    const reportLine = lines.find((line) => line.type === 'containment_report') as { type: string; html: string; dir: string };
     expect(existsSync(reportLine.html)).toBe(true);
+    // The demo's own page: the run that just happened, then the containment table.
+    const page = lines.at(-1) as { type: string; file: string };
+    expect(page.type).toBe('demo_html');
+    expect(path.dirname(page.file)).toBe(reportLine.dir);
+    const html = readFileSync(page.file, 'utf8');
+    const calls = events.filter((e) => e.type === 'tool_call');
+    expect(calls.length).toBeGreaterThanOrEqual(6);
+    for (const call of calls) {
+      expect(html).toContain(`data-kind="tool_call" data-call="${esc(call.callId)}"><span class="tl-label">Tool call</span> <code>${call.name}</code>`);
+      expect(html).toContain(esc(JSON.stringify(call.args, null, 2)));
+    }
+    const metadata = events.find((e) => e.type === 'tool_decision' && e.decision.rule === 'shell.cloud_metadata');
+    expect(metadata?.type === 'tool_decision' && metadata.decision.effect).toBe('deny');
+    if (metadata?.type !== 'tool_decision') throw new Error('no cloud-metadata decision');
+    expect(html).toContain(`Gate: denied</span> <code>shell</code> by rule <code class="tl-rule">shell.cloud_metadata</code>: <span class="tl-reason">${esc(metadata.decision.reason)}</span>`);
+    expect(html).toContain('data-kind="approval" data-outcome="approved"');
+    expect(html).toContain(`Hash chain verified: intact, ${report.audit.entries} entries`);
+    expect(html).toContain(`${report.sessionRecords} records read back`);
+    expect(html.indexOf('id="run-timeline"')).toBeLessThan(html.indexOf('id="audit-verification"'));
+    expect(html.indexOf('id="audit-verification"')).toBeLessThan(html.indexOf('id="headline"'));
+    expect(html).not.toContain('this-value-must-never-reach-the-model');
+    // Self-contained: nothing is fetched.
+    expect(html).not.toMatch(/\s(src|href)=/);
   }, 600_000);
 
   it('speaks the chosen language and keeps the workspace with --keep', async () => {
-    const result = await runCli(['demo', '--keep', '--no-containment', '--lang', 'es'], { cwd: tempWorkspace() });
+    const dir = tempWorkspace();
+    const result = await runCli(['demo', '--keep', '--no-containment', '--lang', 'es'], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Lo que ocurrió:');
     const kept = /se conserva en (\S+)/.exec(result.stdout)?.[1];
     expect(kept && existsSync(kept)).toBe(true);
     expect(result.stdout).not.toContain('warden:containment');
+    const file = /Informe de esta ejecución \(cronología y verificación de la auditoría\): (\S+)/.exec(result.stdout)?.[1];
+    const html = readFileSync(path.resolve(dir, file ?? 'missing'), 'utf8');
+    expect(html).toContain('id="run-timeline"');
+    expect(html).toContain('Hash chain verified: intact');
+    expect(html).not.toContain('id="headline"');
   });
+});
+
+describe('warden demo on a terminal', () => {
+  let tty: TmuxSession | undefined;
+  afterEach(() => {
+    tty?.kill();
+    tty = undefined;
+  });
+
+  it('shows the progress of the containment phase on stderr: episodes done of the total, failures, time spent and left', async () => {
+    const dir = tempWorkspace();
+    const vars = Object.entries({ NO_COLOR: '1', LANG: 'C.UTF-8', TERM: 'xterm', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }).map(([k, v]) => `${k}=${shq(v)}`);
+    // stdout goes to a file: what the terminal shows is stderr alone.
+    tty = startTmux(`cd ${shq(dir)} && env -i ${vars.join(' ')} ${shq(process.execPath)} ${shq(BIN)} demo > demo.out; echo "EXIT=$?"; sleep 60`, { width: 150 });
+    const screen = await tty.waitFor(/containment episodes: [1-9]\d*\/(\d+) done · \d+ failed · \d+s elapsed · about \S+( \S+)? left/, 300_000);
+    const total = Number(/containment episodes: \d+\/(\d+)/.exec(screen)![1]);
+    expect(total).toBeGreaterThan(20);
+    const end = await tty.waitFor(/EXIT=\d+/, 600_000);
+    expect(end).toContain('EXIT=0');
+    // The live line is cleared when the phase ends; no escape code is left on the screen.
+    expect(end).not.toMatch(/containment episodes: \d+/);
+    expect(end).not.toMatch(/\[\d*[A-Za-z]/);
+    expect(readFileSync(path.join(dir, 'demo.out'), 'utf8')).toMatch(/Report of this run \(timeline, audit check and containment table\): out\/demo-/);
+  }, 900_000);
 });

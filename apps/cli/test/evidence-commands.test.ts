@@ -3,8 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { runCli } from './helpers/run-cli.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, runCli } from './helpers/run-cli.js';
+import { shq, startTmux, type TmuxSession } from './helpers/tmux.js';
 import { tempWorkspace } from './helpers/workspace.js';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '__fixtures__');
@@ -127,4 +128,26 @@ describe('warden probe', () => {
     const missing = await runCli(['probe', 'validate-target'], { cwd: dir });
     expect(missing.code).toBe(2);
   });
+});
+
+describe('warden check on a terminal', () => {
+  let tty: TmuxSession | undefined;
+  afterEach(() => {
+    tty?.kill();
+    tty = undefined;
+  });
+
+  it('a soak shows one live line on stderr with its count, failures and time spent, cleared at the end', async () => {
+    const dir = tempWorkspace();
+    const vars = Object.entries({ NO_COLOR: '1', LANG: 'C.UTF-8', TERM: 'xterm', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }).map(([k, v]) => `${k}=${shq(v)}`);
+    const cli = [process.execPath, BIN, 'check', 'fixture:passes', '--pack', PACK, '--soak', '--for', '4s', '--pause', '200ms', '--out', 'reports'].map(shq).join(' ');
+    tty = startTmux(`cd ${shq(dir)} && env -i ${vars.join(' ')} ${cli}; echo "EXIT=$?"; sleep 60`, { width: 120 });
+    await tty.waitFor(/case runs: [1-9]\d* done · 0 failed · \d+s elapsed/, 60_000);
+    const end = await tty.waitFor(/EXIT=\d+/, 60_000);
+    expect(end).toContain('EXIT=0');
+    expect(end).toMatch(/1 cases: 1 passed, 0 failed/);
+    // Cleared when the run ended; no escape code left behind.
+    expect(end).not.toMatch(/case runs: \d+/);
+    expect(end).not.toMatch(/\[\d*[A-Za-z]/);
+  }, 120_000);
 });

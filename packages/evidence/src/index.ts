@@ -58,6 +58,9 @@ export {
 export { renderMarkdown } from './report/render-markdown.js';
 export { renderJunit } from './report/render-junit.js';
 export { renderHtml } from './report/render-html.js';
+export { runTimelineFromEvents } from './report/run-timeline.js';
+export type { RunTimeline, TimelineEntry, TimelineAudit, TimelineSession } from './report/run-timeline.js';
+export { renderTimelineHtml, TIMELINE_CSS } from './report/html-timeline.js';
 export { renderReport, writeReport } from './report/write-report.js';
 export type { ReportFiles } from './report/write-report.js';
 export { redactReport } from './report/redact-report.js';

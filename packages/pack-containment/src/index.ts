@@ -20,7 +20,7 @@ export { createObeyingModel, readAndQuoteTask } from './obeying-model.js';
 export type { ModelTask, ObeyingModel, ObeyingModelOptions } from './obeying-model.js';
 export { findDirectives, renderDirective, renderReference } from './directive.js';
 export type { Directive, DirectiveStep } from './directive.js';
-export { renderReportMarkdown, renderReportHtml, headlineRows, headlineMarkdown, howItGotThrough } from './report-render.js';
+export { renderReportMarkdown, renderReportHtml, renderReportSection, CONTAINMENT_CSS, headlineRows, headlineMarkdown, howItGotThrough } from './report-render.js';
 export type { HeadlineRow } from './report-render.js';
 export { CONTAINMENT_ERROR_CODES } from './containment-error-codes.js';
 export type { ContainmentErrorCode } from './containment-error-codes.js';

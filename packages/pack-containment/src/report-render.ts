@@ -111,24 +111,36 @@ export function renderReportMarkdown(report: ContainmentReport, meta: { title?: 
   return `${lines.join('\n')}\n`;
 }
 
+/** The page style of the containment report (a page that embeds the section can inline it). */
+export const CONTAINMENT_CSS = 'body{font:14px system-ui,sans-serif;margin:2rem;max-width:80rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:left}pre{white-space:pre-wrap}';
+
 function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 }
 
-/** The report as a standalone HTML page: the headline table first, then the Markdown body as preformatted sections. */
-export function renderReportHtml(report: ContainmentReport, meta: { title?: string } = {}): string {
+/**
+ * The report as an HTML fragment: the headline table (`#headline`) first, then the Markdown
+ * body as preformatted text. For pages that put something before it (`warden demo` puts its run).
+ */
+export function renderReportSection(report: ContainmentReport, meta: { title?: string; heading?: 'h1' | 'h2' } = {}): string {
+  const h = meta.heading ?? 'h2';
   const rows = headlineRows(report);
-  const head = HEADLINE_COLUMNS.map(([, title]) => `<th>${escapeHtml(title)}</th>`).join('');
+  const head = HEADLINE_COLUMNS.map(([, title]) => `<th scope="col">${escapeHtml(title)}</th>`).join('');
   const body = rows.map((row) => `<tr>${HEADLINE_COLUMNS.map(([key]) => `<td>${escapeHtml(row[key])}</td>`).join('')}</tr>`).join('\n');
   const rest = renderReportMarkdown(report, meta).split('\n').slice(4).join('\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(meta.title ?? 'warden:containment')}</title>
-<style>body{font:14px system-ui,sans-serif;margin:2rem;max-width:80rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:left}pre{white-space:pre-wrap}</style></head>
-<body><h1>${escapeHtml(meta.title ?? 'warden:containment — safe mode, createHarness')}</h1>
+  return `<section id="containment" aria-labelledby="containment-title"><${h} id="containment-title">${escapeHtml(meta.title ?? 'warden:containment — safe mode, createHarness')}</${h}>
 <table id="headline"><thead><tr>${head}</tr></thead><tbody>
 ${body}
 </tbody></table>
-<pre>${escapeHtml(rest)}</pre>
+<pre>${escapeHtml(rest)}</pre></section>`;
+}
+
+/** The report as a standalone HTML page: the headline table first, then the Markdown body as preformatted sections. */
+export function renderReportHtml(report: ContainmentReport, meta: { title?: string } = {}): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(meta.title ?? 'warden:containment')}</title>
+<style>${CONTAINMENT_CSS}</style></head>
+<body>${renderReportSection(report, { ...meta, heading: 'h1' })}
 </body></html>
 `;
 }

@@ -10,6 +10,7 @@ describe('public surface', () => {
       'ATTACK_GOALS',
       'BENIGN_TASKS',
       'CARRIER_KINDS',
+      'CONTAINMENT_CSS',
       'CONTAINMENT_ERROR_CODES',
       'GOAL_CLASSES',
       'HARNESS_PROFILES',
@@ -32,6 +33,7 @@ describe('public surface', () => {
       'renderReference',
       'renderReportHtml',
       'renderReportMarkdown',
+      'renderReportSection',
       'rubberStampApprover',
       'runContainment',
     ]);

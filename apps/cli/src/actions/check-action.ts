@@ -5,6 +5,7 @@ import { parseDurationMs } from '../cli/duration.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { CheckOptions } from '../commands/check-command.js';
 import { textRedactor } from '@warden/harness';
+import { commandProgress } from '../render/progress-line.js';
 import { renderTable } from '../render/table.js';
 import { fit } from '../render/terminal-style.js';
 import { loadEvidencePacks } from './evidence-packs.js';
@@ -53,7 +54,13 @@ export async function checkAction(ctx: CommandContext<CheckOptions>): Promise<nu
   }
   let total: number | undefined;
   let done = 0;
+  // On a terminal (stderr): one live line with counts, failures and time left, for a soak too.
+  // In a pipe: the plain line per case below, as before.
+  const live = commandProgress(io, t, { plainLines: false, label: t('progress.checks'), json: options.json === true, ...(options.color === undefined ? {} : { color: options.color }) });
   const onProgress = (event: RunProgress): void => {
+    if (event.type === 'run_start' && event.runs !== undefined) live.setTotal(event.runs);
+    const failed = event.type === 'case_end' && (event.status === 'failed' || event.status === 'error');
+    if (event.type === 'case_end') live.tick(failed);
     if (options.json) {
       io.stdout.write(`${JSON.stringify(event)}\n`);
       return;
@@ -62,9 +69,12 @@ export async function checkAction(ctx: CommandContext<CheckOptions>): Promise<nu
     if (event.type !== 'case_end') return;
     done += 1;
     const line = total === undefined ? t('check.progressOpen', { done, id: event.id, status: event.status }) : t('check.progress', { done, total, id: event.id, status: event.status });
-    const failed = event.status === 'failed' || event.status === 'error';
-    if (style.tty) io.stdout.write(`\r\u001b[2K${fit(line, style.width - 1)}${failed ? '\n' : ''}`);
-    else io.stdout.write(`${line}\n`);
+    if (live.live) {
+      // The live line carries the counts; what lasts on the screen is why a case failed.
+      if (failed) live.above(() => io.stdout.write(`${fit(line, style.width - 1)}\n${event.firstFailure === undefined ? '' : `  ${style.red(fit(event.firstFailure, style.width - 3))}\n`}`));
+      return;
+    }
+    io.stdout.write(`${line}\n`);
     if (failed && event.firstFailure !== undefined) io.stdout.write(`  ${style.red(fit(event.firstFailure, style.width - 3))}\n`);
   };
   const result = await runChecks({
@@ -77,8 +87,7 @@ export async function checkAction(ctx: CommandContext<CheckOptions>): Promise<nu
     redact: textRedactor(io.env),
     signal: ctx.signal,
     onProgress,
-  });
-  if (style.tty && !options.json) io.stdout.write('\n');
+  }).finally(() => live.stop());
   const report = path.relative(io.cwd, result.files.html) || result.files.html;
   if (options.json) io.stdout.write(`${JSON.stringify({ type: 'report', dir: result.dir, files: result.files, exitCode: result.exitCode })}\n`);
   else {

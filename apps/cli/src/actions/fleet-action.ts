@@ -8,6 +8,7 @@ import { formatCost } from '../render/summarize.js';
 import { renderTable } from '../render/table.js';
 import { harnessOptionsFrom, resolveWorkdir } from './cli-harness-options.js';
 import { readFleetFile, type FleetJob } from './fleet-file.js';
+import { commandProgress } from '../render/progress-line.js';
 import { fleetProgress } from './fleet-progress.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
 import { runPool } from './worker-pool.js';
@@ -31,7 +32,8 @@ export async function fleetAction(ctx: CommandContext<FleetOptions>): Promise<nu
   if (extra !== undefined) throw unexpectedArgument(extra, 'warden fleet');
   const jobs = readFleetFile(file, io.cwd);
   const json = options.json === true;
-  const progress = json ? undefined : fleetProgress(io.stdout, jobs.map((j) => j.name), t, style);
+  const counts = commandProgress(io, t, { plainLines: false, label: t('progress.fleet'), total: jobs.length, json, ...(options.color === undefined ? {} : { color: options.color }) });
+  const progress = json ? undefined : fleetProgress(io.stdout, jobs.map((j) => j.name), t, style, counts);
 
   async function runJob(job: FleetJob, index: number): Promise<JobReport> {
     const started = Date.now();
@@ -54,7 +56,8 @@ export async function fleetAction(ctx: CommandContext<FleetOptions>): Promise<nu
       report.error = { code: errorCodeOf(error), message: error instanceof Error ? error.message : String(error) };
     }
     report.durationMs = Date.now() - started;
-    progress?.finished(index, t(`render.stop.${report.status}`, { message: report.error?.message ?? '' }));
+    if (progress) progress.finished(index, t(`render.stop.${report.status}`, { message: report.error?.message ?? '' }), report.status !== 'done');
+    else counts.tick(report.status !== 'done');
     return report;
   }
 
@@ -72,6 +75,7 @@ export async function fleetAction(ctx: CommandContext<FleetOptions>): Promise<nu
 
   const reports = await runPool(jobs, options.workers ?? 4, runJob);
   progress?.done();
+  counts.stop();
   const ok = reports.filter((r) => r.status === 'done').length;
   if (json) {
     io.stdout.write(`${JSON.stringify({ type: 'fleet_report', jobs: reports })}\n`);

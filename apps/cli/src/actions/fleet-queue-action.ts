@@ -6,6 +6,7 @@ import type { FleetOptions } from '../commands/fleet-command.js';
 import { formatCost } from '../render/summarize.js';
 import { renderTable } from '../render/table.js';
 import { readFleetFile } from './fleet-file.js';
+import { commandProgress } from '../render/progress-line.js';
 import { fleetProgress } from './fleet-progress.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
 
@@ -80,7 +81,8 @@ export async function fleetQueueAction(ctx: CommandContext<FleetOptions>): Promi
     const budget = options.budgetTokens || options.budgetUsd ? { ...(options.budgetTokens ? { tokens: options.budgetTokens } : {}), ...(options.budgetUsd ? { usd: options.budgetUsd } : {}) } : undefined;
     return { id: ids[i]!, task: job.task, ...(config ? { config } : {}), ...(budget ? { budget } : {}) };
   });
-  const progress = options.json ? undefined : fleetProgress(io.stdout, names, t, style);
+  const counts = commandProgress(io, t, { plainLines: false, label: t('progress.fleet'), total: ids.length, json: options.json === true, ...(options.color === undefined ? {} : { color: options.color }) });
+  const progress = options.json ? undefined : fleetProgress(io.stdout, names, t, style, counts);
   const index = new Map(ids.map((jobId, i) => [jobId, i]));
   const finished = new Set<string>();
   let wake: () => void = () => undefined;
@@ -91,8 +93,10 @@ export async function fleetQueueAction(ctx: CommandContext<FleetOptions>): Promi
     if (event.type === 'active') progress?.started(i);
     if (event.type === 'progress' && event.progress.step !== undefined) progress?.step(i, event.progress.step);
     if (event.type === 'completed' || event.type === 'failed') {
+      const failed = event.type === 'failed' || event.result.status !== 'done';
+      if (progress) progress.finished(i, event.type === 'completed' ? event.result.status : event.reason, failed);
+      else if (!finished.has(event.jobId)) counts.tick(failed);
       finished.add(event.jobId);
-      progress?.finished(i, event.type === 'completed' ? event.result.status : event.reason);
       wake();
     }
   };
@@ -112,6 +116,7 @@ export async function fleetQueueAction(ctx: CommandContext<FleetOptions>): Promi
     await listening.close();
   }
   progress?.done();
+  counts.stop();
   const states = await status(ids, connection);
   const ok = states.filter((s) => s.state === 'completed' && s.result?.status === 'done').length;
   if (options.json) io.stdout.write(`${JSON.stringify({ type: 'fleet_report', jobs: states })}\n`);

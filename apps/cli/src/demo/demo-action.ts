@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RunEvent } from '@warden/protocol';
@@ -6,18 +6,22 @@ import { scriptedProvider } from '@warden/protocol/testing';
 import type { CommandContext } from '../cli/command.js';
 import { exitCodeForStop } from '../cli/exit-codes.js';
 import { driveRun, eventSink } from '../actions/drive-run.js';
-import { verifyAuditFile } from '@warden/harness';
-import { createHarness } from '@warden/harness';
+import { runTimelineFromEvents } from '@warden/evidence';
+import { createHarness, verifyAuditFile } from '@warden/harness';
+import type { ContainmentReport } from '@warden/pack-containment';
+import { commandProgress } from '../render/progress-line.js';
 import { fit } from '../render/terminal-style.js';
 import { collectFacts } from './demo-facts.js';
 import { demoScript } from './demo-script.js';
-import { runDemoContainment } from './demo-containment.js';
+import { demoEpisodeCount, runDemoContainment } from './demo-containment.js';
+import { renderDemoHtml } from './demo-html.js';
 
 /**
  * `warden demo`: the offline main job. A scripted model works in a fresh temp
  * workspace under the real gate (safe mode), tools, session store and audit
  * trail; the report at the end is read back from the events, the store and the
- * trail — nothing in it is assumed.
+ * trail — nothing in it is assumed. The HTML report (`out/demo-…/demo.html`) shows the run's
+ * timeline and audit verification, then the containment table.
  */
 export async function demoAction(ctx: CommandContext<{ keep?: boolean; containment?: boolean; full?: boolean; out?: string }>): Promise<number> {
   const { io, t, style, options } = ctx;
@@ -66,10 +70,34 @@ export async function demoAction(ctx: CommandContext<{ keep?: boolean; containme
       if (options.keep) say(t('demo.kept', { dir: workdir }));
     }
     const runCode = exitCodeForStop(stop);
-    if (options.containment === false) return runCode;
+    const dir = path.join(path.resolve(io.cwd, options.out ?? 'out'), `demo-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+    mkdirSync(dir, { recursive: true });
+    const timeline = runTimelineFromEvents(events, {
+      ...(audit ? { audit } : {}),
+      ...(facts.sessionId ? { session: { id: facts.sessionId, records, store: harness.storeName } } : {}),
+    });
+    const writeReport = (containment?: ContainmentReport): string => {
+      const file = path.join(dir, 'demo.html');
+      writeFileSync(file, renderDemoHtml({ timeline, workdir, ...(containment ? { containment } : {}) }));
+      if (json) io.stdout.write(`${JSON.stringify({ type: 'demo_html', file })}\n`);
+      else say(t(containment ? 'demo.runReportContainment' : 'demo.runReport', { file: path.relative(io.cwd, file) || file }));
+      return file;
+    };
+    if (options.containment === false) {
+      writeReport();
+      return runCode;
+    }
     say('');
     say(style.bold(t('demo.containment', { scope: t(options.full ? 'demo.scopeFull' : 'demo.scopeQuick') })));
-    const probes = await runDemoContainment({ outDir: path.resolve(io.cwd, options.out ?? 'out'), full: options.full === true, signal: ctx.signal });
+    const full = options.full === true;
+    // The phase takes a while (seconds quick, minutes full): a progress line on stderr says how far it is.
+    const progress = commandProgress(io, t, { label: t('progress.containment'), total: demoEpisodeCount(full), json, ...(options.color === undefined ? {} : { color: options.color }) });
+    let probes;
+    try {
+      probes = await runDemoContainment({ dir, full, signal: ctx.signal, onEpisode: (failed) => progress.tick(failed) });
+    } finally {
+      progress.stop();
+    }
     // The headline table comes first: one line per profile, before anything else about the run.
     for (const [i, row] of probes.rows.entries()) {
       if (json) io.stdout.write(`${JSON.stringify({ type: 'containment_headline', ...row, ...probes.figures[i] })}\n`);
@@ -78,6 +106,7 @@ export async function demoAction(ctx: CommandContext<{ keep?: boolean; containme
     const html = path.relative(io.cwd, probes.html) || probes.html;
     if (json) io.stdout.write(`${JSON.stringify({ type: 'containment_report', dir: probes.dir, html: probes.html, markdown: probes.markdown })}\n`);
     else say(t('demo.containmentReport', { file: html }));
+    writeReport(probes.report);
     // The demo's own exit code is the run's: the containment figures are reported, honestly, not gated on.
     return runCode;
   } finally {

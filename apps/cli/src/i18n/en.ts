@@ -1,5 +1,6 @@
 import { enRepl } from './en-repl.js';
 import { enCodes } from './en-codes.js';
+import { enProgress } from './en-progress.js';
 /** English: the reference catalog. Every other language must hold every key here. */
 export const en = {
   'help.tagline': 'warden — a governed agent harness for your terminal',
@@ -391,4 +392,5 @@ export const en = {
   'column.pins': 'PINS',
   ...enRepl,
   ...enCodes,
+  ...enProgress,
 } as const;

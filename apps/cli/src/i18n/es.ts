@@ -1,5 +1,6 @@
 import { esRepl } from './es-repl.js';
 import { esCodes } from './es-codes.js';
+import { esProgress } from './es-progress.js';
 import type { Catalog } from './catalog-types.js';
 
 /** Español. */
@@ -393,4 +394,5 @@ export const es: Catalog = {
   'column.pins': 'FIJADAS',
   ...esRepl,
   ...esCodes,
+  ...esProgress,
 };

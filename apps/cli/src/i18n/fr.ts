@@ -1,5 +1,6 @@
 import { frRepl } from './fr-repl.js';
 import { frCodes } from './fr-codes.js';
+import { frProgress } from './fr-progress.js';
 import type { Catalog } from './catalog-types.js';
 
 /** Français. */
@@ -393,4 +394,5 @@ export const fr: Catalog = {
   'column.pins': 'ÉPINGLES',
   ...frRepl,
   ...frCodes,
+  ...frProgress,
 };

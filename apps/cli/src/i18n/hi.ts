@@ -1,5 +1,6 @@
 import { hiRepl } from './hi-repl.js';
 import { hiCodes } from './hi-codes.js';
+import { hiProgress } from './hi-progress.js';
 import type { Catalog } from './catalog-types.js';
 
 /** हिन्दी. */
@@ -393,4 +394,5 @@ export const hi: Catalog = {
   'column.pins': 'पिन',
   ...hiRepl,
   ...hiCodes,
+  ...hiProgress,
 };

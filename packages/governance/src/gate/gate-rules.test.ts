@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { TAINT_RULE } from '@warden/protocol';
 import { describe, expect, it } from 'vitest';
 import { createGate } from './create-gate.js';
-import { SHELL_RULES } from '../shell/shell-rules.js';
+import { SHELL_RULES } from '@warden/shell-policy';
 import { GATE_RULES, TAINT_REASONS } from './gate-rules.js';
 
 function sourceFiles(dir: string): string[] {
