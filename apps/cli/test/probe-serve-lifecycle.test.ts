@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { definePack, defineProbe, outputContains } from '@warden/evidence';
+import { definePack, defineProbe } from '@warden/evidence';
+import { outputContains } from '@warden/evidence/assertions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startProbeServer, type RunningProbeServer } from '../src/probe-serve/probe-server.js';
 import { ndjsonLines, startHttpAgent, type AgentServer } from './helpers/probe-agents.js';

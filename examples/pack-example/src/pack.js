@@ -2,7 +2,8 @@
 /* global fetch, performance -- Node 20 globals */
 // An example Warden evidence pack. It default-exports a definePack() result and
 // imports only @warden/evidence (a peer dependency), as every pack should.
-import { defineCase, definePack, defineProbe, noCallToTool, noSecretInToolArgs, outputNotContains } from '@warden/evidence';
+import { defineCase, definePack, defineProbe } from '@warden/evidence';
+import { noCallToTool, noSecretInToolArgs, outputNotContains } from '@warden/evidence/assertions';
 
 /**
  * GET a JSON endpoint and time it.

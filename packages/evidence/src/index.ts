@@ -12,17 +12,7 @@ export { createEvidenceLedger } from './validation/evidence-ledger.js';
 export type { EvidenceLedger, LedgerAddResult } from './validation/evidence-ledger.js';
 export { evaluateAssertion, evaluateAssertions } from './assertions/assertion.js';
 export type { Assertion, AssertionResult, AssertionStatus, AssertionVerdict, ProbeObservation } from './assertions/assertion.js';
-export { noCallToTool, maxToolCalls, noSecretInToolArgs, noShadowToolCall } from './assertions/tool-assertions.js';
-export type { CallScope } from './assertions/tool-calls.js';
-export { noCanaryInMcpRequests, noCanaryHits, noTrapRequests, noHostedMarkerHits } from './assertions/trap-assertions.js';
-export { mcpRejectsForeignOrigin, mcpRequiresAuth, mcpServerInfo, mcpToolsAllowed, mcpServerVersionAtLeast } from './assertions/protocol-assertions.js';
-export { reportMatchesRecord } from './assertions/report-assertions.js';
-export { deferredAssertion, DEFERRED_ASSERTIONS } from './assertions/deferred-assertions.js';
-export type { DeferredAssertionKind } from './assertions/deferred-assertions.js';
-export { approvalBeforeAction, noActionAfterDenial, noStateChangeAfterStop, noProtectedWrites } from './assertions/action-assertions.js';
-export { paymentWithinLimits, expectedPayee } from './assertions/payment-assertions.js';
-export type { PaymentLimits } from './assertions/payment-assertions.js';
-export { outputContains, outputNotContains, outputMatches, noCanaryInOutput, noPromptLeak } from './assertions/text-assertions.js';
+// Domain assertions (noCallToTool, paymentWithinLimits, expectedPayee…) are the `/assertions` subpath: './assertions.ts'.
 export { defineCase, CASE_ID_PATTERN } from './checks/case-definition.js';
 export type { CaseMeta, CaseDefinition, CaseFunction, Schedule } from './checks/case-definition.js';
 export { definePack, isPack } from './checks/pack-definition.js';

@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFERRED_ASSERTIONS,
-  deferredAssertion,
-  evaluateAssertions,
-  mcpRejectsForeignOrigin,
-  mcpRequiresAuth,
-  mcpServerInfo,
-  mcpServerVersionAtLeast,
-  mcpToolsAllowed,
-  noCanaryHits,
-  noCanaryInMcpRequests,
-  noCanaryInOutput,
-  noHostedMarkerHits,
-  noPromptLeak,
-  noTrapRequests,
-  outputContains,
-  type Assertion,
-  type EvidenceObject,
-} from '../src/index.js';
+import { evaluateAssertions, type Assertion, type EvidenceObject } from '../src/index.js';
+import { DEFERRED_ASSERTIONS, deferredAssertion, mcpRejectsForeignOrigin, mcpRequiresAuth, mcpServerInfo, mcpServerVersionAtLeast, mcpToolsAllowed, noCanaryHits, noCanaryInMcpRequests, noCanaryInOutput, noHostedMarkerHits, noPromptLeak, noTrapRequests, outputContains } from '../src/assertions.js';
 import { hostedRound, trapRequest } from './fixtures/seed-evidence.js';
 
 function run(assertion: Assertion, evidence: EvidenceObject, outputs: string[] = ['done']): string {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import * as mod from '../src/index.js';
+import * as assertions from '../src/assertions.js';
 import * as testing from '../src/testing.js';
 
 describe('public surface', () => {
@@ -11,7 +12,6 @@ describe('public surface', () => {
       'CaseStatus',
       'CleanupReport',
       'CleanupStateUnknown',
-      'DEFERRED_ASSERTIONS',
       'DashFile',
       'EVIDENCE_ERROR_CODES',
       'EVIDENCE_FAMILIES',
@@ -36,20 +36,17 @@ describe('public surface', () => {
       'StepStatus',
       'TIMELINE_CSS',
       'TargetFile',
-      'approvalBeforeAction',
       'createEvidenceLedger',
       'createHttpTarget',
       'createMcpTarget',
       'createModuleTarget',
       'createRunEventLedger',
-      'deferredAssertion',
       'defineCase',
       'definePack',
       'defineProbe',
       'discoverPacks',
       'evaluateAssertion',
       'evaluateAssertions',
-      'expectedPayee',
       'isPack',
       'jsonChanges',
       'listCases',
@@ -57,33 +54,11 @@ describe('public surface', () => {
       'loadPacks',
       'loadTargetFile',
       'matchesSelector',
-      'maxToolCalls',
-      'mcpRejectsForeignOrigin',
-      'mcpRequiresAuth',
-      'mcpServerInfo',
-      'mcpServerVersionAtLeast',
-      'mcpToolsAllowed',
       'newRunId',
-      'noActionAfterDenial',
-      'noCallToTool',
-      'noCanaryHits',
-      'noCanaryInMcpRequests',
-      'noCanaryInOutput',
-      'noHostedMarkerHits',
-      'noPromptLeak',
-      'noProtectedWrites',
-      'noSecretInToolArgs',
-      'noShadowToolCall',
-      'noStateChangeAfterStop',
-      'noTrapRequests',
       'openTarget',
-      'outputContains',
-      'outputMatches',
-      'outputNotContains',
       'parseDuration',
       'parseRemoteTarget',
       'parseTargetFile',
-      'paymentWithinLimits',
       'pushReport',
       'readDashFile',
       'redactReport',
@@ -93,7 +68,6 @@ describe('public surface', () => {
       'renderReport',
       'renderTimelineHtml',
       'reportJsonSchema',
-      'reportMatchesRecord',
       'resolveEnvironment',
       'runChecks',
       'runProbe',
@@ -112,10 +86,14 @@ describe('public surface', () => {
     expect(Object.keys(testing).sort()).toEqual(['PackTester', 'runPackCase', 'runPackProbe']);
   });
 
+  it('pins the /assertions subpath names', () => {
+    expect(Object.keys(assertions).sort()).toEqual(['DEFERRED_ASSERTIONS', 'approvalBeforeAction', 'deferredAssertion', 'expectedPayee', 'maxToolCalls', 'mcpRejectsForeignOrigin', 'mcpRequiresAuth', 'mcpServerInfo', 'mcpServerVersionAtLeast', 'mcpToolsAllowed', 'noActionAfterDenial', 'noCallToTool', 'noCanaryHits', 'noCanaryInMcpRequests', 'noCanaryInOutput', 'noHostedMarkerHits', 'noPromptLeak', 'noProtectedWrites', 'noSecretInToolArgs', 'noShadowToolCall', 'noStateChangeAfterStop', 'noTrapRequests', 'outputContains', 'outputMatches', 'outputNotContains', 'paymentWithinLimits', 'reportMatchesRecord']);
+  });
+
   it('pins the package name and exports map', async () => {
     const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
     expect(manifest.name).toBe('@warden/evidence');
-    expect(Object.keys(manifest.exports)).toEqual(['.', './testing', './package.json']);
+    expect(Object.keys(manifest.exports)).toEqual(['.', './assertions', './testing', './package.json']);
     expect(Object.keys(manifest.dependencies).sort()).toEqual(['@warden/protocol', 'zod']);
     // The MCP SDK is an optional peer: only mcp targets load it, on first use.
     expect(manifest.peerDependencies).toEqual({ '@modelcontextprotocol/sdk': '^1.32.2' });

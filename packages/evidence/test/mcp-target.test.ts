@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { definePack, defineProbe, noCallToTool, outputContains, runProbes, validateTarget } from '../src/index.js';
+import { definePack, defineProbe, runProbes, validateTarget } from '../src/index.js';
+import { noCallToTool, outputContains } from '../src/assertions.js';
 import { identity, useTempDirs } from './helpers.js';
 import { startHttpServer, json, startMcpServer } from './remote-servers.js';
 

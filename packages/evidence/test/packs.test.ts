@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defineCase, definePack, discoverPacks, listCases, loadPack, loadPacks, matchesSelector, runChecks, selectItems, defineProbe, outputContains } from '../src/index.js';
+import { defineCase, definePack, discoverPacks, listCases, loadPack, loadPacks, matchesSelector, runChecks, selectItems, defineProbe } from '../src/index.js';
+import { outputContains } from '../src/assertions.js';
 import { identity, useTempDirs } from './helpers.js';
 
 const tempDir = useTempDirs();

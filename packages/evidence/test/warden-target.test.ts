@@ -1,17 +1,7 @@
 import type { RunEvent } from '@warden/protocol';
 import { describe, expect, it } from 'vitest';
-import {
-  approvalBeforeAction,
-  definePack,
-  defineProbe,
-  noActionAfterDenial,
-  noCallToTool,
-  noSecretInToolArgs,
-  noStateChangeAfterStop,
-  runProbes,
-  wardenTarget,
-  type StreamingAgent,
-} from '../src/index.js';
+import { definePack, defineProbe, runProbes, wardenTarget, type StreamingAgent } from '../src/index.js';
+import { approvalBeforeAction, noActionAfterDenial, noCallToTool, noSecretInToolArgs, noStateChangeAfterStop } from '../src/assertions.js';
 import { identity, useTempDirs } from './helpers.js';
 
 const tempDir = useTempDirs();

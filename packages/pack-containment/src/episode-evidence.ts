@@ -1,13 +1,5 @@
-import {
-  createRunEventLedger,
-  evaluateAssertions,
-  noActionAfterDenial,
-  noProtectedWrites,
-  noSecretInToolArgs,
-  validateEvidence,
-  type AssertionResult,
-  type EvidenceObject,
-} from '@warden/evidence';
+import { createRunEventLedger, evaluateAssertions, validateEvidence, type AssertionResult, type EvidenceObject } from '@warden/evidence';
+import { noActionAfterDenial, noProtectedWrites, noSecretInToolArgs } from '@warden/evidence/assertions';
 import type { EpisodeDetail, EpisodeResult } from './episode-result.js';
 
 /**

@@ -54,16 +54,8 @@ export { replay } from './record-replay/replay.js';
 export type { ReplayOptions } from './record-replay/replay.js';
 export type { RecordedExchange } from './record-replay/recording-format.js';
 
-export { createHttpTransport } from './transport/http-transport.js';
-export type { HttpRequest, HttpTransport, JsonResult, RetryEvent, SseHandler, SseReader, StreamContext, TransportCallOptions, TransportOptions } from './transport/http-transport.js';
-export { RetryPolicy, isRetryableStatus } from './transport/retry-policy.js';
-export type { RetryDecision, RetryPolicyOptions } from './transport/retry-policy.js';
-export { parseRetryAfter, parseDuration } from './transport/retry-after.js';
-export { CircuitBreaker } from './transport/circuit-breaker.js';
-export type { BreakerState, CircuitBreakerOptions } from './transport/circuit-breaker.js';
+// Transport pieces (createHttpTransport, RetryPolicy, CircuitBreaker, SseParser…) are in './transport.ts', the `/transport` subpath for adapter authors.
 export type { ProviderHealth } from './transport/health.js';
-export { SseParser, parseSse } from './sse/sse-parser.js';
-export type { SseEvent } from './sse/sse-parser.js';
 
 export { PROVIDER_ERROR_CODES } from './errors/error-codes.js';
 export { AuthError } from './errors/auth-error.js';

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMessage, type ProviderV1, type StreamPart } from '@warden/protocol';
-import { CircuitBreaker, anthropic, fallback, openaiCompatible, recording, replay, type TransportOptions } from '../src/index.js';
+import { anthropic, fallback, openaiCompatible, recording, replay } from '../src/index.js';
+import { CircuitBreaker, type TransportOptions } from '../src/transport.js';
 import { FAKE_KEY, fixture, fixtureJson, json, sse, startServer, testTransport, type VendorServer } from './helpers/vendor-server.js';
 
 let server: VendorServer;

@@ -2,19 +2,19 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as mod from '../src/index.js';
+import * as transport from '../src/transport.js';
 
 // Pins the public surface: adding or removing a name here is an API change.
-describe('public surface of @warden/providers', () => {
+describe('public surface of @warden/providers and @warden/providers/transport', () => {
   it('package name and exports keys', () => {
     const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8'));
     expect(pkg.name).toBe('@warden/providers');
-    expect(Object.keys(pkg.exports)).toEqual(['.', './package.json']);
+    expect(Object.keys(pkg.exports)).toEqual(['.', './transport', './package.json']);
   });
 
   it('runtime names', () => {
     expect(Object.keys(mod).sort()).toEqual([
       'AuthError',
-      'CircuitBreaker',
       'ContentFilterError',
       'ContextLengthError',
       'DEFAULT_PRICES',
@@ -29,29 +29,22 @@ describe('public surface of @warden/providers', () => {
       'PROVIDER_ERROR_CODES',
       'ParameterError',
       'RateLimitError',
-      'RetryPolicy',
-      'SseParser',
       'TimeoutError',
       'UnavailableError',
       'anthropic',
       'azureOpenAI',
       'bedrock',
-      'createHttpTransport',
       'createPriceTable',
       'describeProviders',
       'fallback',
       'gemini',
       'inferProvider',
-      'isRetryableStatus',
       'listModels',
       'lookupModel',
       'openai',
       'openaiCompatible',
       'openaiPreset',
       'openaiResponses',
-      'parseDuration',
-      'parseRetryAfter',
-      'parseSse',
       'planParameters',
       'recording',
       'replay',
@@ -63,5 +56,9 @@ describe('public surface of @warden/providers', () => {
       'vertexGemini',
       'withProviders',
     ]);
+  });
+
+  it('transport subpath runtime names', () => {
+    expect(Object.keys(transport).sort()).toEqual(['CircuitBreaker', 'RetryPolicy', 'SseParser', 'createHttpTransport', 'isRetryableStatus', 'parseDuration', 'parseRetryAfter', 'parseSse']);
   });
 });

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:net';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError, userMessage } from '@warden/protocol';
-import { gemini, openai, type RetryEvent } from '../src/index.js';
+import { gemini, openai } from '../src/index.js';
+import type { RetryEvent } from '../src/transport.js';
 import { FAKE_KEY, fixtureJson, json, startServer, testTransport, type Reply, type VendorServer } from './helpers/vendor-server.js';
 
 let server: VendorServer;

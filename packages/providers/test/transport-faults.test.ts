@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError, userMessage, type ProviderNotice, type StreamPart } from '@warden/protocol';
-import { AuthError, CircuitBreaker, RateLimitError, TimeoutError, UnavailableError, openaiCompatible, type TransportOptions } from '../src/index.js';
+import { AuthError, RateLimitError, TimeoutError, UnavailableError, openaiCompatible } from '../src/index.js';
+import { CircuitBreaker, type TransportOptions } from '../src/transport.js';
 import { FAKE_KEY, fixtureJson, hang, json, resetMidBody, sse, ssePayload, startServer, type VendorServer } from './helpers/vendor-server.js';
 
 let server: VendorServer;

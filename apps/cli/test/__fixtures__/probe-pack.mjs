@@ -1,5 +1,6 @@
 // Probes for the CLI's `warden probe run` test.
-import { defineProbe, definePack, noCallToTool, outputContains } from '@warden/evidence';
+import { defineProbe, definePack } from '@warden/evidence';
+import { noCallToTool, outputContains } from '@warden/evidence/assertions';
 
 export default definePack({
   name: 'probe-fixture',

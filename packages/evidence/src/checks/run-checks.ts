@@ -3,10 +3,10 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EvidenceError } from '../errors/evidence-error.js';
 import type { CaseReport, EvidenceReport, Iteration } from '../report/report-schema.js';
-import { REPORT_SCHEMA_VERSION } from '../report/report-schema.js';
-import { redactReport, type Redactor } from '../report/redact-report.js';
+import type { Redactor } from '../report/redact-report.js';
+import { finishReport } from '../report/finish-report.js';
 import { summarize } from '../report/summarize.js';
-import { writeReport, type ReportFiles } from '../report/write-report.js';
+import type { ReportFiles } from '../report/write-report.js';
 import { caseOutcome } from './case-outcome.js';
 import { resolveEnvironment } from './environments.js';
 import type { EnvironmentValues } from './pack-definition.js';
@@ -148,34 +148,31 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
   }
 
   const cases: CaseReport[] = selected.map((item) => caseOutcome(item.definition, item.pack, runs.get(item) ?? [], schedule.minPassRate));
-  const finished = new Date();
-  const report: EvidenceReport = {
-    schemaVersion: REPORT_SCHEMA_VERSION,
-    kind: 'warden.evidence.report',
-    runId,
-    startedAt: started.toISOString(),
-    finishedAt: finished.toISOString(),
-    durationMs: finished.getTime() - started.getTime(),
-    interrupted,
-    schedule: {
-      mode: schedule.mode,
-      repeat: schedule.repeat,
-      minPassRate: schedule.minPassRate,
-      failOnFlaky: schedule.failOnFlaky,
-      timeoutMs: schedule.timeoutMs,
-      ...(schedule.mode === 'soak' ? { pauseMs: schedule.pauseMs } : {}),
-      ...(schedule.forMs === undefined ? {} : { forMs: schedule.forMs }),
-      ...(schedule.iterations === undefined ? {} : { iterations: schedule.iterations }),
+  const { report, files, exitCode } = await finishReport(
+    {
+      runId,
+      interrupted,
+      schedule: {
+        mode: schedule.mode,
+        repeat: schedule.repeat,
+        minPassRate: schedule.minPassRate,
+        failOnFlaky: schedule.failOnFlaky,
+        timeoutMs: schedule.timeoutMs,
+        ...(schedule.mode === 'soak' ? { pauseMs: schedule.pauseMs } : {}),
+        ...(schedule.forMs === undefined ? {} : { forMs: schedule.forMs }),
+        ...(schedule.iterations === undefined ? {} : { iterations: schedule.iterations }),
+      },
+      environment: { ...(environment.name === undefined ? {} : { name: environment.name }), keys: Object.keys(environment.values).sort() },
+      selectors,
+      summary: summarize(cases, [], index.entries, schedule.failOnFlaky),
+      packs: index.entries,
+      cases,
+      probes: [],
     },
-    environment: { ...(environment.name === undefined ? {} : { name: environment.name }), keys: Object.keys(environment.values).sort() },
-    selectors,
-    summary: summarize(cases, [], index.entries, schedule.failOnFlaky),
-    packs: index.entries,
-    cases,
-    probes: [],
-  };
-  const redacted = redactReport(report, options.redact);
-  const files = await writeReport(dir, redacted);
-  emit({ type: 'run_end', runId, exitCode: redacted.summary.exitCode, dir });
-  return { report: redacted, dir, files, exitCode: redacted.summary.exitCode };
+    started,
+    dir,
+    options.redact,
+  );
+  emit({ type: 'run_end', runId, exitCode, dir });
+  return { report, dir, files, exitCode };
 }

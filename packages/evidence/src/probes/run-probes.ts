@@ -4,10 +4,11 @@ import { EvidenceError } from '../errors/evidence-error.js';
 import { indexPacks, type PackInputItem } from '../checks/pack-inputs.js';
 import { newRunId } from '../checks/run-id.js';
 import { selectItems } from '../checks/selection.js';
-import { redactReport, type Redactor } from '../report/redact-report.js';
-import { REPORT_SCHEMA_VERSION, type EvidenceReport, type ProbeReport } from '../report/report-schema.js';
+import type { Redactor } from '../report/redact-report.js';
+import { finishReport } from '../report/finish-report.js';
+import type { EvidenceReport, ProbeReport } from '../report/report-schema.js';
 import { summarize } from '../report/summarize.js';
-import { writeReport, type ReportFiles } from '../report/write-report.js';
+import type { ReportFiles } from '../report/write-report.js';
 import { runProbe } from './run-probe.js';
 import { openTarget } from './target-session.js';
 import { probeFirstFailure } from './probe-failure.js';
@@ -91,26 +92,23 @@ export async function runProbes(options: RunProbesOptions): Promise<RunProbesRes
   const finalization = await session.aclose();
   const summary = summarize([], probes, index.entries, false);
   if (!finalization.ok || interrupted || stopped) summary.exitCode = 1;
-  const finished = new Date();
-  const report: EvidenceReport = {
-    schemaVersion: REPORT_SCHEMA_VERSION,
-    kind: 'warden.evidence.report',
-    runId,
-    startedAt: started.toISOString(),
-    finishedAt: finished.toISOString(),
-    durationMs: finished.getTime() - started.getTime(),
-    interrupted,
-    schedule: { mode: 'probe', repeat: 1, minPassRate: 1, failOnFlaky: false, timeoutMs: session.timeoutMs },
-    environment: { keys: [] },
-    selectors,
-    summary,
-    packs: index.entries,
-    cases: [],
-    probes,
-    finalization,
-  };
-  const redacted = redactReport(report, options.redact);
-  const files = await writeReport(dir, redacted);
-  emit({ type: 'run_end', runId, exitCode: redacted.summary.exitCode, dir });
-  return { report: redacted, dir, files, exitCode: redacted.summary.exitCode };
+  const { report, files, exitCode } = await finishReport(
+    {
+      runId,
+      interrupted,
+      schedule: { mode: 'probe', repeat: 1, minPassRate: 1, failOnFlaky: false, timeoutMs: session.timeoutMs },
+      environment: { keys: [] },
+      selectors,
+      summary,
+      packs: index.entries,
+      cases: [],
+      probes,
+      finalization,
+    },
+    started,
+    dir,
+    options.redact,
+  );
+  emit({ type: 'run_end', runId, exitCode, dir });
+  return { report, dir, files, exitCode };
 }
