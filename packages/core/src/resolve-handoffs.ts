@@ -2,11 +2,11 @@ import { ConfigError, TOOL_NAME_PATTERN, type ApproverV1, type HandoffHistory, t
 import type { AgentOptions, HandoffSpec } from './agent-options.js';
 import { intersectGates } from './handoff-gate.js';
 import type { ResolvedOptions } from './resolve-options.js';
+import { HANDOFF_SPEC_KEYS, type KeyList } from './option-keys.js';
 
 export const TRANSFER_PREFIX = 'transfer_to_';
 /** Agent names: a letter, then letters, digits, _ or - (the protocol's `AgentName`), short enough for a tool name. */
 const AGENT_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,51}$/;
-const SPEC_KEYS = ['description', 'system', 'tools', 'gate', 'provider', 'history', 'sticky', 'maxTurns', 'budget', 'handoffs'];
 const HISTORIES: readonly HandoffHistory[] = ['full', 'summary', 'none'];
 
 /** One agent that can hold the conversation, with the options its steps run under. */
@@ -54,7 +54,7 @@ export function resolveHandoffs(
   tools: readonly ToolV1[],
   approver: ApproverV1 | undefined,
   resolve: (options: AgentOptions) => ResolvedOptions,
-  checkKeys: (value: object, allowed: readonly string[], where: string) => void,
+  checkKeys: (value: object, keys: KeyList, where: string) => void,
 ): HandoffSetup | undefined {
   const specs = Object.entries(options.handoffs ?? {});
   if (specs.length === 0) return undefined;
@@ -65,7 +65,7 @@ export function resolveHandoffs(
   for (const [name, spec] of specs) {
     checkAgentName(name, `handoffs.${name}`);
     if (name === rootName) throw invalid(`handoffs.${name}`, `a name other than the agent's own (${rootName})`);
-    checkKeys(spec, SPEC_KEYS, `handoffs.${name}`);
+    checkKeys(spec, HANDOFF_SPEC_KEYS, `handoffs.${name}`);
     if (typeof spec.description !== 'string' || spec.description === '') throw invalid(`handoffs.${name}.description`, 'a non-empty string');
     if (!Array.isArray(spec.tools)) throw invalid(`handoffs.${name}.tools`, 'an explicit array of tool names');
     if (spec.history !== undefined && !HISTORIES.includes(spec.history)) throw invalid(`handoffs.${name}.history`, '"full", "summary" or "none"');

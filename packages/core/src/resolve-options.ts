@@ -20,6 +20,7 @@ import { outputJsonSchema } from './structured-output.js';
 import type { Agent } from './run-result.js';
 import { checkAgentName, resolveHandoffs, TRANSFER_PREFIX, type HandoffSetup } from './resolve-handoffs.js';
 import { resolveRuntime, SPAWN_TOOL, type ResolvedRuntime } from './runtime-agents.js';
+import { AGENT_KEYS, BUDGET_KEYS, checkKeys, COMPACTION_KEYS, CONTEXT_KEYS, SESSION_KEYS, SUBAGENT_KEYS } from './option-keys.js';
 
 export const DELEGATE_TOOL = 'delegate';
 
@@ -76,25 +77,6 @@ export interface ResolvedOptions {
   context: { userId?: string; tenantId?: string; workspace?: string };
 }
 
-const AGENT_KEYS = ['provider', 'tools', 'gate', 'approver', 'session', 'system', 'maxTurns', 'budget', 'hooks', 'compaction', 'subagents', 'name', 'handoffs', 'maxHandoffs', 'runtimeAgents', 'output', 'outputRetries', 'concurrency', 'streaming', 'toolTimeoutMs', 'context'];
-const BUDGET_KEYS = ['inputTokens', 'outputTokens', 'totalTokens', 'costUsd', 'steps', 'onExceed'];
-const COMPACTION_KEYS = ['thresholdTokens', 'thresholdFraction', 'keepRecentMessages', 'maxToolResultChars', 'pinned'];
-const SUBAGENT_KEYS = ['description', 'system', 'tools', 'maxTurns', 'budget'];
-const SESSION_KEYS = ['store', 'id', 'owner', 'title'];
-const CONTEXT_KEYS = ['userId', 'tenantId', 'workspace'];
-
-function checkKeys(value: object, allowed: readonly string[], where: string): void {
-  for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) {
-      throw new ConfigError({
-        code: 'config.unknown_key',
-        message: `${where} has an unknown key ${JSON.stringify(key)}`,
-        hint: `Known keys: ${allowed.join(', ')}.`,
-      });
-    }
-  }
-}
-
 function invalid(key: string, expected: string): ConfigError {
   return new ConfigError({ code: 'config.invalid', message: `${key} must be ${expected}`, hint: `Fix ${key} in the options passed to createAgent.` });
 }
@@ -140,7 +122,7 @@ function resolveCompaction(options: AgentOptions): ResolvedCompaction | undefine
 /** Checks options once, at the boundary, and fills in the defaults. `spawn` builds sub-agents. */
 export function resolveOptions(options: AgentOptions, spawn: AgentBuilder, internal?: AgentInternals): ResolvedOptions {
   if (typeof options !== 'object' || options === null) throw invalid('options', 'an object');
-  checkKeys(options, AGENT_KEYS, 'createAgent options');
+  checkKeys(options, AGENT_KEYS, 'createAgent');
   if (!options.provider) throw invalid('provider', 'a ProviderV1');
   const provider = assertSpecificationVersion(options.provider, 'provider', 'provider');
   const tools = (options.tools ?? []).map((tool) => assertSpecificationVersion(tool, `tool ${JSON.stringify(tool?.name)}`, 'tool'));

@@ -5,10 +5,9 @@ import type { AgentInternals, ResolvedOptions } from './resolve-options.js';
 import type { RunContext } from './run-context.js';
 import type { Agent } from './run-result.js';
 import { runChild } from './subagents.js';
+import { RUNTIME_KEYS, TEMPLATE_KEYS, type KeyList } from './option-keys.js';
 
 export const SPAWN_TOOL = 'spawn_agent';
-const TEMPLATE_KEYS = ['description', 'system', 'tools', 'maxTurns', 'budget', 'budgetShare'];
-const RUNTIME_KEYS = ['templates', 'maxRuntimeAgents', 'maxDepth', 'tools'];
 const AXES = ['inputTokens', 'outputTokens', 'totalTokens', 'costUsd', 'steps'] as const;
 
 export interface ResolvedRuntime {
@@ -28,7 +27,7 @@ function invalid(key: string, expected: string): ConfigError {
   return new ConfigError({ code: 'config.invalid', message: `${key} must be ${expected}`, hint: `Fix ${key} in the options passed to createAgent.` });
 }
 
-export function resolveRuntime(options: AgentOptions, internal: AgentInternals | undefined, checkKeys: (value: object, allowed: readonly string[], where: string) => void, checkBudget: (budget: BudgetOptions | undefined, where: string) => BudgetOptions | undefined): ResolvedRuntime | undefined {
+export function resolveRuntime(options: AgentOptions, internal: AgentInternals | undefined, checkKeys: (value: object, keys: KeyList, where: string) => void, checkBudget: (budget: BudgetOptions | undefined, where: string) => BudgetOptions | undefined): ResolvedRuntime | undefined {
   const rt = options.runtimeAgents;
   if (rt === undefined) return undefined;
   checkKeys(rt, RUNTIME_KEYS, 'runtimeAgents');

@@ -37,6 +37,23 @@ describe('createAgent options are checked once, at the boundary', () => {
     expect(() => createAgent({ provider, maxTurn: 3 } as unknown as AgentOptions)).toThrow(/"maxTurn"/);
   });
 
+  it.each([
+    ['createAgent', { provider, maxTurn: 3 }, 'maxTurns'],
+    ['budget', { provider, budget: { costUSD: 1 } }, 'costUsd'],
+    ['compaction', { provider, compaction: { keepRecent: 2, keepRecentMesages: 2 } }, 'keepRecentMessages'],
+    ['context', { provider, context: { tenantID: 't' } }, 'tenantId'],
+  ])('a misspelt key in %s says "did you mean"', (where, options, meant) => {
+    let error: unknown;
+    try {
+      createAgent(options as unknown as AgentOptions);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ code: 'config.unknown_key' });
+    expect((error as Error).message).toContain(`${where}: unknown option`);
+    expect((error as Error).message).toContain(`did you mean "${meant}"?`);
+  });
+
   it('refuses two tools with one name, and a tool named delegate when sub-agents are configured', () => {
     const t = makeTool('t', () => 'x');
     expect(() => createAgent({ provider, tools: [t, t] })).toThrow(expect.objectContaining({ code: 'tool.duplicate_name' }) as Error);

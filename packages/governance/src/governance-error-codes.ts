@@ -5,7 +5,7 @@
  */
 export const GOVERNANCE_ERROR_CODES = {
   'config.invalid': 'Options are invalid (createGate without a workspace or with an unknown mode, a bad redaction pattern, a bad guardrail option).',
-  'config.unknown_key': 'createGate or guardrails was given an option that does not exist; the message names it.',
+  'config.unknown_key': 'A factory (createGate, guardrails, auditLog, the approvers, createRedactor, …) was given an option that does not exist; the message names it and says "did you mean".',
   'policy.invalid': 'A policy file, rule, condition or approval answer is invalid; the message names the line and field.',
   'policy.example_failed': 'A policy rule example does not hold; the message names the example.',
   'policy.approval_invalid': 'A stored approval does not verify: its arguments changed, its signature is wrong or missing, or its status was edited.',

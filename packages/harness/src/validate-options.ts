@@ -1,6 +1,5 @@
-import { ConfigError } from '@warden/protocol';
+import { ConfigError, didYouMean } from '@warden/protocol';
 import type { z } from 'zod';
-import { didYouMean } from './did-you-mean.js';
 import { HarnessConfig } from './harness-config.js';
 import type { HarnessOptions } from './harness-options.js';
 

@@ -60,3 +60,6 @@ export type { HookResult, BeforeModelContext, AfterModelContext, BeforeToolConte
 export type { PlanStep, Plan, PlanIssue, ScopePlan } from './plan.js';
 export { schemaProblems } from './json-schema-check.js';
 export type { SchemaProblem } from './json-schema-check.js';
+export { didYouMean, editDistance } from './options/did-you-mean.js';
+export { strictOptions, unknownOptionError } from './options/strict-options.js';
+export type { OptionKeys, WithDefaults } from './options/strict-options.js';

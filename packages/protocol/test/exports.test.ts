@@ -21,10 +21,10 @@ describe('public surface', () => {
       'PROTOCOL_VERSION', 'PolicyError', 'ProtocolError', 'ProviderError', 'RunError',
       'SPECIFICATION_VERSION', 'SessionError', 'TAINT_RULE', 'TOOL_NAME_PATTERN', 'ToolError', 'WardenError',
       'addUsage', 'approvalDigest', 'assertSpecificationVersion', 'assistantText', 'canonicalJson',
-      'emptyUsage', 'errorCodeOf', 'fastMessageCheck', 'fastRequestOptionsCheck', 'fastToolSpecCheck', 'findJsonViolation', 'handoffReceipt', 'historyFromRecords',
-      'isGateMode', 'normalizeToolOutput', 'ownerMatches', 'parseDuration', 'pathArguments', 'requiresPerson', 'schemaProblems', 'stricterEffect',
+      'didYouMean', 'editDistance', 'emptyUsage', 'errorCodeOf', 'fastMessageCheck', 'fastRequestOptionsCheck', 'fastToolSpecCheck', 'findJsonViolation', 'handoffReceipt', 'historyFromRecords',
+      'isGateMode', 'normalizeToolOutput', 'ownerMatches', 'parseDuration', 'pathArguments', 'requiresPerson', 'schemaProblems', 'strictOptions', 'stricterEffect',
       'stricterMode', 'systemMessage', 'textContent', 'textOf', 'toolCallsOf', 'toolResult', 'toolSpecOf',
-      'userMessage',
+      'unknownOptionError', 'userMessage',
     ]);
   });
 

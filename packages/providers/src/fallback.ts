@@ -1,5 +1,5 @@
 import type { ProviderHealth } from './transport/health.js';
-import { ConfigError, ProviderError, type CallOptions, type ModelRequest, type ModelResponse, type ProviderV1, type StreamPart } from '@warden/protocol';
+import { ConfigError, ProviderError, strictOptions, type CallOptions, type OptionKeys, type ModelRequest, type ModelResponse, type ProviderV1, type StreamPart } from '@warden/protocol';
 
 export interface FallbackOptions {
   /** The id this provider reports (default `fallback(<ids>)`). */
@@ -32,7 +32,10 @@ export interface FallbackProvider extends ProviderV1 {
   health(): ProviderHealth[];
 }
 
+const FALLBACK_KEYS = { id: true, shouldFailOver: true } satisfies OptionKeys<FallbackOptions>;
+
 export function fallback(providers: readonly ProviderV1[], options: FallbackOptions = {}): FallbackProvider {
+  strictOptions('fallback', FALLBACK_KEYS, options);
   const first = providers[0];
   if (!first) throw new ConfigError({ code: 'config.invalid', message: 'fallback() needs at least one provider', hint: 'Pass [primary, secondary, …].' });
   const decide = options.shouldFailOver ?? shouldFailOver;

@@ -1,12 +1,6 @@
 import { join } from 'node:path';
 import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
-import {
-  WardenError,
-  type ApprovalAnswer,
-  type ApprovalStoreV1,
-  type Owner,
-  type StoredApproval,
-} from '@warden/protocol';
+import { WardenError, type ApprovalAnswer, type ApprovalStoreV1, type Owner, type StoredApproval, strictOptions, type OptionKeys } from '@warden/protocol';
 import { assertApprovalId, approvalOwner, applyAnswer, claimable, effectiveStatus, validateApprovalRequest, withEffectiveStatus } from './approval-state.js';
 import { acquireFileLock } from './file-lock.js';
 import { isMissing, syncDir } from './jsonl-file.js';
@@ -21,11 +15,15 @@ export interface JsonlApprovalStoreOptions {
   io?: JsonlIo;
 }
 
+/** Every key of {@link JsonlApprovalStoreOptions}: the compiler keeps the list equal to the interface. */
+export const JSONL_APPROVAL_KEYS = { dir: true, lockTimeoutMs: true, io: true } satisfies OptionKeys<JsonlApprovalStoreOptions>;
+
 /**
  * Durable approvals as one JSON file each, rewritten atomically (temp file, fsync, rename, directory
  * fsync) under the same per-file lock as sessions, so `claim` has exactly one winner across processes.
  */
 export function jsonlApprovalStore(options: JsonlApprovalStoreOptions): ApprovalStoreV1 {
+  strictOptions('jsonlApprovalStore', JSONL_APPROVAL_KEYS, options);
   const { dir } = options;
   const io = options.io ?? nodeJsonlIo;
   const lockTimeoutMs = options.lockTimeoutMs ?? 10_000;

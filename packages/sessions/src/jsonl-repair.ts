@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { link, open, readFile, rename, unlink } from 'node:fs/promises';
-import type { HeaderRecord } from '@warden/protocol';
+import { type HeaderRecord, strictOptions, type OptionKeys } from '@warden/protocol';
 import { acquireFileLock } from './file-lock.js';
 import { decodeFrame, encodeFrame, type Frame } from './jsonl-frame.js';
 import { nodeJsonlIo, writeFully, type JsonlIo } from './jsonl-io.js';
@@ -23,12 +23,16 @@ export interface RepairOptions {
   io?: JsonlIo;
 }
 
+/** Every key of {@link RepairOptions}: the compiler keeps the list equal to the interface. */
+export const REPAIR_KEYS = { lockTimeoutMs: true, io: true } satisfies OptionKeys<RepairOptions>;
+
 /**
  * Salvages a corrupt session file: every line that still verifies is kept in order (an append that lost
  * some of its lines keeps the rest), lines written twice are kept once, and the session version never goes
  * back. The original is kept as `<file>.corrupt-<time>` and the new file replaces it atomically.
  */
 export async function repairSession(file: string, options: RepairOptions = {}): Promise<RepairReport> {
+  strictOptions('repairSession', REPAIR_KEYS, options);
   const io = options.io ?? nodeJsonlIo;
   const release = await acquireFileLock(file, { timeoutMs: options.lockTimeoutMs ?? 10_000 });
   try {

@@ -1,16 +1,7 @@
 import { headerRecord } from './header-record.js';
 import { join, basename } from 'node:path';
 import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
-import {
-  SessionError,
-  type AppendOptions,
-  type AppendResult,
-  type LoadedSession,
-  type Owner,
-  type SessionRecord,
-  type SessionStoreV1,
-  type SessionSummary,
-} from '@warden/protocol';
+import { SessionError, type AppendOptions, type AppendResult, type LoadedSession, type Owner, type SessionRecord, type SessionStoreV1, type SessionSummary, strictOptions, type OptionKeys } from '@warden/protocol';
 import { createFileLocker } from './file-lock.js';
 import { LruMap } from './lru-map.js';
 import { encodeFrame } from './jsonl-frame.js';
@@ -44,6 +35,9 @@ export interface JsonlStoreOptions {
   maxCachedSessions?: number;
 }
 
+/** Every key of {@link JsonlStoreOptions}: the compiler keeps the list equal to the interface. */
+export const JSONL_STORE_KEYS = { dir: true, fsync: true, batchIntervalMs: true, lockTimeoutMs: true, io: true, maxCachedSessions: true } satisfies OptionKeys<JsonlStoreOptions>;
+
 export interface JsonlStoreStats {
   /** Sessions whose scan state is held in memory (at most `maxCachedSessions`). */
   cachedSessions: number;
@@ -68,6 +62,7 @@ const iso = (ms: number | undefined): string => new Date(ms ?? 0).toISOString();
 
 /** The embedded default store: one framed JSONL file per session, crash-repairing on load. */
 export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore {
+  strictOptions('jsonlSessionStore', JSONL_STORE_KEYS, options);
   const dir = options.dir;
   const mode: FsyncMode = options.fsync ?? 'always';
   const io = options.io ?? nodeJsonlIo;

@@ -1,4 +1,4 @@
-import { ConfigError, type ApprovalStoreV1, type SessionStoreV1 } from '@warden/protocol';
+import { ConfigError, type ApprovalStoreV1, type SessionStoreV1, strictOptions, type OptionKeys } from '@warden/protocol';
 import { loadDriver, STORE_DRIVERS, type ModuleImporter } from './driver-loader.js';
 import { jsonlApprovalStore } from './jsonl-approval-store.js';
 import { jsonlSessionStore, type FsyncMode } from './jsonl-store.js';
@@ -21,6 +21,9 @@ export interface OpenStoreOptions {
   ttlSeconds?: number;
   importer?: ModuleImporter;
 }
+
+/** Every key of {@link OpenStoreOptions}: the compiler keeps the list equal to the interface. */
+export const OPEN_STORE_KEYS = { fsync: true, tablePrefix: true, keyPrefix: true, ttlSeconds: true, importer: true } satisfies OptionKeys<OpenStoreOptions>;
 
 export type StoreTarget =
   | { kind: 'jsonl'; dir: string }
@@ -68,6 +71,7 @@ async function ensureDriver(target: StoreTarget, importer?: ModuleImporter): Pro
 
 /** Opens a session store from a location string; a missing driver fails here with `session.driver_missing`. */
 export async function openSessionStore(target: string, options: OpenStoreOptions = {}): Promise<SessionStoreV1 & { close(): Promise<void> }> {
+  strictOptions('openSessionStore', OPEN_STORE_KEYS, options);
   const parsed = parseStoreTarget(target);
   await ensureDriver(parsed, options.importer);
   const common = options.importer ? { importer: options.importer } : {};
@@ -92,6 +96,7 @@ export async function openSessionStore(target: string, options: OpenStoreOptions
 
 /** Opens the approval store that lives beside a session store (a JSONL directory gets an `approvals/` subdirectory). */
 export async function openApprovalStore(target: string, options: OpenStoreOptions = {}): Promise<ApprovalStoreV1 & { close?(): Promise<void> }> {
+  strictOptions('openApprovalStore', OPEN_STORE_KEYS, options);
   const parsed = parseStoreTarget(target);
   await ensureDriver(parsed, options.importer);
   const common = options.importer ? { importer: options.importer } : {};

@@ -1,7 +1,7 @@
-import { type ApprovalStoreV1, type Owner, type StoredApproval } from '@warden/protocol';
+import { type ApprovalStoreV1, type Owner, type StoredApproval, strictOptions } from '@warden/protocol';
 import { approvalFromRow, approvalOwner, applyAnswer, effectiveStatus, validateApprovalRequest, withEffectiveStatus, type ApprovalRow } from './approval-state.js';
 import { ownerMatches } from '@warden/protocol';
-import { postgresHandle, type PgPoolLike, type PostgresStoreOptions } from './postgres-pool.js';
+import { POSTGRES_STORE_KEYS, postgresHandle, type PgPoolLike, type PostgresStoreOptions } from './postgres-pool.js';
 import { asStoreError, notFoundError } from './session-errors.js';
 
 export interface PostgresApprovalStore extends ApprovalStoreV1 {
@@ -12,6 +12,7 @@ type Row = ApprovalRow;
 
 /** Durable approvals in PostgreSQL; answering and claiming are single conditional UPDATEs. */
 export function postgresApprovalStore(options: PostgresStoreOptions): PostgresApprovalStore {
+  strictOptions('postgresApprovalStore', POSTGRES_STORE_KEYS, options);
   const handle = postgresHandle(options);
   const p = handle.prefix;
   async function run<T>(what: string, fn: (pool: PgPoolLike) => Promise<T>): Promise<T> {

@@ -1,3 +1,4 @@
+import { type OptionKeys } from '@warden/protocol';
 import { loadDriver, type ModuleImporter } from './driver-loader.js';
 import { ioError } from './session-errors.js';
 import { checkedPrefix } from './sql-identifier.js';
@@ -26,6 +27,9 @@ export interface PostgresStoreOptions {
   maxConnections?: number;
   importer?: ModuleImporter;
 }
+
+/** Every key of {@link PostgresStoreOptions}: the compiler keeps the list equal to the interface. */
+export const POSTGRES_STORE_KEYS = { connectionString: true, pool: true, tablePrefix: true, maxConnections: true, importer: true } satisfies OptionKeys<PostgresStoreOptions>;
 
 export interface PostgresHandle {
   prefix: string;

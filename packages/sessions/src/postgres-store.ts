@@ -1,16 +1,8 @@
 import { headerRecord } from './header-record.js';
-import {
-  type AppendOptions,
-  type AppendResult,
-  type LoadedSession,
-  type Owner,
-  type SessionRecord,
-  type SessionStoreV1,
-  type SessionSummary,
-} from '@warden/protocol';
+import { type AppendOptions, type AppendResult, type LoadedSession, type Owner, type SessionRecord, type SessionStoreV1, type SessionSummary, strictOptions } from '@warden/protocol';
 import { newSessionId } from './ids.js';
 import { cleanOwner } from './owner.js';
-import { postgresHandle, type PgPoolLike, type PostgresStoreOptions } from './postgres-pool.js';
+import { POSTGRES_STORE_KEYS, postgresHandle, type PgPoolLike, type PostgresStoreOptions } from './postgres-pool.js';
 import { repairRecords } from './record-repair.js';
 import { addFacts, emptyFacts } from './session-facts.js';
 import { alreadyExistsError, asStoreError, notFoundError, versionConflictError } from './session-errors.js';
@@ -41,6 +33,7 @@ const ownerOf = (row: { user_id: string | null; tenant_id: string | null }): Own
  * and the opId in the same statement.
  */
 export function postgresSessionStore(options: PostgresStoreOptions): PostgresSessionStore {
+  strictOptions('postgresSessionStore', POSTGRES_STORE_KEYS, options);
   const handle = postgresHandle(options);
   const p = handle.prefix;
 

@@ -1,8 +1,8 @@
-import { type ApprovalAnswer, type ApprovalStoreV1, type Owner, type StoredApproval } from '@warden/protocol';
+import { type ApprovalAnswer, type ApprovalStoreV1, type Owner, type StoredApproval, strictOptions } from '@warden/protocol';
 import { approvalOwner, effectiveStatus, statusForAnswer, validateApprovalRequest, withEffectiveStatus } from './approval-state.js';
 import { ownerMatches } from '@warden/protocol';
 import { OWNER_CHECK_LUA, ownerArg, redisScript, type RedisLike } from './redis-script.js';
-import { redisConnector, type RedisStoreOptions } from './redis-store.js';
+import { REDIS_STORE_KEYS, redisConnector, type RedisStoreOptions } from './redis-store.js';
 import { asStoreError, notFoundError } from './session-errors.js';
 
 /** KEYS: item, index. ARGV: id, request, user, tenant, created ms, expires ms (0 = never), ttl. */
@@ -49,6 +49,7 @@ const fromHash = (h: Record<string, string>): StoredApproval | undefined =>
 
 /** Durable approvals in Redis: a hash each and a sorted-set index; answer and claim are Lua scripts. */
 export function redisApprovalStore(options: RedisStoreOptions = {}): RedisApprovalStore {
+  strictOptions('redisApprovalStore', REDIS_STORE_KEYS, options);
   const p = options.keyPrefix ?? 'warden:';
   const ttl = Math.max(0, Math.floor(options.ttlSeconds ?? 0));
   const connector = redisConnector(options);

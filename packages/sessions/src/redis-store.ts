@@ -1,13 +1,5 @@
 import { headerRecord } from './header-record.js';
-import {
-  type AppendOptions,
-  type AppendResult,
-  type LoadedSession,
-  type Owner,
-  type SessionRecord,
-  type SessionStoreV1,
-  type SessionSummary,
-} from '@warden/protocol';
+import { type AppendOptions, type AppendResult, type LoadedSession, type Owner, type SessionRecord, type SessionStoreV1, type SessionSummary, strictOptions, type OptionKeys } from '@warden/protocol';
 import { loadDriver, type ModuleImporter } from './driver-loader.js';
 import { newSessionId } from './ids.js';
 import { cleanOwner } from './owner.js';
@@ -31,6 +23,9 @@ export interface RedisStoreOptions {
   ttlSeconds?: number;
   importer?: ModuleImporter;
 }
+
+/** Every key of {@link RedisStoreOptions}: the compiler keeps the list equal to the interface. */
+export const REDIS_STORE_KEYS = { url: true, client: true, keyPrefix: true, ttlSeconds: true, importer: true } satisfies OptionKeys<RedisStoreOptions>;
 
 export interface RedisSessionStore extends SessionStoreV1 {
   close(): Promise<void>;
@@ -81,6 +76,7 @@ export function redisConnector(options: { url?: string; client?: RedisLike; impo
  * so the version compare and the append are atomic. With `ttlSeconds`, idle sessions expire.
  */
 export function redisSessionStore(options: RedisStoreOptions = {}): RedisSessionStore {
+  strictOptions('redisSessionStore', REDIS_STORE_KEYS, options);
   const p = options.keyPrefix ?? 'warden:';
   const ttl = Math.max(0, Math.floor(options.ttlSeconds ?? 0));
   const connector = redisConnector(options);

@@ -1,11 +1,11 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { ApprovalStoreV1, Owner, StoredApproval } from '@warden/protocol';
+import { type ApprovalStoreV1, type Owner, type StoredApproval, strictOptions } from '@warden/protocol';
 import { approvalFromRow, approvalOwner, applyAnswer, claimable, effectiveStatus, validateApprovalRequest, withEffectiveStatus } from './approval-state.js';
 import type { ApprovalRow } from './approval-state.js';
 import { ownerMatches } from '@warden/protocol';
 import { ioError, notFoundError } from './session-errors.js';
 import { checkedPrefix } from './sql-identifier.js';
-import { openSqliteDatabase, type SqliteStoreOptions } from './sqlite-store.js';
+import { SQLITE_STORE_KEYS, openSqliteDatabase, type SqliteStoreOptions } from './sqlite-store.js';
 
 export interface SqliteApprovalStore extends ApprovalStoreV1 {
   close(): Promise<void>;
@@ -13,6 +13,7 @@ export interface SqliteApprovalStore extends ApprovalStoreV1 {
 
 /** Durable approvals in the SQLite file of the session store; `claim` is one conditional UPDATE. */
 export function sqliteApprovalStore(options: SqliteStoreOptions): SqliteApprovalStore {
+  strictOptions('sqliteApprovalStore', SQLITE_STORE_KEYS, options);
   const p = checkedPrefix(options.tablePrefix ?? 'warden_');
   let opened: Promise<BetterSqlite3.Database> | undefined;
   const guard = <T>(what: string, fn: (d: BetterSqlite3.Database) => T): Promise<T> =>

@@ -1,14 +1,6 @@
 import { headerRecord } from './header-record.js';
 import type BetterSqlite3 from 'better-sqlite3';
-import {
-  type AppendOptions,
-  type AppendResult,
-  type LoadedSession,
-  type Owner,
-  type SessionRecord,
-  type SessionStoreV1,
-  type SessionSummary,
-} from '@warden/protocol';
+import { type AppendOptions, type AppendResult, type LoadedSession, type Owner, type SessionRecord, type SessionStoreV1, type SessionSummary, strictOptions, type OptionKeys } from '@warden/protocol';
 import { loadDriver, type ModuleImporter } from './driver-loader.js';
 import { newSessionId } from './ids.js';
 import { cleanOwner } from './owner.js';
@@ -29,6 +21,9 @@ export interface SqliteStoreOptions {
   /** For tests: how the driver is imported. */
   importer?: ModuleImporter;
 }
+
+/** Every key of {@link SqliteStoreOptions}: the compiler keeps the list equal to the interface. */
+export const SQLITE_STORE_KEYS = { path: true, tablePrefix: true, busyTimeoutMs: true, importer: true } satisfies OptionKeys<SqliteStoreOptions>;
 
 export interface SqliteSessionStore extends SessionStoreV1 {
   close(): Promise<void>;
@@ -67,6 +62,7 @@ export async function openSqliteDatabase(options: SqliteStoreOptions): Promise<B
 
 /** Sessions in one SQLite file (WAL mode); an append is one IMMEDIATE transaction with a version compare. */
 export function sqliteSessionStore(options: SqliteStoreOptions): SqliteSessionStore {
+  strictOptions('sqliteSessionStore', SQLITE_STORE_KEYS, options);
   const p = checkedPrefix(options.tablePrefix ?? 'warden_');
   let opened: Promise<BetterSqlite3.Database> | undefined;
   const db = (): Promise<BetterSqlite3.Database> => (opened ??= openSqliteDatabase(options));

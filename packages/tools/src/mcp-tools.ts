@@ -1,4 +1,4 @@
-import { ConfigError, type ToolContext, type ToolV1 } from '@warden/protocol';
+import { ConfigError, type ToolContext, type ToolV1, strictOptions, type OptionKeys } from '@warden/protocol';
 import { fingerprintMcpTool } from './mcp-fingerprint.js';
 import { loadMcpSdk, type McpClientLike, type McpSdk, type McpToolInfo, type ModuleImporter } from './mcp-sdk.js';
 import { mcpToolToToolV1 } from './mcp-tool-adapter.js';
@@ -169,6 +169,8 @@ async function connect(sdk: McpSdk, server: string, config: McpServerConfig, opt
   }
 }
 
+const MCP_TOOLS_KEYS = { servers: true, pinned: true, connectTimeoutMs: true, callTimeoutMs: true, clientInfo: true, importModule: true, sandbox: true, callMeta: true, onStderr: true, redact: true } satisfies OptionKeys<McpToolsOptions>;
+
 /**
  * Connects to MCP servers (stdio or streamable HTTP) and exposes their tools
  * as protocol tools, namespaced `<server>__<tool>` and annotated `openWorld`,
@@ -176,6 +178,7 @@ async function connect(sdk: McpSdk, server: string, config: McpServerConfig, opt
  * listed in `failures`; only a missing SDK throws (`tool.mcp_sdk_missing`).
  */
 export async function mcpTools(options: McpToolsOptions): Promise<McpToolSet> {
+  strictOptions('mcpTools', MCP_TOOLS_KEYS, options);
   checkOptions(options);
   const sdk = await loadMcpSdk(options.importModule);
   const failures: McpServerFailure[] = [];

@@ -1,6 +1,6 @@
 import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '@warden/protocol';
+import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
 import { asJailError } from './fs-errors.js';
 import { normalizePathInput } from './path-input.js';
 import { createProtectedMatcher } from './protected-paths.js';
@@ -147,12 +147,15 @@ function resolveReal(start: string, segments: readonly string[], checks: WalkChe
   return { real: missing.length === 0 ? current : path.join(current, ...missing), exists: missing.length === 0 };
 }
 
+const PATH_JAIL_KEYS = { root: true, protectedPaths: true, allowHardLinks: true } satisfies OptionKeys<PathJailOptions>;
+
 /**
  * The path jail of ARCHITECTURE.md §5: every path is resolved against the root,
  * symlinks of every existing component are resolved, and the result is
  * compared with the real root segment by segment, never by string prefix.
  */
 export function createPathJail(options: PathJailOptions): PathJail {
+  strictOptions('createPathJail', PATH_JAIL_KEYS, options);
   let root: string;
   try {
     root = realpathSync(path.resolve(options.root));

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ConfigError } from '@warden/protocol';
-import { formatIssues } from './format-issues.js';
+import { optionsError } from './options-error.js';
 import type { Sandbox } from './sandbox/create-sandbox.js';
 
 const positive = z.number().int().positive();
@@ -74,10 +73,5 @@ export type ResolvedWorkspaceOptions = z.output<typeof WorkspaceToolsOptions>;
 export function parseWorkspaceOptions(options: WorkspaceToolsOptions): ResolvedWorkspaceOptions {
   const result = WorkspaceToolsOptions.safeParse(options);
   if (result.success) return result.data;
-  const unknown = result.error.issues.some((issue) => issue.code === 'unrecognized_keys');
-  throw new ConfigError({
-    code: unknown ? 'config.unknown_key' : 'config.invalid',
-    message: `workspaceTools options: ${formatIssues(result.error.issues)}`,
-    hint: 'See the WorkspaceToolsOptions type for the accepted keys.',
-  });
+  throw optionsError('workspaceTools', WorkspaceToolsOptions, result.error, 'See the WorkspaceToolsOptions type for the accepted keys.');
 }

@@ -112,7 +112,7 @@ describe('workspaceTools options', () => {
       return undefined;
     })();
     expect(ConfigError.isInstance(unknown)).toBe(true);
-    expect(unknown).toMatchObject({ code: 'config.unknown_key', message: expect.stringContaining('`allowShel`') });
+    expect(unknown).toMatchObject({ code: 'config.unknown_key', message: expect.stringContaining('"allowShel" (did you mean "allowShell"?)') });
     expect(() => workspaceTools({ root: R, maxReadBytes: -1 })).toThrow(expect.objectContaining({ code: 'config.invalid', message: expect.stringContaining('maxReadBytes') }));
     expect(() => workspaceTools({ root: path.join(R, 'missing') })).toThrow(expect.objectContaining({ code: 'config.invalid' }));
   });

@@ -1,7 +1,7 @@
+import { didYouMean } from '@warden/protocol';
 import path from 'node:path';
 import { BUILTIN_TOOL_NAMES, type HarnessOptions } from '@warden/harness';
 import { CliError } from '../cli/cli-error.js';
-import { closest } from '../cli/suggest.js';
 
 /** The name the configured harness itself is served under. */
 export const MAIN_AGENT = 'warden';
@@ -53,7 +53,7 @@ export function servedAgents(base: HarnessOptions, names: readonly string[] | un
   const picked = names && names.length > 0 ? [...new Set(names)] : [MAIN_AGENT];
   return picked.map((name) => {
     if (!available.includes(name)) {
-      const guess = closest(name, available);
+      const guess = didYouMean(name, available);
       throw new CliError({
         code: 'cli.invalid_value',
         message: `--agent ${name}: no such agent (available: ${available.join(', ')})`,

@@ -1,8 +1,8 @@
+import { didYouMean } from '@warden/protocol';
 import { listModels, PROVIDER_CATALOG, type ModelInfo } from '@warden/providers';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import { closest } from '../cli/suggest.js';
 import { renderTable } from '../render/table.js';
 import { unexpectedArgument } from './usage-errors.js';
 
@@ -29,7 +29,7 @@ export async function modelsAction(ctx: CommandContext<ModelsOptions>): Promise<
   const known = [...new Set([...all.map((m) => m.provider), ...PROVIDER_CATALOG.map((p) => p.id)])];
   const name = options.provider;
   if (name !== undefined && !known.includes(name)) {
-    const guess = closest(name, known);
+    const guess = didYouMean(name, known);
     throw new CliError({
       code: 'cli.invalid_value',
       message: `--provider ${name}: unknown provider`,

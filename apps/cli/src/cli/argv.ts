@@ -1,6 +1,6 @@
+import { didYouMean } from '@warden/protocol';
 import { CliError } from './cli-error.js';
 import { camelCase, type OptionKind } from './option-kinds.js';
-import { closest } from './suggest.js';
 
 export interface ArgvSpec {
   /** Option key (camelCase) → how it reads its value. */
@@ -18,7 +18,7 @@ export interface ParsedArgv {
 
 function unknownFlag(flag: string, spec: ArgvSpec): CliError {
   const known = Object.keys(spec.kinds).map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
-  const suggestion = flag.startsWith('--') ? closest(flag, known) : undefined;
+  const suggestion = flag.startsWith('--') ? didYouMean(flag, known) : undefined;
   return new CliError({
     code: 'cli.unknown_flag',
     message: `unknown option ${flag}`,

@@ -1,3 +1,4 @@
+import { didYouMean } from '@warden/protocol';
 import { z } from 'zod';
 import { loadDotenv } from '../config/dotenv.js';
 import { isLanguage } from '../i18n/catalog-types.js';
@@ -14,7 +15,6 @@ import { globalAliases, globalOptions } from './global-options.js';
 import { commandHelp, rootHelp } from './help.js';
 import type { CliIo } from './io.js';
 import { kebabCase, optionKind, type OptionKind } from './option-kinds.js';
-import { closest } from './suggest.js';
 
 export interface MainHooks {
   /** Called for each interrupt listener registration; bin.ts wires it to SIGINT. */
@@ -151,7 +151,7 @@ export async function main(argv: readonly string[], io: CliIo, hooks: MainHooks 
       }
     } else if (first !== undefined) {
       if (!COMMANDS[first]) {
-        const suggestion = closest(first, Object.keys(COMMANDS));
+        const suggestion = didYouMean(first, Object.keys(COMMANDS));
         throw new CliError({
           code: 'cli.unknown_command',
           message: `unknown command "${first}"`,

@@ -1,14 +1,4 @@
-import {
-  PolicyError,
-  type ApprovalAnswer,
-  type ApprovalRequest,
-  type ApprovalStatus,
-  type ApprovalStoreV1,
-  type ApproverV1,
-  type JsonObject,
-  type Owner,
-  type StoredApproval,
-} from '@warden/protocol';
+import { PolicyError, type ApprovalAnswer, type ApprovalRequest, type ApprovalStatus, type ApprovalStoreV1, type ApproverV1, type JsonObject, type Owner, type StoredApproval, strictOptions, type OptionKeys } from '@warden/protocol';
 import { approvalDigest, approvalProblem, signApproval } from './approval-binding.js';
 
 /** Seven days. */
@@ -57,6 +47,8 @@ function invalid(id: string, problem: string): PolicyError {
   });
 }
 
+const DURABLE_APPROVALS_KEYS = { store: true, key: true, ttlMs: true, selfApproval: true, now: true } satisfies OptionKeys<DurableApprovalsOptions>;
+
 /**
  * Durable approvals over an `ApprovalStoreV1`: a run that reaches an `ask`
  * with no one present parks the request (bound to a digest of the tool name
@@ -65,6 +57,7 @@ function invalid(id: string, problem: string): PolicyError {
  * so the approved call runs exactly once with the stored arguments.
  */
 export function durableApprovals(options: DurableApprovalsOptions): DurableApprovals {
+  strictOptions('durableApprovals', DURABLE_APPROVALS_KEYS, options);
   const { store, key } = options;
   const ttl = options.ttlMs ?? DEFAULT_APPROVAL_TTL_MS;
   const now = options.now ?? (() => new Date());
@@ -188,5 +181,6 @@ export function durableApprovals(options: DurableApprovalsOptions): DurableAppro
 
 /** The durable approver alone (see `durableApprovals` for approve/deny/resolve). */
 export function durableApprover(options: DurableApprovalsOptions): ApproverV1 {
+  strictOptions('durableApprover', DURABLE_APPROVALS_KEYS, options);
   return durableApprovals(options).approver;
 }

@@ -1,4 +1,4 @@
-import type { ApprovalAnswer, ApprovalRequest, ApproverV1 } from '@warden/protocol';
+import { type ApprovalAnswer, type ApprovalRequest, type ApproverV1, strictOptions, type OptionKeys } from '@warden/protocol';
 import { requiresPerson } from '@warden/protocol';
 import { denied } from './answers.js';
 import { askSafely } from './safe-approver.js';
@@ -72,12 +72,15 @@ export function formatApprovalPrompt(request: ApprovalRequest, maxArgsChars = 40
   return lines.join('\n');
 }
 
+const INTERACTIVE_APPROVER_KEYS = { input: true, output: true, timeoutMs: true, by: true, maxArgsChars: true, redact: true } satisfies OptionKeys<InteractiveApproverOptions>;
+
 /**
  * Asks a person on the given streams, one question at a time (parallel calls
  * queue). Only `y` or `yes` approves; anything else, end of input, an error
  * or the timeout is a denial.
  */
 export function interactiveApprover(options: InteractiveApproverOptions): ApproverV1 {
+  strictOptions('interactiveApprover', INTERACTIVE_APPROVER_KEYS, options);
   const { input, output } = options;
   let buffered = '';
   let ended = false;

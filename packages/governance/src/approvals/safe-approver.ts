@@ -1,4 +1,4 @@
-import type { ApprovalAnswer, ApprovalRequest, ApproverV1 } from '@warden/protocol';
+import { type ApprovalAnswer, type ApprovalRequest, type ApproverV1, strictOptions, type OptionKeys } from '@warden/protocol';
 import { ApprovalAnswer as ApprovalAnswerSchema } from '@warden/protocol/schemas';
 import { denied } from './answers.js';
 
@@ -41,8 +41,11 @@ export async function askSafely(inner: ApproverV1, request: ApprovalRequest, sig
   }
 }
 
+const SAFE_APPROVER_KEYS = { timeoutMs: true } satisfies OptionKeys<SafeApproverOptions>;
+
 /** Wraps an approver so a timeout, an error or a malformed answer is a denial. */
 export function safeApprover(inner: ApproverV1, options: SafeApproverOptions = {}): ApproverV1 {
+  strictOptions('safeApprover', SAFE_APPROVER_KEYS, options);
   return {
     specificationVersion: 'v1',
     kind: inner.kind,

@@ -1,12 +1,15 @@
-import type { ApprovalAnswer, ApprovalRequest, ApproverV1 } from '@warden/protocol';
+import { type ApprovalAnswer, type ApprovalRequest, type ApproverV1, strictOptions, type OptionKeys } from '@warden/protocol';
 import { askSafely } from './safe-approver.js';
 import { denied } from './answers.js';
+
+const AUTO_APPROVE_KEYS = { by: true } satisfies OptionKeys<NonNullable<Parameters<typeof autoApprove>[0]>>;
 
 /**
  * `--yes`: approves every `ask` (never a deny — a denied call never reaches
  * an approver). Marked `automatic`, so taint rules do not count it as a person.
  */
 export function autoApprove(options: { by?: string } = {}): ApproverV1 {
+  strictOptions('autoApprove', AUTO_APPROVE_KEYS, options);
   return {
     specificationVersion: 'v1',
     kind: 'automatic',
@@ -38,8 +41,11 @@ export interface FunctionApproverOptions {
   by?: string;
 }
 
+const FUNCTION_APPROVER_KEYS = { kind: true, timeoutMs: true, by: true } satisfies OptionKeys<FunctionApproverOptions>;
+
 /** An approver backed by a function; a throw, a timeout or a malformed answer is a denial. */
 export function functionApprover(fn: ApprovalFunction, options: FunctionApproverOptions = {}): ApproverV1 {
+  strictOptions('functionApprover', FUNCTION_APPROVER_KEYS, options);
   const kind = options.kind ?? 'automatic';
   const inner: ApproverV1 = {
     specificationVersion: 'v1',

@@ -1,4 +1,4 @@
-import { canonicalJson, PolicyError, type JsonObject, type JsonValue, type RunEvent } from '@warden/protocol';
+import { canonicalJson, PolicyError, type JsonObject, type JsonValue, type RunEvent, strictOptions, type OptionKeys } from '@warden/protocol';
 import { hmacHex, sha256Hex } from '../util/digest.js';
 import { AuditEntry, GENESIS_HASH, entryHash } from './audit-entry.js';
 import type { AuditSink } from './audit-sinks.js';
@@ -27,6 +27,8 @@ export function argsDigest(args: JsonValue): string {
   return `sha256:${sha256Hex(canonicalJson(args))}`;
 }
 
+const AUDIT_LOG_KEYS = { sink: true, key: true, auditArgs: true, now: true } satisfies OptionKeys<AuditLogOptions>;
+
 /**
  * An append-only, hash-chained audit trail: each entry carries the hash of
  * the previous one, and with a key an HMAC signature. Continues the chain of
@@ -34,6 +36,7 @@ export function argsDigest(args: JsonValue): string {
  * line is torn or not an entry (verify it first).
  */
 export function auditLog(options: AuditLogOptions): AuditLog {
+  strictOptions('auditLog', AUDIT_LOG_KEYS, options);
   const { sink, key } = options;
   const now = options.now ?? (() => new Date());
   const hashArgs = options.auditArgs === 'hash';

@@ -1,3 +1,4 @@
+import { strictOptions, type OptionKeys } from '@warden/protocol';
 import { closeSync, fdatasync, openSync, writeSync } from 'node:fs';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -21,8 +22,11 @@ export interface JsonlAuditSinkOptions {
   onSync?: (lines: number) => void;
 }
 
+const AUDIT_SINK_KEYS = { sync: true, onSync: true } satisfies OptionKeys<JsonlAuditSinkOptions>;
+
 /** Audit lines in a JSONL file (appended with O_APPEND; parent directories created). */
 export function jsonlAuditSink(file: string, options: JsonlAuditSinkOptions = {}): AuditSink {
+  strictOptions('jsonlAuditSink', AUDIT_SINK_KEYS, options);
   const mode = options.sync ?? 'none';
   let made = false;
   let waiting: Array<{ line: string; resolve: () => void; reject: (error: unknown) => void }> = [];

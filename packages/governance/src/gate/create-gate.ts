@@ -1,4 +1,4 @@
-import { ConfigError, type Decision, type GateCall, type GateContext, type GateV1 } from '@warden/protocol';
+import { ConfigError, type Decision, type GateCall, type GateContext, type GateV1, strictOptions, type OptionKeys } from '@warden/protocol';
 import { loadShellAnalyzer, pathPolicy, type ShellAnalysis } from '@warden/shell-policy';
 import { globToRegExp } from '../policy/glob.js';
 import { definePolicy } from '../policy/load-policy.js';
@@ -50,7 +50,10 @@ export interface PolicyGate extends GateV1 {
   readonly warnings: readonly string[];
 }
 
-const OPTION_KEYS = new Set(['workspace', 'mode', 'rules', 'policy', 'denyList', 'protectedPaths', 'shell', 'shellTools', 'taint', 'instructionFiles', 'sandbox']);
+const OPTION_KEYS = {
+  workspace: true, mode: true, rules: true, policy: true, denyList: true, protectedPaths: true, shell: true, shellTools: true,
+  taint: true, instructionFiles: true, sandbox: true,
+} satisfies OptionKeys<GateOptions>;
 
 /**
  * Builds the gate every tool call passes through. Order of precedence, so
@@ -72,14 +75,7 @@ const OPTION_KEYS = new Set(['workspace', 'mode', 'rules', 'policy', 'denyList',
  * Every decision names its rule. An unexpected failure while deciding denies.
  */
 export function createGate(options: GateOptions): PolicyGate {
-  const unknown = Object.keys(options ?? {}).find((key) => !OPTION_KEYS.has(key));
-  if (unknown !== undefined) {
-    throw new ConfigError({
-      code: 'config.unknown_key',
-      message: `createGate: unknown option ${JSON.stringify(unknown)}`,
-      hint: `Known options: ${[...OPTION_KEYS].join(', ')}.`,
-    });
-  }
+  strictOptions('createGate', OPTION_KEYS, options);
   if (typeof options.workspace !== 'string' || options.workspace.length === 0) {
     throw new ConfigError({ code: 'config.invalid', message: 'createGate: workspace must be a non-empty path', hint: 'Pass the workspace root the agent works in.' });
   }

@@ -1,4 +1,4 @@
-import { ConfigError, PolicyError, textOf, type AssistantMessage } from '@warden/protocol';
+import { ConfigError, PolicyError, textOf, type AssistantMessage, unknownOptionError } from '@warden/protocol';
 import { z } from 'zod';
 import { detectPii, PII_KINDS, type PiiKind } from './pii.js';
 import { findPlaceholders } from './placeholders.js';
@@ -88,11 +88,12 @@ function parseOptions(options: GuardrailsOptions): z.output<typeof OptionsSchema
   const parsed = OptionsSchema.safeParse(options);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  const unknown = issue?.code === 'unrecognized_keys';
-  const where = unknown ? issue.keys.join(', ') : (issue?.path.join('.') ?? '');
+  // Unknown keys get the same "did you mean" message as every other factory's.
+  if (issue?.code === 'unrecognized_keys' && issue.path.length === 0) throw unknownOptionError('guardrails', issue.keys, Object.keys(OptionsSchema.shape));
+  const where = issue?.path.join('.') ?? '';
   throw new ConfigError({
-    code: unknown ? 'config.unknown_key' : 'config.invalid',
-    message: unknown ? `guardrails: unknown option ${where}` : `guardrails: invalid option ${where}: ${issue?.message ?? 'invalid'}`,
+    code: 'config.invalid',
+    message: `guardrails: invalid option ${where}: ${issue?.message ?? 'invalid'}`,
     hint: 'Options: requireTools, forbidTools, mustInclude, noPlaceholders, maxCostUsd, pii, onViolation, maxRetries.',
   });
 }

@@ -1,4 +1,4 @@
-import { canonicalJson, schemaProblems, type PlanIssue, type ToolSpec } from '@warden/protocol';
+import { canonicalJson, schemaProblems, type PlanIssue, type ToolSpec, strictOptions, type OptionKeys } from '@warden/protocol';
 import { SENSITIVE_ARGUMENTS, isWholeRef, refsIn } from './plan-refs.js';
 import { planShape, type ShapedStep } from './plan-shape.js';
 
@@ -147,6 +147,8 @@ function checkDependencies(steps: readonly ShapedStep[], maxDepth: number, issue
   if (deepest > maxDepth) issues.push(issue('E006', `Dependency chain is ${deepest} deep (limit ${maxDepth})`, 'plan.steps'));
 }
 
+const LINT_PLAN_KEYS = { secrets: true, redact: true, sensitiveArguments: true, limits: true } satisfies OptionKeys<LintPlanOptions>;
+
 /**
  * Static analysis of an agent's execution plan before it runs (Argentum's `PlanLinter.lint`):
  * unknown tools, parameters against each tool's JSON Schema (types, required, unknown), `{{ref}}`
@@ -155,6 +157,7 @@ function checkDependencies(steps: readonly ShapedStep[], maxDepth: number, issue
  * the same plan and tools give the same issues in the same order.
  */
 export function lintPlan(plan: unknown, tools: readonly ToolSpec[], options: LintPlanOptions = {}): PlanLintResult {
+  strictOptions('lintPlan', LINT_PLAN_KEYS, options);
   const limits = { ...PLAN_LIMITS, ...options.limits };
   const shaped = planShape(plan);
   if (!shaped.ok) return result(shaped.issues.map((i) => issue('E999', i.message, i.location)));

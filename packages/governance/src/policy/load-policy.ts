@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { PolicyError } from '@warden/protocol';
+import { PolicyError, strictOptions, type OptionKeys } from '@warden/protocol';
 import { yamlModule } from './yaml-module.js';
 import type { z } from 'zod';
 import { checkRuleExamples, type Locate } from './check-examples.js';
@@ -27,12 +27,15 @@ function invalid(message: string, cause?: unknown): PolicyError {
   return new PolicyError({ code: 'policy.invalid', message, hint: HINT, ...(cause !== undefined ? { cause } : {}) });
 }
 
+const LOAD_POLICY_KEYS = { origin: true, source: true, format: true } satisfies OptionKeys<LoadPolicyOptions>;
+
 /**
  * Parses and validates a policy from text (JSON or YAML). Errors carry the
  * line and the field; conditions are compiled and rule examples checked, so
  * a policy that loads is a policy whose own examples hold.
  */
 export function parsePolicy(text: string, options: LoadPolicyOptions = {}): Policy {
+  strictOptions('parsePolicy', LOAD_POLICY_KEYS, options);
   const name = options.source ?? 'policy';
   if (Buffer.byteLength(text, 'utf8') > MAX_POLICY_BYTES) throw invalid(`${name}: a policy file may be at most ${MAX_POLICY_BYTES} bytes`);
   const format = options.format ?? (options.source && extname(options.source).toLowerCase() === '.json' ? 'json' : 'yaml');

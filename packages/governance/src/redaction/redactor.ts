@@ -1,4 +1,4 @@
-import { ConfigError, type ToolResultContent } from '@warden/protocol';
+import { ConfigError, type ToolResultContent, strictOptions, type OptionKeys } from '@warden/protocol';
 import { BUILTIN_PATTERNS, isPlaceholder, isReference, type SecretPattern } from './secret-patterns.js';
 import { isSecretName, kindForName } from './secret-names.js';
 import { createProbeFilter } from './secret-probes.js';
@@ -122,12 +122,15 @@ function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+const REDACTOR_KEYS = { env: true, patterns: true, minEnvValueLength: true } satisfies OptionKeys<RedactorOptions>;
+
 /**
  * Builds a redactor: literal values of secret-named environment variables first, then the
  * built-in formats (AWS, GitHub, GitLab, Slack, Stripe, OpenAI, Anthropic, Google, npm, JWT,
  * PEM keys, Authorization headers, URL passwords, secret-named `KEY=value`), then custom ones.
  */
 export function createRedactor(options: RedactorOptions = {}): Redactor {
+  strictOptions('createRedactor', REDACTOR_KEYS, options);
   const minLength = options.minEnvValueLength ?? 8;
   const envByValue = new Map<string, string>();
   for (const [name, value] of Object.entries(options.env ?? {})) {

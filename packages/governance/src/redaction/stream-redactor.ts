@@ -1,3 +1,4 @@
+import { strictOptions, type OptionKeys } from '@warden/protocol';
 import type { Redactor } from './redactor.js';
 
 export interface TextStreamRedactorOptions {
@@ -14,6 +15,8 @@ export interface TextStreamRedactor {
   flush(): string;
 }
 
+const STREAM_REDACTOR_KEYS = { maxPendingChars: true, maxBlockChars: true } satisfies OptionKeys<TextStreamRedactorOptions>;
+
 /**
  * Redacts text that arrives in pieces (a model's `text_delta`s, a process's output) without
  * letting a secret through because the pieces split it: text is held back until its line ends,
@@ -22,6 +25,7 @@ export interface TextStreamRedactor {
  * is not cut, but the word before it — `Bearer`, `password:` — may go out before it).
  */
 export function createTextStreamRedactor(redactor: Pick<Redactor, 'redact'>, options: TextStreamRedactorOptions = {}): TextStreamRedactor {
+  strictOptions('createTextStreamRedactor', STREAM_REDACTOR_KEYS, options);
   const maxPending = options.maxPendingChars ?? 1024;
   const maxBlock = options.maxBlockChars ?? 16 * 1024;
   let pending = '';

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
-import type { RunScope, ScopeHost, ScopePath, ScopeTool } from '@warden/protocol';
+import { type RunScope, type ScopeHost, type ScopePath, type ScopeTool, strictOptions, type OptionKeys } from '@warden/protocol';
 import { pathPolicy, type PathPolicy } from '@warden/shell-policy';
 import { isPathGlob } from './path-glob.js';
 
@@ -144,6 +144,8 @@ function pathFromWord(word: string, options: TaskScopeOptions, paths: PathPolicy
   if (!relative.includes('/')) pushPath(out, { kind: 'glob', pattern: `**/${relative}`, origin: 'task', text: word });
 }
 
+const TASK_SCOPE_KEYS = { workspace: true, paths: true, hosts: true, tools: true, toolServers: true, agentTools: true, protectedPaths: true, origin: true } satisfies OptionKeys<TaskScopeOptions>;
+
 /**
  * The scope a run is authorized for, from the user's own words and the configuration — computed
  * before the model sees anything untrusted. A word of the task counts as a path when it has a `/`,
@@ -155,6 +157,7 @@ function pathFromWord(word: string, options: TaskScopeOptions, paths: PathPolicy
  * workspace never enter the scope.
  */
 export function taskScope(task: string, options: TaskScopeOptions): RunScope {
+  strictOptions('taskScope', TASK_SCOPE_KEYS, options);
   const paths = pathPolicy({ workspace: options.workspace, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}) });
   const outPaths: ScopePath[] = [];
   const outHosts: ScopeHost[] = [];

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { AfterToolContext, ToolResultStatus } from '@warden/protocol';
+import { type AfterToolContext, type ToolResultStatus, strictOptions, type OptionKeys } from '@warden/protocol';
 import { globToRegExp, matchesAnyGlob } from '../policy/glob.js';
 import { injectionSignal } from './injection-signals.js';
 
@@ -51,6 +51,8 @@ function normalize(path: string): string {
   return posix.normalize(path.replace(/\\/g, '/')).replace(/^\.\//, '');
 }
 
+const TAINT_DETECTOR_KEYS = { taintTools: true, trustWorkspaceFiles: true, fileReadTools: true, fileWriteTools: true, repositoryTools: true, signals: true, maxRuns: true } satisfies OptionKeys<TaintDetectorOptions>;
+
 /**
  * Marks a run tainted when it reads open-world content (open-world tools,
  * MCP results, network fetches, workspace files it did not write, file names
@@ -59,6 +61,7 @@ function normalize(path: string): string {
  * run, which core turns into a `taint` event and `GateContext.tainted`.
  */
 export function taintDetector(options: TaintDetectorOptions = {}): TaintDetector {
+  strictOptions('taintDetector', TAINT_DETECTOR_KEYS, options);
   const taintGlobs = [...DEFAULT_TAINT_TOOLS, ...(options.taintTools ?? [])].map(globToRegExp);
   const readTools = new Set(options.fileReadTools ?? ['read_file', 'grep']);
   const writeTools = new Set(options.fileWriteTools ?? ['write_file', 'edit_file']);

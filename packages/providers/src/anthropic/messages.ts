@@ -1,5 +1,5 @@
+import { strictOptions, type OptionKeys } from '@warden/protocol';
 import type { JsonObject, Message, ModelRequest } from '@warden/protocol';
-import { checkOptionKeys } from '../shared/option-keys.js';
 import { createHttpProvider, type HttpProvider, type VendorAdapter } from '../shared/http-provider.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
 import { withJsonFields } from '../shared/json-fragments.js';
@@ -27,7 +27,7 @@ export interface AnthropicOptions extends CommonProviderOptions {
 const ANTHROPIC_KEYS = {
   model: true, baseURL: true, headers: true, transport: true, prices: true, contextWindow: true, parameters: true,
   apiKey: true, id: true, version: true, beta: true, defaultMaxTokens: true, thinking: true, cachePrompt: true,
-} satisfies Record<keyof AnthropicOptions, true>;
+} satisfies OptionKeys<AnthropicOptions>;
 
 /** Where an Anthropic-wire request goes: the API itself, or a cloud platform serving Claude. */
 export interface AnthropicTarget {
@@ -78,7 +78,7 @@ export function anthropicAdapter(id: string, options: Pick<AnthropicOptions, 'mo
 
 /** Anthropic's Messages API. */
 export function anthropic(options: AnthropicOptions): HttpProvider {
-  checkOptionKeys('anthropic', options, ANTHROPIC_KEYS);
+  strictOptions('anthropic', ANTHROPIC_KEYS, options);
   const id = options.id ?? 'anthropic';
   if (!options.apiKey) throw notConfigured(id, 'no API key', 'Set ANTHROPIC_API_KEY or pass apiKey.');
   if (!options.model) throw notConfigured(id, 'no model', 'Set ANTHROPIC_MODEL or pass model.');

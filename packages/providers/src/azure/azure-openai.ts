@@ -1,7 +1,6 @@
-import { ConfigError } from '@warden/protocol';
+import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
 import { chatAdapter, type OpenAIChatOptions } from '../openai/chat-completions.js';
 import { responsesAdapter, type OpenAIResponsesOptions } from '../openai-responses/responses.js';
-import { checkOptionKeys } from '../shared/option-keys.js';
 import { createHttpProvider, type HttpProvider } from '../shared/http-provider.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, type CommonProviderOptions } from '../shared/provider-options.js';
 import type { RequestAuthorizer } from '../transport/http-transport.js';
@@ -41,11 +40,11 @@ function invalid(message: string, hint: string): ConfigError {
 const AZURE_KEYS = {
   baseURL: true, headers: true, transport: true, prices: true, contextWindow: true, parameters: true,
   deployment: true, apiVersion: true, resource: true, apiKey: true, token: true, model: true, id: true, api: true, maxTokensField: true, responses: true,
-} satisfies Record<keyof AzureOpenAIOptions, true>;
+} satisfies OptionKeys<AzureOpenAIOptions>;
 
 /** Azure OpenAI / Azure AI Foundry deployments: `/openai/deployments/{deployment}/chat/completions?api-version=…`. */
 export function azureOpenAI(options: AzureOpenAIOptions): HttpProvider {
-  checkOptionKeys('azureOpenAI', options, AZURE_KEYS);
+  strictOptions('azureOpenAI', AZURE_KEYS, options);
   const id = options.id ?? 'azure-openai';
   if (!options.deployment) throw notConfigured(id, 'no deployment', 'Pass deployment (the name in the Azure portal, under Deployments).');
   if (!options.apiVersion) throw notConfigured(id, 'no api-version', 'Pass apiVersion, e.g. 2024-10-21 (or a -preview version for newer features).');

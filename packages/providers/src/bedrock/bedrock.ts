@@ -1,5 +1,5 @@
+import { strictOptions, type OptionKeys } from '@warden/protocol';
 import type { JsonObject, Message, ModelRequest } from '@warden/protocol';
-import { checkOptionKeys } from '../shared/option-keys.js';
 import { createHttpProvider, type HttpProvider, type VendorAdapter } from '../shared/http-provider.js';
 import { withJsonFields } from '../shared/json-fragments.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
@@ -41,7 +41,7 @@ export interface BedrockOptions extends CommonProviderOptions {
 const BEDROCK_KEYS = {
   model: true, baseURL: true, headers: true, transport: true, prices: true, contextWindow: true, parameters: true,
   region: true, credentials: true, env: true, id: true, defaultMaxTokens: true, thinking: true, additionalModelRequestFields: true,
-} satisfies Record<keyof BedrockOptions, true>;
+} satisfies OptionKeys<BedrockOptions>;
 
 /**
  * Amazon Bedrock's Converse and ConverseStream APIs (Anthropic, Llama, Mistral, Nova… models),
@@ -49,7 +49,7 @@ const BEDROCK_KEYS = {
  * Needs the optional peers `@smithy/signature-v4` and `@smithy/core`.
  */
 export function bedrock(options: BedrockOptions): HttpProvider {
-  checkOptionKeys('bedrock', options, BEDROCK_KEYS);
+  strictOptions('bedrock', BEDROCK_KEYS, options);
   const id = options.id ?? 'bedrock';
   if (!options.model) throw notConfigured(id, 'no model', 'Set BEDROCK_MODEL or pass model (a Bedrock model id or inference profile).');
   const env = options.env ?? process.env;

@@ -1,3 +1,4 @@
+import { strictOptions, type OptionKeys } from '@warden/protocol';
 import type { Message, ModelRequest } from '@warden/protocol';
 import { asArr, asObj, asStr, badResponse, parseEventJson, streamCut } from '../shared/guards.js';
 import {
@@ -9,7 +10,6 @@ import {
   type VendorStreamReader,
 } from '../shared/http-provider.js';
 import { MessageAssembler } from '../shared/message-assembler.js';
-import { checkOptionKeys } from '../shared/option-keys.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
 import { errorFromStreamEvent } from '../shared/stream-error.js';
 import type { SseEvent } from '../sse/sse-parser.js';
@@ -128,11 +128,11 @@ export function geminiAdapter(id: string, options: Pick<GeminiOptions, 'thinking
 const GEMINI_KEYS = {
   model: true, baseURL: true, headers: true, transport: true, prices: true, contextWindow: true, parameters: true,
   apiKey: true, id: true, thinking: true,
-} satisfies Record<keyof GeminiOptions, true>;
+} satisfies OptionKeys<GeminiOptions>;
 
 /** Google's Gemini API (`generateContent` / `streamGenerateContent`). */
 export function gemini(options: GeminiOptions): HttpProvider {
-  checkOptionKeys('gemini', options, GEMINI_KEYS);
+  strictOptions('gemini', GEMINI_KEYS, options);
   const id = options.id ?? 'gemini';
   if (!options.apiKey) throw notConfigured(id, 'no API key', 'Set GEMINI_API_KEY or pass apiKey.');
   if (!options.model) throw notConfigured(id, 'no model', 'Set GEMINI_MODEL or pass model.');

@@ -1,6 +1,6 @@
+import { strictOptions, type OptionKeys } from '@warden/protocol';
 import type { JsonObject, Message, ModelRequest, ToolSpec } from '@warden/protocol';
 import { asObj, asStr, badResponse } from '../shared/guards.js';
-import { checkOptionKeys } from '../shared/option-keys.js';
 import { isOpenAIReasoning } from '../parameters/model-family.js';
 import { createHttpProvider, type HttpProvider, type VendorAdapter } from '../shared/http-provider.js';
 import { JsonFragments, withJsonFields } from '../shared/json-fragments.js';
@@ -96,11 +96,11 @@ export function responsesAdapter(id: string, options: OpenAIResponsesOptions, en
 const RESPONSES_KEYS = {
   model: true, baseURL: true, headers: true, transport: true, prices: true, contextWindow: true, parameters: true,
   apiKey: true, id: true, organization: true, project: true, store: true, reasoning: true, include: true, builtinTools: true,
-} satisfies Record<keyof OpenAIResponsesOptions, true>;
+} satisfies OptionKeys<OpenAIResponsesOptions>;
 
 /** OpenAI's Responses API (`POST /v1/responses`), beside Chat Completions (`openai`). */
 export function openaiResponses(options: OpenAIResponsesOptions): HttpProvider {
-  checkOptionKeys('openaiResponses', options, RESPONSES_KEYS);
+  strictOptions('openaiResponses', RESPONSES_KEYS, options);
   const id = options.id ?? 'openai-responses';
   if (!options.apiKey) throw notConfigured(id, 'no API key', 'Set OPENAI_API_KEY or pass apiKey.');
   if (!options.model) throw notConfigured(id, 'no model', 'Set OPENAI_MODEL or pass model.');

@@ -1,5 +1,5 @@
+import { strictOptions, type OptionKeys } from '@warden/protocol';
 import type { Message, ModelRequest, ToolSpec } from '@warden/protocol';
-import { checkOptionKeys } from '../shared/option-keys.js';
 import { createHttpProvider, type HttpProvider, type VendorAdapter } from '../shared/http-provider.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';
 import type { HttpRequest, RequestAuthorizer } from '../transport/http-transport.js';
@@ -81,11 +81,11 @@ export function chatAdapter(id: string, options: OpenAIChatOptions, endpoint: Ch
 const CHAT_KEYS = {
   model: true, baseURL: true, headers: true, transport: true, prices: true, contextWindow: true, parameters: true,
   apiKey: true, id: true, organization: true, project: true, maxTokensField: true, streamUsage: true, local: true,
-} satisfies Record<keyof OpenAIChatOptions, true>;
+} satisfies OptionKeys<OpenAIChatOptions>;
 
 /** Any server speaking OpenAI Chat Completions at `baseURL`. */
 export function openaiCompatible(options: OpenAIChatOptions & { baseURL: string }): HttpProvider {
-  checkOptionKeys('openaiCompatible', options, CHAT_KEYS);
+  strictOptions('openaiCompatible', CHAT_KEYS, options);
   const id = options.id ?? 'openai-compatible';
   if (!options.baseURL) throw notConfigured(id, 'no base URL', 'Pass baseURL, e.g. http://localhost:8000/v1.');
   if (!options.model) throw notConfigured(id, 'no model', 'Pass model.');
@@ -107,7 +107,7 @@ export function openaiCompatible(options: OpenAIChatOptions & { baseURL: string 
 
 /** OpenAI's own Chat Completions API. */
 export function openai(options: OpenAIChatOptions): HttpProvider {
-  checkOptionKeys('openai', options, CHAT_KEYS);
+  strictOptions('openai', CHAT_KEYS, options);
   const id = options.id ?? 'openai';
   if (!options.apiKey) throw notConfigured(id, 'no API key', 'Set OPENAI_API_KEY or pass apiKey.');
   return openaiCompatible({ maxTokensField: 'max_completion_tokens', ...options, id, baseURL: options.baseURL ?? 'https://api.openai.com/v1' });

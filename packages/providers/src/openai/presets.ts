@@ -1,8 +1,7 @@
-import { ConfigError } from '@warden/protocol';
+import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
 import type { HttpProvider } from '../shared/http-provider.js';
 import { notConfigured, type CommonProviderOptions } from '../shared/provider-options.js';
 import { openaiCompatible } from './chat-completions.js';
-import { checkOptionKeys } from '../shared/option-keys.js';
 
 /** A host that speaks OpenAI Chat Completions. */
 export interface OpenAIPreset {
@@ -46,11 +45,11 @@ export interface PresetOptions extends Omit<CommonProviderOptions, 'model'> {
 
 const PRESET_KEYS = {
   model: true, baseURL: true, headers: true, transport: true, prices: true, contextWindow: true, parameters: true, apiKey: true,
-} satisfies Record<keyof PresetOptions, true>;
+} satisfies OptionKeys<PresetOptions>;
 
 /** A provider for one named OpenAI-compatible host. */
 export function openaiPreset(name: string, options: PresetOptions = {}): HttpProvider {
-  checkOptionKeys(`openaiPreset('${name}')`, options, PRESET_KEYS);
+  strictOptions(`openaiPreset('${name}')`, PRESET_KEYS, options);
   const found = Object.hasOwn(OPENAI_PRESETS, name) ? OPENAI_PRESETS[name] : undefined;
   if (!found) {
     throw new ConfigError({

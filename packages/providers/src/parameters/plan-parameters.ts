@@ -1,4 +1,4 @@
-import { didYouMean } from '../shared/did-you-mean.js';
+import { didYouMean } from '@warden/protocol';
 import { parameterIssues, PARAMETER_NAMES, type GenerationParameters } from './generation-parameters.js';
 import { mapBedrock } from './map-bedrock.js';
 import { ANTHROPIC_PATHS, mapClaude } from './map-anthropic.js';

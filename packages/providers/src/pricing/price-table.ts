@@ -1,4 +1,4 @@
-import { ConfigError, type Usage } from '@warden/protocol';
+import { ConfigError, strictOptions, type OptionKeys, type Usage } from '@warden/protocol';
 import { baseModel } from './base-model.js';
 import { DEFAULT_PRICES } from './default-prices.js';
 
@@ -57,7 +57,10 @@ function validate(price: ModelPrice): void {
   }
 }
 
+const PRICE_TABLE_KEYS = { defaults: true, models: true } satisfies OptionKeys<PriceTableOptions>;
+
 export function createPriceTable(options: PriceTableOptions = {}): PriceTable {
+  strictOptions('createPriceTable', PRICE_TABLE_KEYS, options);
   const table = new Map<string, ModelPrice>();
   const key = (provider: string | undefined, model: string): string => `${provider ?? '*'}\u0000${model}`;
   const add = (price: ModelPrice): void => {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ProviderError, type CallOptions, type ModelRequest, type ModelResponse, type ProviderV1, type StreamPart } from '@warden/protocol';
+import { ProviderError, strictOptions, type CallOptions, type OptionKeys, type ModelRequest, type ModelResponse, type ProviderV1, type StreamPart } from '@warden/protocol';
 import { createProviderError } from '../errors/create-provider-error.js';
 import { canonicalJson, type RecordedExchange } from './recording-format.js';
 
@@ -35,8 +35,11 @@ function partsOf(response: ModelResponse): StreamPart[] {
   return parts;
 }
 
+const REPLAY_KEYS = { id: true, model: true, match: true } satisfies OptionKeys<ReplayOptions>;
+
 /** A provider that answers from a `recording()` file, with no network. */
 export function replay(file: string, options: ReplayOptions = {}): ProviderV1 & { remaining(): Promise<number> } {
+  strictOptions('replay', REPLAY_KEYS, options);
   let loaded: Promise<RecordedExchange[]> | undefined;
   const used = new Set<number>();
   const id = options.id ?? 'replay';

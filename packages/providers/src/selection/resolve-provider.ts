@@ -1,11 +1,10 @@
-import { ConfigError, ProviderError, type ProviderV1 } from '@warden/protocol';
+import { ConfigError, didYouMean, ProviderError, strictOptions, type OptionKeys, type ProviderV1 } from '@warden/protocol';
 import { anthropic } from '../anthropic/messages.js';
 import { gemini } from '../gemini/generate-content.js';
 import { openai, openaiCompatible } from '../openai/chat-completions.js';
 import { openaiPreset } from '../openai/presets.js';
 import { openaiResponses } from '../openai-responses/responses.js';
 import type { PriceTable } from '../pricing/price-table.js';
-import { didYouMean } from '../shared/did-you-mean.js';
 import type { HttpProvider } from '../shared/http-provider.js';
 import type { TransportOptions } from '../transport/http-transport.js';
 import { cloudPlatformEnv } from './cloud-platform-env.js';
@@ -31,6 +30,10 @@ export interface ResolveProviderOptions {
    */
   catalog?: ProviderCatalog;
 }
+
+const RESOLVE_KEYS = {
+  provider: true, model: true, apiKey: true, baseURL: true, env: true, transport: true, prices: true, catalog: true,
+} satisfies OptionKeys<ResolveProviderOptions>;
 
 const set = (env: Env, name: string): string | undefined => {
   const value = env[name];
@@ -110,6 +113,7 @@ export function resolveProvider(options?: ResolveProviderOptions & { catalog?: u
 /** With a catalogue, the choice may be a plugin's provider: a `ProviderV1`. */
 export function resolveProvider(options: ResolveProviderOptions): ProviderV1;
 export function resolveProvider(options: ResolveProviderOptions = {}): HttpProvider | ProviderV1 {
+  strictOptions('resolveProvider', RESOLVE_KEYS, options);
   const env = options.env ?? {};
   const id = chooseId(options, env);
   const plugin = options.catalog?.plugins.find((p) => p.name === id);

@@ -1,5 +1,5 @@
 import { Agent } from 'undici';
-import type { ProviderError } from '@warden/protocol';
+import { ProviderError, strictOptions } from '@warden/protocol';
 import { createProviderError } from '../errors/create-provider-error.js';
 import { SseParser } from '../sse/sse-parser.js';
 import { CircuitBreaker } from './circuit-breaker.js';
@@ -18,7 +18,7 @@ import { headerValue, parseRetryAfter } from './retry-after.js';
 import { RetryPolicy } from './retry-policy.js';
 import { abortableSleep } from './sleep.js';
 
-import type { HttpRequest, JsonResult, SseHandler, StreamContext, StreamDecoder, TransportCallOptions, TransportOptions } from './transport-options.js';
+import { TRANSPORT_KEYS, type HttpRequest, type JsonResult, type SseHandler, type StreamContext, type StreamDecoder, type TransportCallOptions, type TransportOptions } from './transport-options.js';
 export type { HttpRequest, OutgoingRequest, RequestAuthorizer, StreamDecoder, TransportCallOptions, TransportOptions, RetryEvent, JsonResult, StreamContext, SseReader, SseHandler } from './transport-options.js';
 
 /**
@@ -44,6 +44,7 @@ export interface HttpTransport {
 }
 
 export function createHttpTransport(options: TransportOptions): HttpTransport {
+  strictOptions('createHttpTransport', TRANSPORT_KEYS, options);
   const provider = options.provider;
   const now = options.now ?? Date.now;
   const policy = new RetryPolicy(options.retry, options.random);

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { ProviderError, ProviderNotice } from '@warden/protocol';
+import type { OptionKeys, ProviderError, ProviderNotice } from '@warden/protocol';
 import type { SseEvent } from '../sse/sse-parser.js';
 import type { CircuitBreaker, CircuitBreakerOptions } from './circuit-breaker.js';
 import type { RetryPolicyOptions } from './retry-policy.js';
@@ -80,6 +80,12 @@ export interface TransportOptions {
   /** Called for every retry, before its wait (the same facts as the `retry` notice, plus the error). */
   onRetry?: (event: RetryEvent) => void;
 }
+
+/** Every key of {@link TransportOptions}: the compiler keeps the list equal to the interface. */
+export const TRANSPORT_KEYS = {
+  provider: true, retry: true, timeoutMs: true, idleTimeoutMs: true, breaker: true, dispatcher: true, now: true, sleep: true,
+  random: true, attemptTimeoutMs: true, connectTimeoutMs: true, maxConcurrency: true, sharedCoolDown: true, onRetry: true,
+} satisfies OptionKeys<TransportOptions>;
 
 /** One retry about to happen: `attempt` is the attempt that failed. */
 export interface RetryEvent {

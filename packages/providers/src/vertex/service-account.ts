@@ -1,6 +1,6 @@
 import { createSign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { ConfigError } from '@warden/protocol';
+import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
 import type { GoogleTokenFunction } from './vertex-gemini.js';
 
 /** The fields of a Google service-account key file (`"type": "service_account"`) this uses. */
@@ -72,7 +72,10 @@ export function signServiceAccountJwt(key: ServiceAccountKey, scopes: readonly s
  * it expires. Concurrent callers share one exchange. A refused exchange throws (the transport makes
  * it `provider.auth`) with Google's error code, never the assertion or the key.
  */
+const TOKEN_KEYS = { scopes: true, refreshBeforeMs: true, now: true, fetch: true } satisfies OptionKeys<ServiceAccountTokenOptions>;
+
 export function serviceAccountToken(source: ServiceAccountKey | string, options: ServiceAccountTokenOptions = {}): GoogleTokenFunction {
+  strictOptions('serviceAccountToken', TOKEN_KEYS, options);
   const key = typeof source === 'string' ? readServiceAccountKey(source) : checkKey(source, 'the service-account key');
   const scopes = options.scopes ?? ['https://www.googleapis.com/auth/cloud-platform'];
   const now = options.now ?? Date.now;

@@ -1,6 +1,5 @@
-import { ConfigError } from '@warden/protocol';
+import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
 import { anthropicAdapter, type AnthropicOptions } from '../anthropic/messages.js';
-import { checkOptionKeys } from '../shared/option-keys.js';
 import { createHttpProvider, type HttpProvider } from '../shared/http-provider.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, type CommonProviderOptions } from '../shared/provider-options.js';
 import type { GoogleTokenFunction } from './vertex-gemini.js';
@@ -28,7 +27,7 @@ export const VERTEX_ANTHROPIC_VERSION = 'vertex-2023-10-16';
 const VERTEX_ANTHROPIC_KEYS = {
   model: true, baseURL: true, headers: true, transport: true, prices: true, contextWindow: true, parameters: true,
   project: true, location: true, token: true, id: true, defaultMaxTokens: true, thinking: true, cachePrompt: true,
-} satisfies Record<keyof VertexAnthropicOptions, true>;
+} satisfies OptionKeys<VertexAnthropicOptions>;
 
 /**
  * Claude on Google Vertex AI: `…/publishers/anthropic/models/{model}:rawPredict` and
@@ -36,7 +35,7 @@ const VERTEX_ANTHROPIC_KEYS = {
  * and no `model` field (it is in the URL), a Google bearer token for every attempt.
  */
 export function vertexAnthropic(options: VertexAnthropicOptions): HttpProvider {
-  checkOptionKeys('vertexAnthropic', options, VERTEX_ANTHROPIC_KEYS);
+  strictOptions('vertexAnthropic', VERTEX_ANTHROPIC_KEYS, options);
   const id = options.id ?? 'vertex-anthropic';
   if (!options.model) throw notConfigured(id, 'no model', 'Pass model, e.g. claude-sonnet-4@20250514.');
   if (!options.project) throw notConfigured(id, 'no project', 'Pass project (the Google Cloud project id).');

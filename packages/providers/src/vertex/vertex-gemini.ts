@@ -1,6 +1,5 @@
-import { ConfigError } from '@warden/protocol';
+import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
 import { geminiAdapter, type GeminiOptions } from '../gemini/generate-content.js';
-import { checkOptionKeys } from '../shared/option-keys.js';
 import { createHttpProvider, type HttpProvider } from '../shared/http-provider.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, type CommonProviderOptions } from '../shared/provider-options.js';
 import { publisherModelSegment } from './publisher-model-path.js';
@@ -29,11 +28,11 @@ const LOCATION = /^(global|[a-z]+-[a-z]+\d+)$/;
 const VERTEX_GEMINI_KEYS = {
   model: true, baseURL: true, headers: true, transport: true, prices: true, contextWindow: true, parameters: true,
   project: true, location: true, token: true, id: true, thinking: true,
-} satisfies Record<keyof VertexGeminiOptions, true>;
+} satisfies OptionKeys<VertexGeminiOptions>;
 
 /** Gemini on Google Vertex AI: `…/projects/{project}/locations/{location}/publishers/google/models/{model}:generateContent`. */
 export function vertexGemini(options: VertexGeminiOptions): HttpProvider {
-  checkOptionKeys('vertexGemini', options, VERTEX_GEMINI_KEYS);
+  strictOptions('vertexGemini', VERTEX_GEMINI_KEYS, options);
   const id = options.id ?? 'vertex';
   if (!options.model) throw notConfigured(id, 'no model', 'Pass model, e.g. gemini-2.5-flash.');
   if (!options.project) throw notConfigured(id, 'no project', 'Pass project (the Google Cloud project id).');

@@ -1,3 +1,4 @@
+import { strictOptions, type OptionKeys } from '@warden/protocol';
 import { posix } from 'node:path';
 import { hasGlob, segmentMatches } from './glob-segment.js';
 
@@ -48,6 +49,8 @@ function splitSegments(p: string): string[] {
   return p.split('/').filter((s) => s.length > 0);
 }
 
+const PATH_POLICY_KEYS = { workspace: true, protectedPaths: true } satisfies OptionKeys<PathPolicyOptions>;
+
 /**
  * One lexical path policy for every route to the file system (tool path arguments, shell
  * `rm` targets, redirections, copy destinations). It resolves `..` and `.` against the workspace and
@@ -55,6 +58,7 @@ function splitSegments(p: string): string[] {
  * the path jail's job (`@warden/tools`).
  */
 export function pathPolicy(options: PathPolicyOptions): PathPolicy {
+  strictOptions('pathPolicy', PATH_POLICY_KEYS, options);
   const workspace = posix.resolve(options.workspace);
   const wsSegments = splitSegments(workspace);
   const anyDepth: string[] = [...DEFAULT_PROTECTED_NAMES];

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { JsonValue, Owner, SessionRecord, SessionStoreV1 } from '@warden/protocol';
+import { type JsonValue, type Owner, type SessionRecord, type SessionStoreV1, strictOptions, type OptionKeys } from '@warden/protocol';
 import { contextDecay, type ContextDecay } from './context-decay.js';
 
 /** The `meta` key every memory record is stored under. */
@@ -45,6 +45,8 @@ function isOp(value: JsonValue): value is MemoryOp & JsonValue {
   return typeof v === 'object' && v !== null && (v.op === 'add' || v.op === 'step' || v.op === 'forget');
 }
 
+const MEMORY_STORE_KEYS = { store: true, owner: true, halfLifeSteps: true, maxItems: true } satisfies OptionKeys<MemoryStoreOptions>;
+
 /**
  * Working memory persisted in the session store: one session per owner, whose `meta` records
  * (`warden.memory`) are the memory's operations — add, forget, step — replayed into a
@@ -52,6 +54,7 @@ function isOp(value: JsonValue): value is MemoryOp & JsonValue {
  * and owner checks: another owner's memory behaves as missing.
  */
 export function memoryStore(options: MemoryStoreOptions): MemoryStore {
+  strictOptions('memoryStore', MEMORY_STORE_KEYS, options);
   const sessionId = memorySessionId(options.owner);
   const halfLifeSteps = options.halfLifeSteps ?? 20;
   const ownerOpt = options.owner ? { owner: options.owner } : {};

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ConfigError } from '@warden/protocol';
-import { formatIssues } from '../format-issues.js';
+import { optionsError } from '../options-error.js';
 
 const relativeName = z
   .string()
@@ -42,10 +41,5 @@ export type ResolvedSandboxOptions = z.output<typeof SandboxOptions>;
 export function parseSandboxOptions(options: SandboxOptions): ResolvedSandboxOptions {
   const result = SandboxOptions.safeParse(options);
   if (result.success) return result.data;
-  const unknown = result.error.issues.some((issue) => issue.code === 'unrecognized_keys');
-  throw new ConfigError({
-    code: unknown ? 'config.unknown_key' : 'config.invalid',
-    message: `createSandbox options: ${formatIssues(result.error.issues)}`,
-    hint: 'See the SandboxOptions type for the accepted keys.',
-  });
+  throw optionsError('createSandbox', SandboxOptions, result.error, 'See the SandboxOptions type for the accepted keys.');
 }

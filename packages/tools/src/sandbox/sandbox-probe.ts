@@ -1,3 +1,4 @@
+import { strictOptions, type OptionKeys } from '@warden/protocol';
 import { execFile } from 'node:child_process';
 import { BWRAP_ISOLATION_FLAGS } from './bwrap-args.js';
 import { findExecutable } from './find-executable.js';
@@ -37,6 +38,8 @@ function run(file: string, args: string[], timeoutMs: number): Promise<{ code: n
   });
 }
 
+const PROBE_SANDBOX_KEYS = { bwrapPath: true, socatPath: true, needProxy: true, findProxy: true, timeoutMs: true } satisfies OptionKeys<ProbeSandboxOptions>;
+
 /**
  * Checks, by running it, that bubblewrap can create every namespace a
  * sandboxed command gets (user, PID, network, IPC, UTS) and mount a
@@ -44,6 +47,7 @@ function run(file: string, args: string[], timeoutMs: number): Promise<{ code: n
  * kernel that refuses namespaces is `{ available: false, reason }`.
  */
 export async function probeSandbox(options: ProbeSandboxOptions = {}): Promise<SandboxStatus> {
+  strictOptions('probeSandbox', PROBE_SANDBOX_KEYS, options);
   if (process.platform !== 'linux') {
     return { available: false, reason: `the OS sandbox needs Linux (bubblewrap); this is ${process.platform}` };
   }
