@@ -1,0 +1,72 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { declaredNames, jsEntries, readText, readmeSurface, surfaceProblems } from '../readme-surface.mjs';
+import { publishablePackages, repoRoot } from '../workspace-packages.mjs';
+
+// The libraries under packages/ (the apps document commands, not exports; private packages publish nothing).
+const libraries = publishablePackages().filter((p) => p.dir.startsWith(join(repoRoot, 'packages')));
+const allEntries = libraries.flatMap((p) => jsEntries(p.manifest, p.dir));
+const declared = declaredNames(allEntries.flatMap((e) => (e.types ? [e.types] : [])));
+
+describe('the README public-surface convention', () => {
+  const readme = [
+    '# @warden/x',
+    '',
+    '## Public surface',
+    '',
+    '### `@warden/x`',
+    '',
+    '- `makeThing(options)`, `ThingOptions` — makes a thing; mentions `notAName` after the dash',
+    '',
+    '### `@warden/x/testing`',
+    '',
+    '| Name | What it is |',
+    '| --- | --- |',
+    '| `fakeThing` | a fake, see `elsewhere` |',
+    '',
+    '## Errors',
+    '',
+    '- `SOMETHING_ELSE` — not in the surface section',
+  ].join('\n');
+
+  it('reads the names per entry: bullets before the dash, table rows in the first cell', () => {
+    expect(Object.fromEntries(readmeSurface(readme) ?? [])).toEqual({
+      '@warden/x': ['makeThing', 'ThingOptions'],
+      '@warden/x/testing': ['fakeThing'],
+    });
+  });
+
+  it('reports an unlisted runtime export and a listed name the entry does not export', () => {
+    expect(
+      surfaceProblems({ specifier: '@warden/x', runtime: ['makeThing', 'hidden'], declared: ['ThingOptions'], listed: ['makeThing', 'ThingOptions', 'gone'] }),
+    ).toEqual([
+      '@warden/x exports `hidden`, which its README does not list',
+      'the README lists `gone` under @warden/x, which it does not export',
+    ]);
+  });
+
+  it('accepts a type-only export that is not listed', () => {
+    expect(surfaceProblems({ specifier: '@warden/x', runtime: ['makeThing'], declared: ['ThingOptions'], listed: ['makeThing'] })).toEqual([]);
+  });
+
+  it('rejects a README without the section', () => {
+    expect(readmeSurface('# @warden/x\n\n## Example\n')).toBeUndefined();
+  });
+});
+
+describe.each(libraries.map((p) => [p.name, p] as const))('%s README public surface', (_name, pkg) => {
+  const listed = readmeSurface(readText(join(pkg.dir, 'README.md')));
+  const entries = jsEntries(pkg.manifest, pkg.dir);
+
+  it('has one list per entry point and no list for an entry that does not exist', () => {
+    expect(listed, 'README.md has no "## Public surface" section').toBeDefined();
+    expect([...(listed?.keys() ?? [])].sort()).toEqual(entries.map((e) => e.specifier).sort());
+  });
+
+  it.each(entries.map((e) => [e.specifier, e] as const))('lists exactly the runtime exports of %s', async (specifier, entry) => {
+    const runtime = Object.keys(await import(pathToFileURL(entry.js).href));
+    const types = (entry.types && declared.get(entry.types)) || [];
+    expect(surfaceProblems({ specifier, runtime, declared: types, listed: listed?.get(specifier) })).toEqual([]);
+  });
+});
