@@ -116,6 +116,21 @@ export function surfaceProblems({ specifier, runtime, declared, listed }) {
   return problems;
 }
 
+/**
+ * The names a markdown text imports from Warden packages in its code examples: `import { a, type B } from '@warden/x'`.
+ * @returns {{ specifier: string, name: string }[]}
+ */
+export function exampleImports(markdown) {
+  const out = [];
+  for (const match of markdown.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"](@warden\/[^'"]+)['"]/g)) {
+    for (const part of match[1].split(',')) {
+      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0].trim();
+      if (name) out.push({ specifier: match[2], name });
+    }
+  }
+  return out;
+}
+
 export function readText(file) {
   return readFileSync(file, 'utf8');
 }

@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { declaredNames, jsEntries, readText, readmeSurface, surfaceProblems } from '../readme-surface.mjs';
+import { declaredNames, exampleImports, jsEntries, readText, readmeSurface, surfaceProblems } from '../readme-surface.mjs';
 import { publishablePackages, repoRoot } from '../workspace-packages.mjs';
 
 // The libraries under packages/ (the apps document commands, not exports; private packages publish nothing).
@@ -50,6 +51,15 @@ describe('the README public-surface convention', () => {
     expect(surfaceProblems({ specifier: '@warden/x', runtime: ['makeThing'], declared: ['ThingOptions'], listed: ['makeThing'] })).toEqual([]);
   });
 
+  it('reads the names a code example imports, without `type` and `as`', () => {
+    const example = "import { createAgent, type Agent } from '@warden/core';\nimport { openai as vendor } from '@warden/providers';";
+    expect(exampleImports(example)).toEqual([
+      { specifier: '@warden/core', name: 'createAgent' },
+      { specifier: '@warden/core', name: 'Agent' },
+      { specifier: '@warden/providers', name: 'openai' },
+    ]);
+  });
+
   it('rejects a README without the section', () => {
     expect(readmeSurface('# @warden/x\n\n## Example\n')).toBeUndefined();
   });
@@ -68,5 +78,26 @@ describe.each(libraries.map((p) => [p.name, p] as const))('%s README public surf
     const runtime = Object.keys(await import(pathToFileURL(entry.js).href));
     const types = (entry.types && declared.get(entry.types)) || [];
     expect(surfaceProblems({ specifier, runtime, declared: types, listed: listed?.get(specifier) })).toEqual([]);
+  });
+});
+
+describe('code examples in the READMEs and ARCHITECTURE.md', () => {
+  const docs = execFileSync('git', ['ls-files', '*README*.md', 'ARCHITECTURE.md'], { cwd: repoRoot, encoding: 'utf8' })
+    .split('\n')
+    .filter((f) => f !== '');
+
+  it('import only names their entry point exports (values or types)', async () => {
+    const exported = new Map<string, Set<string>>();
+    for (const entry of allEntries) {
+      const runtime = Object.keys(await import(pathToFileURL(entry.js).href));
+      exported.set(entry.specifier, new Set([...runtime, ...((entry.types && declared.get(entry.types)) || [])]));
+    }
+    const wrong = docs.flatMap((file) =>
+      exampleImports(readText(join(repoRoot, file)))
+        .filter(({ specifier, name }) => exported.has(specifier) && !exported.get(specifier)?.has(name))
+        .map(({ specifier, name }) => `${file}: \`${name}\` is not exported by ${specifier}`),
+    );
+    expect(docs.length).toBeGreaterThan(10);
+    expect(wrong).toEqual([]);
   });
 });
