@@ -24,7 +24,7 @@ describe('GATE_RULES', () => {
     written.delete('plan.steps'); // a field path in plan lint issues, not a rule
     const unlisted = [...written].filter((id) => !(id in GATE_RULES) && !(id in SHELL_RULES));
     expect(unlisted).toEqual([]);
-    expect(written.size).toBeGreaterThan(30);
+    expect(written.size).toBeGreaterThan(20); // the shell analyzer's own rules live in @warden/shell-policy
   });
 
   it('lists every taint reason id the guard and the egress check give', () => {
