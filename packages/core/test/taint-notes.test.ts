@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memorySessionStore, scriptedProvider } from '@warden/protocol/testing';
-import type { SessionRecord } from '@warden/protocol';
+import { TAINT_NOTES, type SessionRecord } from '@warden/protocol';
 import { createAgent, type AgentHooks } from '../src/index.js';
 import { storedAuthority, taintNote } from '../src/run-authority.js';
 import { collect, makeTool, ofType } from './helpers.js';
@@ -23,6 +23,7 @@ describe('a taint note keeps its reason id and params', () => {
 
   it('the stored-history fallback has an id too, and a stored note keeps only scalar params', () => {
     const toolRecord: SessionRecord = { type: 'tool_result', id: 'm', at: 'now', result: { type: 'tool_result', callId: 'c', name: 't', content: [{ type: 'text', text: 'x' }], isError: false } };
+    expect('session_history' in TAINT_NOTES).toBe(true);
     expect(storedAuthority([toolRecord]).taint).toEqual([{ source: 'session:history', reason: expect.any(String), reasonId: 'session_history' }]);
     expect(taintNote({ ...note, params: { tool: 'web_fetch', nested: { a: 1 } } as never })).toEqual(note);
   });
