@@ -1,5 +1,6 @@
 /**
- * English: why a run became tainted (`taint.<reasonId>`, the protocol's `TAINT_NOTES`) and why a
+ * English: why a run became tainted (`taint.<reasonId>`, the protocol's `TAINT_NOTES`), why the sandbox
+ * is unavailable (`doctor.detail.<code>`, tools' `SANDBOX_UNAVAILABLE`) and why a
  * handoff was refused (`handoffRefusal.<code>`, `HANDOFF_REFUSALS`), by the libraries' stable ids.
  */
 export const enNotes = {
@@ -27,4 +28,9 @@ export const enNotes = {
   'handoffRefusal.handoff.wrong_agent': 'the handoff is addressed to {to}, this is {agent}',
   'handoffRefusal.protocol.too_large': 'the handoff record is larger than the protocol allows',
   'handoffRefusal.protocol.invalid_value': 'the handoff record is not valid JSON or does not match the schema',
+  'doctor.detail.sandbox.not_linux': 'the OS sandbox needs Linux (bubblewrap); this is {platform}',
+  'doctor.detail.sandbox.not_found': 'bubblewrap not found ({name})',
+  'doctor.detail.sandbox.namespaces_refused': 'bubblewrap cannot create its namespaces here: {why}',
+  'doctor.detail.sandbox.off': 'the sandbox is turned off (sandbox: off)',
+  'doctor.detail.sandbox.home_workspace': 'the workspace {workspace} contains the home directory, which the sandbox must hide',
 } as const;

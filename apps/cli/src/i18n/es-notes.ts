@@ -26,4 +26,9 @@ export const esNotes: Record<keyof typeof enNotes, string> = {
   'handoffRefusal.handoff.wrong_agent': 'el traspaso va dirigido a {to}, y este es {agent}',
   'handoffRefusal.protocol.too_large': 'el registro del traspaso es mayor de lo que permite el protocolo',
   'handoffRefusal.protocol.invalid_value': 'el registro del traspaso no es JSON válido o no cumple el esquema',
+  'doctor.detail.sandbox.not_linux': 'el sandbox del sistema necesita Linux (bubblewrap); esto es {platform}',
+  'doctor.detail.sandbox.not_found': 'no se encontró bubblewrap ({name})',
+  'doctor.detail.sandbox.namespaces_refused': 'bubblewrap no puede crear sus espacios de nombres aquí: {why}',
+  'doctor.detail.sandbox.off': 'el sandbox está desactivado (sandbox: off)',
+  'doctor.detail.sandbox.home_workspace': 'el espacio de trabajo {workspace} contiene el directorio personal, que el sandbox debe ocultar',
 };

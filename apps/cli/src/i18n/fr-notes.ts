@@ -26,4 +26,9 @@ export const frNotes: Record<keyof typeof enNotes, string> = {
   'handoffRefusal.handoff.wrong_agent': 'le transfert est adressé à {to}, ici c\'est {agent}',
   'handoffRefusal.protocol.too_large': 'l\'enregistrement du transfert dépasse la taille permise par le protocole',
   'handoffRefusal.protocol.invalid_value': 'l\'enregistrement du transfert n\'est pas du JSON valide ou ne respecte pas le schéma',
+  'doctor.detail.sandbox.not_linux': 'le bac à sable du système a besoin de Linux (bubblewrap) ; ici c’est {platform}',
+  'doctor.detail.sandbox.not_found': 'bubblewrap introuvable ({name})',
+  'doctor.detail.sandbox.namespaces_refused': 'bubblewrap ne peut pas créer ses espaces de noms ici : {why}',
+  'doctor.detail.sandbox.off': 'le bac à sable est désactivé (sandbox: off)',
+  'doctor.detail.sandbox.home_workspace': 'l’espace de travail {workspace} contient le répertoire personnel, que le bac à sable doit cacher',
 };

@@ -26,4 +26,9 @@ export const hiNotes: Record<keyof typeof enNotes, string> = {
   'handoffRefusal.handoff.wrong_agent': 'हैंडऑफ़ {to} को संबोधित है, यह {agent} है',
   'handoffRefusal.protocol.too_large': 'हैंडऑफ़ रिकॉर्ड प्रोटोकॉल की अनुमति से बड़ा है',
   'handoffRefusal.protocol.invalid_value': 'हैंडऑफ़ रिकॉर्ड मान्य JSON नहीं है या स्कीमा से मेल नहीं खाता',
+  'doctor.detail.sandbox.not_linux': 'OS सैंडबॉक्स को Linux (bubblewrap) चाहिए; यह {platform} है',
+  'doctor.detail.sandbox.not_found': 'bubblewrap नहीं मिला ({name})',
+  'doctor.detail.sandbox.namespaces_refused': 'bubblewrap यहाँ अपने नेमस्पेस नहीं बना सकता: {why}',
+  'doctor.detail.sandbox.off': 'सैंडबॉक्स बंद है (sandbox: off)',
+  'doctor.detail.sandbox.home_workspace': 'वर्कस्पेस {workspace} में होम डायरेक्टरी है, जिसे सैंडबॉक्स को छिपाना होगा',
 };

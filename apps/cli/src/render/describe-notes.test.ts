@@ -1,8 +1,10 @@
 import { HANDOFF_REFUSALS, TAINT_NOTES } from '@warden/protocol';
+import { SANDBOX_UNAVAILABLE } from '@warden/tools';
 import { describe, expect, it } from 'vitest';
 import { loadTranslator } from '../i18n/load-catalog.js';
 import { describeHandoffRefusal } from './describe-handoff-refusal.js';
 import { describeNoticeReason } from './describe-notice.js';
+import { describeSandboxUnavailable } from './describe-sandbox.js';
 import { describeTaint } from './describe-taint.js';
 
 const rejected = (reason: string) => ({ version: 1 as const, handoffId: 'hof_1', status: 'rejected' as const, by: 'writer', reason, at: 'now' });
@@ -75,6 +77,24 @@ describe('describeHandoffRefusal', () => {
       for (const code of Object.keys(HANDOFF_REFUSALS)) {
         const event = { receipt: rejected('ENGLISH'), refusal: { code, params: { limit: 1, to: 'b', agent: 'a' } } };
         expect(describeHandoffRefusal(event, t), `${lang} ${code}`).not.toBe('ENGLISH');
+      }
+    }
+  });
+});
+
+describe('describeSandboxUnavailable', () => {
+  it("says why the sandbox is unavailable from its code, else keeps the library's reason", async () => {
+    const es = await loadTranslator('es');
+    expect(describeSandboxUnavailable({ available: false, reason: 'bubblewrap not found (bwrap); install it', code: 'sandbox.not_found', params: { name: 'bwrap' } }, es)).toBe('no se encontró bubblewrap (bwrap)');
+    expect(describeSandboxUnavailable({ available: false, reason: 'older reason' }, es)).toBe('older reason');
+  });
+
+  it('knows every code in every language', async () => {
+    for (const lang of ['en', 'es', 'hi', 'fr'] as const) {
+      const t = await loadTranslator(lang);
+      for (const code of Object.keys(SANDBOX_UNAVAILABLE)) {
+        const status = { available: false as const, reason: 'ENGLISH', code: code as keyof typeof SANDBOX_UNAVAILABLE, params: { platform: 'p', name: 'n', why: 'w', workspace: 'ws' } };
+        expect(describeSandboxUnavailable(status, t), `${lang} ${code}`).not.toBe('ENGLISH');
       }
     }
   });
