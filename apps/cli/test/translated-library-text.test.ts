@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
 import { runCli } from './helpers/run-cli.js';
@@ -28,6 +30,18 @@ describe('warden speaks the libraries in the chosen language', () => {
     expect(result.code).not.toBe(0);
     expect(output).toContain('a refusé les identifiants');
     expect(output).toContain('provider.auth');
+  });
+
+  it('says why the run became tainted in French (WARDEN_LANG=fr), naming the file it read', async () => {
+    const workdir = tempWorkspace();
+    writeFileSync(path.join(workdir, 'notes.md'), 'hello\n');
+    server = await startFakeOpenAI([{ toolCalls: [{ name: 'read_file', args: { path: 'notes.md' } }] }, { text: 'lu' }]);
+    const { args, env } = fakeProvider(server.url);
+    const result = await runCli(['run', 'read notes.md', '--workdir', workdir, '--yes', ...args], { env: { ...env, WARDEN_LANG: 'fr' } });
+    const output = result.stdout + result.stderr;
+    expect(output).toContain("read_file a lu notes.md, que cette exécution n'a pas écrit");
+    expect(output).toContain('tool:read_file');
+    expect(output).not.toContain('that this run did not write');
   });
 
   it('keeps English for English', async () => {

@@ -1,4 +1,4 @@
-import { handoffReceipt, type Handoff, type HandoffReceipt, type JsonValue, type SessionRecord } from '@warden/protocol';
+import { handoffReceipt, type Handoff, type HandoffReceipt, type HandoffRefusal, type JsonValue, type SessionRecord } from '@warden/protocol';
 import { newId } from './ids.js';
 import type { RunContext } from './run-context.js';
 import { now } from './session-writer.js';
@@ -13,10 +13,16 @@ function meta(key: string, value: JsonValue): SessionRecord {
   return { type: 'meta', id: newId('rec'), at: now(), key, value };
 }
 
+/** A refusal by code (one of the protocol's `HANDOFF_REFUSALS`) and its values, for front ends that translate. */
+export interface HandoffRefusalNote {
+  code: HandoffRefusal;
+  params?: Record<string, string | number>;
+}
+
 /** The `handoff` event and both records in the session, for a granted or refused handoff. */
-export function recordHandoff(run: RunContext, handoff: Handoff, answer: { status: HandoffReceipt['status']; reason?: string; by?: string }): HandoffReceipt {
+export function recordHandoff(run: RunContext, handoff: Handoff, answer: { status: HandoffReceipt['status']; reason?: string; by?: string; refusal?: HandoffRefusalNote }): HandoffReceipt {
   const receipt = handoffReceipt(handoff, answer.status, { ...(answer.reason !== undefined ? { reason: answer.reason } : {}), ...(answer.by !== undefined ? { by: answer.by } : {}) });
-  run.emit({ type: 'handoff', handoff, receipt });
+  run.emit({ type: 'handoff', handoff, receipt, ...(answer.refusal ? { refusal: answer.refusal } : {}) });
   if (answer.status === 'accepted') run.state.lastHandoff = { handoff, receipt };
   if (run.session) void run.session.write(handoffRecords(handoff, receipt));
   return receipt;

@@ -1,6 +1,6 @@
 import { HANDOFF_LIMITS, HANDOFF_VERSION, RunError, type Handoff, type JsonObject, type ToolOutput, type ToolV1 } from '@warden/protocol';
 import { newId } from './ids.js';
-import { recordHandoff } from './handoff-records.js';
+import { recordHandoff, type HandoffRefusalNote } from './handoff-records.js';
 import type { AgentProfile, HandoffSetup } from './resolve-handoffs.js';
 import { TRANSFER_PREFIX } from './resolve-handoffs.js';
 import type { RunContext } from './run-context.js';
@@ -20,8 +20,9 @@ function cut(text: unknown, max: number): string | undefined {
 }
 
 /** A refusal the model reads (the tool result) and a rejected receipt in the events, session and audit trail. */
-function refuse(run: RunContext, handoff: Handoff, code: 'run.max_handoffs' | 'run.handoff_refused', message: string, hint: string): never {
-  recordHandoff(run, handoff, { status: 'rejected', reason: `${code}: ${message}`, by: run.agent });
+function refuse(run: RunContext, handoff: Handoff, refusal: HandoffRefusalNote & { code: 'run.max_handoffs' | 'run.handoff_refused' }, message: string, hint: string): never {
+  const { code } = refusal;
+  recordHandoff(run, handoff, { status: 'rejected', reason: `${code}: ${message}`, by: run.agent, refusal });
   throw new RunError({ code, message, hint });
 }
 
@@ -78,10 +79,11 @@ export function transferTool(run: RunContext, setup: HandoffSetup, targetName: s
     execute(args): ToolOutput {
       const handoff = handoffFor(run, target, args);
       if (run.state.pendingHandoff) {
-        refuse(run, handoff, 'run.handoff_refused', `a handoff to ${run.state.pendingHandoff.to} was already granted in this step`, 'Only the first handoff of a step is granted.');
+        const granted = run.state.pendingHandoff.to;
+        refuse(run, handoff, { code: 'run.handoff_refused', params: { to: granted } }, `a handoff to ${granted} was already granted in this step`, 'Only the first handoff of a step is granted.');
       }
       if (run.state.handoffs.length >= setup.maxHandoffs) {
-        refuse(run, handoff, 'run.max_handoffs', `this run has reached its limit of ${setup.maxHandoffs} handoffs`, 'Answer the user yourself with what you have.');
+        refuse(run, handoff, { code: 'run.max_handoffs', params: { limit: setup.maxHandoffs } }, `this run has reached its limit of ${setup.maxHandoffs} handoffs`, 'Answer the user yourself with what you have.');
       }
       run.state.pendingHandoff = handoff;
       return `Handoff to ${targetName} accepted (${handoff.id}). ${targetName} takes over now.`;

@@ -44,7 +44,7 @@ export function storedAuthority(records: readonly SessionRecord[]): StoredAuthor
       scope = scope ? mergeScopes(scope, record.value) : record.value;
     }
   }
-  if (sawToolOutput && !sawTaintRecord) taint.push({ source: 'session:history', reason: 'the stored conversation holds tool output read before this run' });
+  if (sawToolOutput && !sawTaintRecord) taint.push({ source: 'session:history', reason: 'the stored conversation holds tool output read before this run', reasonId: 'session_history' });
   return { taint, ...(scope ? { scope } : {}) };
 }
 
@@ -64,13 +64,29 @@ function metaRecord(key: string, value: JsonValue): SessionRecord {
   return { type: 'meta', id: newId('rec'), at: now(), key, value };
 }
 
+/** A taint source as stored and announced: its English reason, and its reason id and params when the producer gave them. */
+export function taintNote(taint: TaintSource): TaintSource {
+  return {
+    source: taint.source,
+    reason: taint.reason,
+    ...(typeof taint.reasonId === 'string' && taint.reasonId !== '' ? { reasonId: taint.reasonId } : {}),
+    ...(taint.params && typeof taint.params === 'object' ? { params: scalarParams(taint.params) } : {}),
+  };
+}
+
+/** Only the string and number values: a stored record is read back as it was written, whatever that was. */
+function scalarParams(params: Record<string, unknown>): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'));
+}
+
 /** Marks the run tainted by one more source: the event, the gate's context and the session. */
 export function addTaint(run: RunContext, taint: TaintSource): void {
   run.state.tainted = true;
   if (run.state.taintSources.some((t) => t.source === taint.source && t.reason === taint.reason)) return;
-  run.state.taintSources.push({ source: taint.source, reason: taint.reason });
-  run.emit({ type: 'taint', source: taint.source, reason: taint.reason });
-  if (run.session) void run.session.write([metaRecord(TAINT_META_KEY, { source: taint.source, reason: taint.reason })]);
+  const note = taintNote(taint);
+  run.state.taintSources.push(note);
+  run.emit({ type: 'taint', ...note });
+  if (run.session) void run.session.write([metaRecord(TAINT_META_KEY, note)]);
 }
 
 /** Sets the run's scope, announces it and stores it (before the model is called). */
@@ -86,7 +102,7 @@ export function setScope(run: RunContext, scope: RunScope): void {
  * Without this a compacted conversation would come back untainted and with its holder forgotten.
  */
 export function carriedRecords(run: RunContext): SessionRecord[] {
-  const out = run.state.taintSources.map((t) => metaRecord(TAINT_META_KEY, { source: t.source, reason: t.reason }));
+  const out = run.state.taintSources.map((t) => metaRecord(TAINT_META_KEY, taintNote(t)));
   if (run.state.scope) out.push(metaRecord(SCOPE_META_KEY, run.state.scope));
   const last = run.state.lastHandoff;
   if (last) out.push(...handoffRecords(last.handoff, last.receipt));

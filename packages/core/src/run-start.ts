@@ -6,7 +6,7 @@ import { recordReceivedHandoff } from './handoff-records.js';
 import { agentTools, switchTo } from './handoff-switch.js';
 import type { AgentBuilder, ResolvedOptions } from './resolve-options.js';
 import { settlePendingApprovals } from './resume-approvals.js';
-import { addTaint, mergeScopes, setScope } from './run-authority.js';
+import { addTaint, mergeScopes, setScope, taintNote } from './run-authority.js';
 import { createRunContext, type RunContext } from './run-context.js';
 import { finish, pushUser, runLoop } from './run-loop.js';
 import type { PriorModelCall, RunResult } from './run-result.js';
@@ -100,8 +100,9 @@ function countPriorCall(run: RunContext, call: PriorModelCall): void {
 /** A stored taint: announced again (this run starts tainted) but not stored twice. */
 function restoreTaint(run: RunContext, taint: TaintSource): void {
   run.state.tainted = true;
-  run.state.taintSources.push(taint);
-  run.emit({ type: 'taint', source: taint.source, reason: taint.reason });
+  const note = taintNote(taint);
+  run.state.taintSources.push(note);
+  run.emit({ type: 'taint', ...note });
 }
 
 /** Calls a crashed run left without a result got an "interrupted" result from the history; store it. */

@@ -127,6 +127,8 @@ describe('handoffs', () => {
       ['writer', 'researcher', 'rejected'],
     ]);
     expect(handoffs[1]!.receipt.reason).toMatch(/^run\.max_handoffs: /);
+    expect(handoffs[1]!.refusal).toEqual({ code: 'run.max_handoffs', params: { limit: 1 } });
+    expect(handoffs[0]!.refusal).toBeUndefined();
     const refused = ofType(events, 'tool_result').find((e) => e.name === 'transfer_to_researcher')!;
     expect(refused.status).toBe('error');
     expect(textOf(refused.content)).toContain('[run.max_handoffs]');
@@ -150,6 +152,7 @@ describe('handoffs', () => {
       ['editor', 'rejected'],
       ['writer', 'accepted'],
     ]);
+    expect(ofType(events, 'handoff')[0]!.refusal).toEqual({ code: 'run.handoff_refused', params: { to: 'writer' } });
     expect(ofType(events, 'run_end')[0]!.output).toBe('writer here');
   });
 

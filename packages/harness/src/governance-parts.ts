@@ -15,7 +15,7 @@ import {
   type Policy,
   type PolicyGate,
 } from '@warden/governance';
-import type { ApprovalStoreV1, ApproverV1, GateMode } from '@warden/protocol';
+import type { ApprovalStoreV1, ApproverV1, GateMode, TaintSource } from '@warden/protocol';
 import { UNTRUSTED_FACT_MARK } from '@warden/tools';
 import path from 'node:path';
 import type { HarnessOptions } from './harness-options.js';
@@ -92,9 +92,9 @@ export function harnessRedactor(env: Readonly<Record<string, string | undefined>
 }
 
 /** `recall` that returned a fact remembered after untrusted content taints the run (the fact is back in the model's context). */
-function recalledUntrusted(name: string, content: readonly { type: string; text?: string }[]): { taint: { source: string; reason: string } } | undefined {
+function recalledUntrusted(name: string, content: readonly { type: string; text?: string }[]): { taint: TaintSource } | undefined {
   if (name !== 'recall' || !content.some((part) => part.type === 'text' && part.text?.includes(UNTRUSTED_FACT_MARK) === true)) return undefined;
-  return { taint: { source: 'memory:recall', reason: 'recall returned facts remembered after untrusted content' } };
+  return { taint: { source: 'memory:recall', reason: 'recall returned facts remembered after untrusted content', reasonId: 'memory_recall' } };
 }
 
 /**

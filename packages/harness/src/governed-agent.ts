@@ -41,7 +41,7 @@ export interface Authority {
   readonly initialTaint: readonly TaintSource[];
 }
 
-const UNTRUSTED_TASK: TaintSource = { source: 'task:untrusted', reason: 'the task text came from outside the user (probe material, an issue, a message)' };
+const UNTRUSTED_TASK: TaintSource = { source: 'task:untrusted', reason: 'the task text came from outside the user (probe material, an issue, a message)', reasonId: 'untrusted_task' };
 
 export interface Observers {
   /** Every channel a person or a report reads goes through it (tool output was redacted earlier, by the hook). */

@@ -56,7 +56,7 @@ describe('task-scoped authorization through createHarness', () => {
       expect(harness.initialTaint).toEqual([expect.objectContaining({ source: 'memory:WARDEN.md' })]);
       const events = await collect(harness.stream('fix the typo in README.md'));
       const taints = events.filter((e) => e.type === 'taint');
-      expect(taints[0]).toMatchObject({ source: 'memory:WARDEN.md' });
+      expect(taints[0]).toMatchObject({ source: 'memory:WARDEN.md', reasonId: 'memory_file', params: { file: 'WARDEN.md' } });
       expect(events.findIndex((e) => e.type === 'taint')).toBeLessThan(events.findIndex((e) => e.type === 'step_start'));
       expect(readFileSync(path.join(dir, 'README.md'), 'utf8')).toBe('# the project\n');
       expect(harness.system).toContain('repository content, not written by the user');
@@ -91,7 +91,7 @@ describe('task-scoped authorization through createHarness', () => {
     try {
       expect(harness.explainScope('edit README.md', 'untrusted').paths).toEqual([]);
       const events = await collect(harness.stream('edit README.md', { trust: 'untrusted' }));
-      expect(events.find((e) => e.type === 'taint')).toMatchObject({ source: 'task:untrusted' });
+      expect(events.find((e) => e.type === 'taint')).toMatchObject({ source: 'task:untrusted', reasonId: 'untrusted_task' });
       expect(decisions(events)[0]!.decision).toMatchObject({ requiresPerson: true });
       expect(readFileSync(path.join(dir, 'README.md'), 'utf8')).toBe('# teh project\n');
     } finally {

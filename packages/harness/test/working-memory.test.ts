@@ -37,7 +37,7 @@ describe('working memory through createHarness (JSONL store on disk)', () => {
       const run2 = await collect(harness.stream('how do we deploy?'));
       expect((run2[0] as { sessionId: string }).sessionId).not.toBe((events[0] as { sessionId: string }).sessionId);
       expect(run2.find((e) => e.type === 'tool_result' && e.name === 'recall')).toMatchObject({ content: [{ type: 'text', text: expect.stringContaining('[untrusted:') }] });
-      expect(run2.find((e) => e.type === 'taint')).toMatchObject({ source: 'memory:recall' });
+      expect(run2.find((e) => e.type === 'taint')).toMatchObject({ source: 'memory:recall', reasonId: 'memory_recall' });
       expect(harness.system).not.toContain('make prod');
     } finally {
       await harness.close();

@@ -55,6 +55,8 @@ export type { PathArgument } from './path-arguments.js';
 export type { AgentName, HandoffHistory, Handoff, HandoffReceipt } from './handoff.js';
 export { HANDOFF_LIMITS, HANDOFF_VERSION } from './handoff-limits.js';
 export { handoffReceipt } from './handoff-receipt.js';
+export { HANDOFF_REFUSALS, type HandoffRefusal } from './handoff-refusals.js';
+export { TAINT_NOTES, type TaintNote } from './taint-notes.js';
 export { HANDOFF_MEDIA_TYPE, HANDOFF_RECEIPT_MEDIA_TYPE } from './handoff-media.js';
 export type { HookResult, BeforeModelContext, AfterModelContext, BeforeToolContext, AfterToolContext, AfterToolResult, HooksV1 } from './hooks.js';
 export type { PlanStep, Plan, PlanIssue, ScopePlan } from './plan.js';

@@ -52,9 +52,14 @@ export const StreamPart = z.discriminatedUnion('type', [
 ]);
 export type StreamPart = z.infer<typeof StreamPart>;
 
-/** Something a provider wants the loop to know about without failing the call. */
+/**
+ * Something a provider wants the loop to know about without failing the call. `reason` is English;
+ * `code` (the failed attempt's error code, `provider.rate_limited`) and `status` (its HTTP status)
+ * say the same by id, so a front end can say it in another language. Older producers omit them.
+ */
+const noticeCause = { code: z.string().min(1).optional(), status: z.number().int().optional() };
 export const ProviderNotice = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('retry'), provider: z.string(), attempt: z.number().int().positive(), delayMs: z.number().nonnegative(), reason: z.string() }),
-  z.object({ type: z.literal('provider_switch'), from: z.string(), to: z.string(), reason: z.string() }),
+  z.object({ type: z.literal('retry'), provider: z.string(), attempt: z.number().int().positive(), delayMs: z.number().nonnegative(), reason: z.string(), ...noticeCause }),
+  z.object({ type: z.literal('provider_switch'), from: z.string(), to: z.string(), reason: z.string(), ...noticeCause }),
 ]);
 export type ProviderNotice = z.infer<typeof ProviderNotice>;

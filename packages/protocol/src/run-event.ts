@@ -75,7 +75,15 @@ export const WarningEvent = z.object({ ...base, type: z.literal('warning'), code
 export const ApprovalPendingEvent = z.object({ ...base, type: z.literal('approval_pending'), request: ApprovalRequest });
 export const ProviderNoticeEvent = z.object({ ...base, type: z.literal('provider_notice'), notice: ProviderNotice });
 /** The run read untrusted content; the gate tightens from here on. */
-export const TaintEvent = z.object({ ...base, type: z.literal('taint'), source: z.string(), reason: z.string() });
+/** The run read untrusted content: the `TaintSource` (with its `reasonId` and `params` when the producer gave them). */
+export const TaintEvent = z.object({
+  ...base,
+  type: z.literal('taint'),
+  source: z.string(),
+  reason: z.string(),
+  reasonId: z.string().min(1).optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 /** The run's scope, as computed before the model saw anything (see `RunScope`). */
 export const ScopeEvent = z.object({ ...base, type: z.literal('scope'), scope: RunScope });
 export const SubagentEvent = z.object({
@@ -90,7 +98,17 @@ export const SubagentEvent = z.object({
  * The conversation changed hands, or a handoff was refused (`receipt.status`). Events after an
  * accepted one come from `handoff.to`, until the next handoff.
  */
-export const HandoffEvent = z.object({ ...base, type: z.literal('handoff'), handoff: Handoff, receipt: HandoffReceipt });
+export const HandoffEvent = z.object({
+  ...base,
+  type: z.literal('handoff'),
+  handoff: Handoff,
+  receipt: HandoffReceipt,
+  /**
+   * A refused handoff's reason by id (one of `HANDOFF_REFUSALS`) with its values, so a front end can
+   * say `receipt.reason` (English) in another language. Absent when accepted, or from older producers.
+   */
+  refusal: z.object({ code: z.string().min(1), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() }).optional(),
+});
 export const RunEndEvent = z.object({
   ...base,
   type: z.literal('run_end'),

@@ -51,6 +51,15 @@ export const RunScope = z.object({
 });
 export type RunScope = z.infer<typeof RunScope>;
 
-/** Why a run is tainted: which untrusted source (`tool:read_file`, `memory:WARDEN.md`, `mcp:tools`) and what it read. */
-export const TaintSource = z.object({ source: z.string().min(1), reason: z.string() });
+/**
+ * Why a run is tainted: which untrusted source (`tool:read_file`, `memory:WARDEN.md`, `mcp:tools`) and
+ * what it read. `reason` is English; `reasonId` (one of `TAINT_NOTES`) and `params` say the same by
+ * id, so a front end can say it in another language. Both are optional: older records lack them.
+ */
+export const TaintSource = z.object({
+  source: z.string().min(1),
+  reason: z.string(),
+  reasonId: z.string().min(1).optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 export type TaintSource = z.infer<typeof TaintSource>;

@@ -45,7 +45,7 @@ export function fallback(providers: readonly ProviderV1[], options: FallbackOpti
     const current = providers[index];
     const following = providers[index + 1];
     if (!current || !following || !ProviderError.isInstance(error) || call.signal?.aborted || !decide(error)) return false;
-    call.onNotice?.({ type: 'provider_switch', from: current.id, to: following.id, reason: error.code });
+    call.onNotice?.({ type: 'provider_switch', from: current.id, to: following.id, reason: error.code, code: error.code, ...(error.status !== undefined ? { status: error.status } : {}) });
     return true;
   }
 

@@ -124,8 +124,8 @@ describe('Anthropic Messages', () => {
     for await (const part of provider.stream({ messages: [userMessage('x')] }, { onNotice: (n) => notices.push(n) })) parts.push(part);
     expect(parts.at(-1)?.type).toBe('finish');
     expect(notices).toEqual([
-      { type: 'retry', provider: 'anthropic', attempt: 1, delayMs: 250, reason: 'provider.overloaded (HTTP 529)' },
-      { type: 'retry', provider: 'anthropic', attempt: 2, delayMs: 500, reason: 'provider.overloaded' },
+      { type: 'retry', provider: 'anthropic', attempt: 1, delayMs: 250, reason: 'provider.overloaded (HTTP 529)', code: 'provider.overloaded', status: 529 },
+      { type: 'retry', provider: 'anthropic', attempt: 2, delayMs: 500, reason: 'provider.overloaded', code: 'provider.overloaded' },
     ]);
     expect(waits).toEqual([250, 500]);
     expect(provider.health()).toMatchObject({ requests: 1, attempts: 3, retries: 2, successes: 1, breaker: 'closed' });

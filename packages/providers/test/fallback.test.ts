@@ -44,7 +44,7 @@ describe('fallback', () => {
     const response = await chain.complete({ messages: conversation }, { onNotice: (n) => notices.push(n) });
     expect(response.provider).toBe('gemini');
     expect(notices.map((n) => n.type)).toEqual(['retry', 'provider_switch']);
-    expect(notices[1]).toEqual({ type: 'provider_switch', from: 'anthropic', to: 'gemini', reason: 'provider.unavailable' });
+    expect(notices[1]).toEqual({ type: 'provider_switch', from: 'anthropic', to: 'gemini', reason: 'provider.unavailable', code: 'provider.unavailable', status: 503 });
     expect(chain.health()).toMatchObject([
       { provider: 'anthropic', attempts: 2, failures: 1 },
       { provider: 'gemini', attempts: 1, successes: 1 },
@@ -70,7 +70,7 @@ describe('fallback', () => {
     const notices: ProviderNotice[] = [];
     await chain.complete({ messages: [userMessage('hi')] }, { onNotice: (n) => notices.push(n) });
     expect(primary.requests.length - before).toBe(1);
-    expect(notices).toEqual([{ type: 'provider_switch', from: 'anthropic', to: 'gemini', reason: 'provider.rate_limited' }]);
+    expect(notices).toEqual([{ type: 'provider_switch', from: 'anthropic', to: 'gemini', reason: 'provider.rate_limited', code: 'provider.rate_limited', status: 429 }]);
 
     primary.reply(json(500, {}));
     const list = [
@@ -81,7 +81,7 @@ describe('fallback', () => {
     await breakerChain.complete({ messages: [userMessage('a')] });
     const switches: ProviderNotice[] = [];
     await breakerChain.complete({ messages: [userMessage('b')] }, { onNotice: (n) => switches.push(n) });
-    expect(switches).toEqual([{ type: 'provider_switch', from: 'anthropic', to: 'gemini', reason: 'provider.circuit_open' }]);
+    expect(switches).toEqual([{ type: 'provider_switch', from: 'anthropic', to: 'gemini', reason: 'provider.circuit_open', code: 'provider.circuit_open' }]);
   });
 
   it('does not switch on a request the next vendor would reject the same way', async () => {

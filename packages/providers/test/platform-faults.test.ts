@@ -107,7 +107,7 @@ describe.each(PLATFORMS)('the fault battery on $name', (platform) => {
     const response = await provider.complete(request, { onNotice });
     expect(response.message.parts).toEqual([{ type: 'text', text }]);
     expect(waits).toEqual([wait]);
-    expect(notices).toEqual([{ type: 'retry', provider: provider.id, attempt: 1, delayMs: wait, reason: 'provider.rate_limited (HTTP 429)' }]);
+    expect(notices).toEqual([{ type: 'retry', provider: provider.id, attempt: 1, delayMs: wait, reason: 'provider.rate_limited (HTTP 429)', code: 'provider.rate_limited', status: 429 }]);
   });
 
   it('fails at once when Retry-After is past the ceiling', async () => {

@@ -76,7 +76,7 @@ describe('transport faults', () => {
     expect(response.finishReason).toBe('tool_calls');
     expect(served() - before).toBe(2);
     expect(waits).toEqual([wait]);
-    expect(notices).toEqual([{ type: 'retry', provider: 'testhost', attempt: 1, delayMs: wait, reason: 'provider.rate_limited (HTTP 429)' }]);
+    expect(notices).toEqual([{ type: 'retry', provider: 'testhost', attempt: 1, delayMs: wait, reason: 'provider.rate_limited (HTTP 429)', code: 'provider.rate_limited', status: 429 }]);
     expect(provider.health()).toMatchObject({ attempts: 2, retries: 1, rateLimited: 1, successes: 1 });
   });
 

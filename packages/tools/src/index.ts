@@ -27,8 +27,8 @@ export type { SkillSummary } from './use-skill-tool.js';
 export { createSandbox } from './sandbox/create-sandbox.js';
 export type { Sandbox, SandboxCommand, SandboxReport, WrapOptions } from './sandbox/create-sandbox.js';
 export { SandboxOptions } from './sandbox/sandbox-options.js';
-export { probeSandbox } from './sandbox/sandbox-probe.js';
-export type { SandboxStatus, ProbeSandboxOptions } from './sandbox/sandbox-probe.js';
+export { probeSandbox, SANDBOX_UNAVAILABLE } from './sandbox/sandbox-probe.js';
+export type { SandboxStatus, SandboxUnavailable, ProbeSandboxOptions } from './sandbox/sandbox-probe.js';
 export type { SandboxViolation } from './sandbox/sandbox-violations.js';
 export { SANDBOX_READ_ONLY_PATHS, SANDBOX_HIDDEN_PATHS } from './sandbox/protected-entries.js';
 

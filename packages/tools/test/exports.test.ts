@@ -19,6 +19,7 @@ describe('public surface', () => {
       'MEMORY_META_KEY',
       'SANDBOX_HIDDEN_PATHS',
       'SANDBOX_READ_ONLY_PATHS',
+      'SANDBOX_UNAVAILABLE',
       'SECRET_ENV_MARKERS',
       'SandboxOptions',
       'TOOL_ERROR_CODES',

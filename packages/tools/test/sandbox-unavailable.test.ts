@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, createWorkspaceTools, probeSandbox } from '../src/index.js';
+import { createSandbox, createWorkspaceTools, probeSandbox, SANDBOX_UNAVAILABLE } from '../src/index.js';
 import { closeSandboxes, sandboxedShell } from './helpers/sandbox.js';
 import { tempDir, toolContext } from './helpers/workspace.js';
 
@@ -25,17 +25,18 @@ afterAll(() => {
   temp.cleanup();
 });
 
-const brokenSandboxes: Array<[string, string, RegExp]> = [
-  ['a missing bwrap binary', MISSING, /bubblewrap not found/],
-  ['namespaces refused', REFUSING, /cannot create its namespaces here: bwrap: No permissions to create new namespace/],
+const brokenSandboxes: Array<[string, string, RegExp, string]> = [
+  ['a missing bwrap binary', MISSING, /bubblewrap not found/, 'sandbox.not_found'],
+  ['namespaces refused', REFUSING, /cannot create its namespaces here: bwrap: No permissions to create new namespace/, 'sandbox.namespaces_refused'],
 ];
 
-describe.each(brokenSandboxes)('sandbox unavailable: %s', (_label, bwrapPath, reason) => {
-  it('reports it in status()', async () => {
+describe.each(brokenSandboxes)('sandbox unavailable: %s', (_label, bwrapPath, reason, code) => {
+  it('reports it in status(), by code as well as in words', async () => {
     const status = await createSandbox({ workspace: WS, bwrapPath }).status();
     expect(status.available).toBe(false);
     expect(status.available ? '' : status.reason).toMatch(reason);
-    expect(await probeSandbox({ bwrapPath })).toMatchObject({ available: false, reason: expect.stringMatching(reason) });
+    expect(await probeSandbox({ bwrapPath })).toMatchObject({ available: false, reason: expect.stringMatching(reason), code });
+    expect(code in SANDBOX_UNAVAILABLE).toBe(true);
   });
 
   it("auto: runs without it and says so once, as a warning notice", async () => {

@@ -6,6 +6,7 @@ import { EXIT } from '../cli/exit-codes.js';
 import { describeStore, openSessionStore, parseStoreLocation } from '@warden/harness';
 import { resolveWorkdir } from './cli-harness-options.js';
 import { describeError } from '../render/describe-error.js';
+import { describeSandboxUnavailable } from '../render/describe-sandbox.js';
 import { providerChecks, type Check } from './doctor-providers.js';
 
 interface DoctorOptions {
@@ -90,7 +91,7 @@ export async function doctorAction(ctx: CommandContext<DoctorOptions>): Promise<
     label: t('doctor.sandbox'),
     ok: sandbox.available,
     optional: true,
-    detail: sandbox.available ? [`bubblewrap ${sandbox.version}`, sandbox.network === 'proxy' ? 'allowed hosts through the filtering proxy' : '', ...sandbox.warnings].filter(Boolean).join('; ') : sandbox.reason,
+    detail: sandbox.available ? [`bubblewrap ${sandbox.version}`, sandbox.network === 'proxy' ? 'allowed hosts through the filtering proxy' : '', ...sandbox.warnings].filter(Boolean).join('; ') : describeSandboxUnavailable(sandbox, t),
     ...(sandbox.available ? {} : { fix: t('doctor.fix.sandbox') }),
   });
   const file = ctx.config.config;

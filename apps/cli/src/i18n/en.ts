@@ -1,6 +1,7 @@
 import { enRepl } from './en-repl.js';
 import { enCodes } from './en-codes.js';
 import { enProgress } from './en-progress.js';
+import { enNotes } from './en-notes.js';
 /** English: the reference catalog. Every other language must hold every key here. */
 export const en = {
   'help.tagline': 'warden — a governed agent harness for your terminal',
@@ -393,4 +394,5 @@ export const en = {
   ...enRepl,
   ...enCodes,
   ...enProgress,
+  ...enNotes,
 } as const;

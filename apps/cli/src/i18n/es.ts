@@ -1,6 +1,7 @@
 import { esRepl } from './es-repl.js';
 import { esCodes } from './es-codes.js';
 import { esProgress } from './es-progress.js';
+import { esNotes } from './es-notes.js';
 import type { Catalog } from './catalog-types.js';
 
 /** Español. */
@@ -395,4 +396,5 @@ export const es: Catalog = {
   ...esRepl,
   ...esCodes,
   ...esProgress,
+  ...esNotes,
 };

@@ -1,6 +1,7 @@
 import { frRepl } from './fr-repl.js';
 import { frCodes } from './fr-codes.js';
 import { frProgress } from './fr-progress.js';
+import { frNotes } from './fr-notes.js';
 import type { Catalog } from './catalog-types.js';
 
 /** Français. */
@@ -395,4 +396,5 @@ export const fr: Catalog = {
   ...frRepl,
   ...frCodes,
   ...frProgress,
+  ...frNotes,
 };

@@ -1,6 +1,7 @@
 import { hiRepl } from './hi-repl.js';
 import { hiCodes } from './hi-codes.js';
 import { hiProgress } from './hi-progress.js';
+import { hiNotes } from './hi-notes.js';
 import type { Catalog } from './catalog-types.js';
 
 /** हिन्दी. */
@@ -395,4 +396,5 @@ export const hi: Catalog = {
   ...hiRepl,
   ...hiCodes,
   ...hiProgress,
+  ...hiNotes,
 };

@@ -1,9 +1,9 @@
-import { ERROR_CODES } from '@warden/protocol';
+import { ERROR_CODES, HANDOFF_REFUSALS, TAINT_NOTES } from '@warden/protocol';
 import { GATE_RULES, GOVERNANCE_ERROR_CODES, SHELL_RULES, TAINT_REASONS } from '@warden/governance';
 import { AGENT_SESSION_ERROR_CODES, BUDGET_ALERT_ERROR_CODES, TRACING_ERROR_CODES } from '@warden/harness';
 import { PROVIDER_ERROR_CODES } from '@warden/providers';
 import { SESSION_ERROR_CODES } from '@warden/sessions';
-import { TOOL_ERROR_CODES } from '@warden/tools';
+import { SANDBOX_UNAVAILABLE, TOOL_ERROR_CODES } from '@warden/tools';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './catalog-types.js';
 import { loadCatalog } from './load-catalog.js';
@@ -39,10 +39,28 @@ describe.each(LANGUAGES)('the %s catalog speaks for the libraries', (lang) => {
     expect(Object.keys(TAINT_REASONS).filter((id) => !(`because.${id}` in catalog))).toEqual([]);
   });
 
+  it('has words for every reason a run becomes tainted', async () => {
+    const catalog: Record<string, unknown> = await loadCatalog(lang);
+    expect(Object.keys(TAINT_NOTES).length).toBeGreaterThan(15);
+    expect(Object.keys(TAINT_NOTES).filter((id) => !(`taint.${id}` in catalog))).toEqual([]);
+  });
+
+  it('has words for every reason a handoff is refused, and every code a provider notice gives', async () => {
+    const catalog: Record<string, unknown> = await loadCatalog(lang);
+    expect(Object.keys(HANDOFF_REFUSALS).filter((code) => !(`handoffRefusal.${code}` in catalog))).toEqual([]);
+    // A retry or switch notice names the failed attempt's provider error code.
+    expect(Object.keys(PROVIDER_ERROR_CODES).filter((code) => !(`code.${code}` in catalog))).toEqual([]);
+  });
+
+  it("has words for every reason doctor gives that the sandbox is unavailable", async () => {
+    const catalog: Record<string, unknown> = await loadCatalog(lang);
+    expect(Object.keys(SANDBOX_UNAVAILABLE).filter((code) => !(`doctor.detail.${code}` in catalog))).toEqual([]);
+  });
+
   it.runIf(lang !== 'en')('translates them (no message is the English one)', async () => {
     const en: Record<string, unknown> = await loadCatalog('en');
     const catalog: Record<string, unknown> = await loadCatalog(lang);
-    const keys = Object.keys(en).filter((key) => /^(code|codeHint|rule|because|doctor\.(fix|for))\./.test(key));
+    const keys = Object.keys(en).filter((key) => /^(code|codeHint|rule|because|taint|handoffRefusal|doctor\.(fix|for|detail))\./.test(key));
     // Commands and names stay as they are; everything with words in it is translated.
     const copied = keys.filter((key) => catalog[key] === en[key] && !/^doctor\.fix\.driver$/.test(key));
     expect(copied).toEqual([]);

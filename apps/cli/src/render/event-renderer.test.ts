@@ -101,6 +101,29 @@ describe('event renderer', () => {
     renderer.render({ ...base, type: 'provider_notice', notice: { type: 'provider_switch', from: 'openai', to: 'anthropic', reason: 'circuit open' } });
     expect(out.text).toBe('openai : nouvel essai (tentative 2) dans 1,5 s — HTTP 429\npassage de openai à anthropic — circuit open\n');
   });
+
+  it('says the reason of a notice that names its error code in the run language', async () => {
+    const out = buffer(false);
+    const fr = await loadTranslator('fr');
+    const renderer = createEventRenderer({ out, t: fr, style: terminalStyle(out, {}) });
+    renderer.render({ ...base, type: 'provider_notice', notice: { type: 'retry', provider: 'openai', attempt: 2, delayMs: 1500, reason: 'provider.rate_limited (HTTP 429)', code: 'provider.rate_limited', status: 429 } });
+    renderer.render({ ...base, type: 'provider_notice', notice: { type: 'provider_switch', from: 'openai', to: 'anthropic', reason: 'provider.circuit_open', code: 'provider.circuit_open' } });
+    expect(out.text).toBe(
+      `openai : nouvel essai (tentative 2) dans 1,5 s — ${fr('code.provider.rate_limited', { provider: 'openai', status: 429 })}\n` +
+        `passage de openai à anthropic — ${fr('code.provider.circuit_open', { provider: 'openai' })}\n`,
+    );
+    expect(out.text).not.toContain('provider.rate_limited');
+  });
+
+  it('says why the run is tainted in the run language', async () => {
+    const out = buffer(false);
+    const renderer = createEventRenderer({ out, t: await loadTranslator('es'), style: terminalStyle(out, {}) });
+    renderer.render({ ...base, type: 'taint', source: 'tool:web_fetch', reason: 'web_fetch returns content from outside the workspace', reasonId: 'outside_tool', params: { tool: 'web_fetch' } });
+    renderer.render({ ...base, type: 'taint', source: 'hook:x', reason: 'a note from an older hook' });
+    expect(out.text).toContain('web_fetch devuelve contenido de fuera del espacio de trabajo');
+    expect(out.text).toContain('a note from an older hook');
+    expect(out.text).not.toContain('returns content');
+  });
 });
 
 describe('event renderer: handoffs', () => {
@@ -111,5 +134,15 @@ describe('event renderer: handoffs', () => {
     renderer.render({ ...base, type: 'handoff', handoff, receipt: { version: 1, handoffId: 'hof_1', status: 'accepted', by: 'writer', at: base.at } });
     renderer.render({ ...base, type: 'handoff', handoff: { ...handoff, id: 'hof_2', from: 'writer', to: 'researcher' }, receipt: { version: 1, handoffId: 'hof_2', status: 'rejected', by: 'writer', reason: 'run.max_handoffs: limit of 1', at: base.at } });
     expect(out.text).toBe('researcher handed the conversation to writer\nhandoff from writer to researcher refused: run.max_handoffs: limit of 1\n');
+  });
+
+  it('says a refused handoff from its code and values in the run language', async () => {
+    const out = buffer(false);
+    const renderer = createEventRenderer({ out, t: await loadTranslator('es'), style: terminalStyle(out, {}) });
+    const handoff = { version: 1 as const, id: 'hof_2', from: 'writer', to: 'researcher', contextSummary: 's', artifacts: [], metadata: {}, createdAt: base.at };
+    const receipt = { version: 1 as const, handoffId: 'hof_2', status: 'rejected' as const, by: 'writer', reason: 'run.max_handoffs: this run has reached its limit of 1 handoffs', at: base.at };
+    renderer.render({ ...base, type: 'handoff', handoff, receipt, refusal: { code: 'run.max_handoffs', params: { limit: 1 } } });
+    expect(out.text).toContain('esta ejecución alcanzó su límite de 1 traspasos');
+    expect(out.text).not.toContain('reached its limit');
   });
 });

@@ -5,6 +5,9 @@ import type { Translator } from '../i18n/translator.js';
 import { refusalOf, type Refusal } from '../actions/refusals.js';
 import { describeDecision } from './describe-decision.js';
 import { describeError } from './describe-error.js';
+import { describeHandoffRefusal } from './describe-handoff-refusal.js';
+import { describeNoticeReason } from './describe-notice.js';
+import { describeTaint } from './describe-taint.js';
 import { firstLine, formatCost, resultText, summarizeArgs } from './summarize.js';
 import { fit, printable, type TerminalStyle } from './terminal-style.js';
 
@@ -152,14 +155,14 @@ export function createEventRenderer(options: EventRendererOptions): EventRendere
           line(
             style.dim(
               n.type === 'retry'
-                ? t('render.retry', { provider: n.provider, attempt: n.attempt, seconds: Math.round(n.delayMs / 100) / 10, reason: fit(n.reason, 80) })
-                : t('render.switch', { from: n.from, to: n.to, reason: fit(n.reason, 80) }),
+                ? t('render.retry', { provider: n.provider, attempt: n.attempt, seconds: Math.round(n.delayMs / 100) / 10, reason: fit(describeNoticeReason(n, t), 80) })
+                : t('render.switch', { from: n.from, to: n.to, reason: fit(describeNoticeReason(n, t), 80) }),
             ),
           );
           break;
         }
         case 'taint':
-          line(style.yellow(t('render.taint', { source: event.source, reason: event.reason })));
+          line(style.yellow(t('render.taint', { source: event.source, reason: describeTaint(event, t) })));
           break;
         case 'scope':
           if (!quiet) line(style.dim(describeScope(event.scope, t)));
@@ -170,7 +173,7 @@ export function createEventRenderer(options: EventRendererOptions): EventRendere
         case 'handoff': {
           const { from, to } = event.handoff;
           if (event.receipt.status === 'accepted') line(style.cyan(t('render.handoff', { from, to })));
-          else line(style.yellow(t('render.handoffRefused', { from, to, reason: fit(event.receipt.reason ?? '', 120) })));
+          else line(style.yellow(t('render.handoffRefused', { from, to, reason: fit(describeHandoffRefusal(event, t), 120) })));
           break;
         }
         case 'run_end':

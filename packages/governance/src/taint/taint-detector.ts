@@ -1,14 +1,22 @@
 import { posix } from 'node:path';
-import { type AfterToolContext, type ToolResultStatus, strictOptions, type OptionKeys } from '@warden/protocol';
+import { type AfterToolContext, type TaintNote, type ToolResultStatus, strictOptions, type OptionKeys } from '@warden/protocol';
 import { globToRegExp, matchesAnyGlob } from '../policy/glob.js';
-import { injectionSignal } from './injection-signals.js';
+import { findInjectionSignal } from './injection-signals.js';
 
 /** What an `afterTool` hook receives: the protocol's hook contract (`HooksV1`), defined once there. */
 export type { AfterToolContext };
 
-/** What the hook returns to mark the run tainted. */
+/**
+ * What the hook returns to mark the run tainted: the source, the reason in English, and the same
+ * reason by id (`TAINT_NOTES` in the protocol) with its values, for front ends that translate.
+ */
 export interface TaintMark {
-  taint: { source: string; reason: string };
+  taint: { source: string; reason: string; reasonId: TaintNote; params: Record<string, string> };
+}
+
+/** A mark for a call's output: `reason` in English, `reasonId` and `params` for translation. */
+function mark(source: string, reason: string, reasonId: TaintNote, params: Record<string, string>): TaintMark {
+  return { taint: { source, reason, reasonId, params } };
 }
 
 /**
@@ -84,21 +92,21 @@ export function taintDetector(options: TaintDetectorOptions = {}): TaintDetector
     if (NO_CONTENT.has(ctx.status)) return undefined;
     const { call } = ctx;
     const source = `tool:${call.name}`;
-    if (call.annotations?.openWorld === true) return { taint: { source, reason: `${call.name} returns open-world content` } };
-    if (matchesAnyGlob(call.name, taintGlobs)) return { taint: { source, reason: `${call.name} returns content from outside the workspace` } };
+    const tool = { tool: call.name };
+    if (call.annotations?.openWorld === true) return mark(source, `${call.name} returns open-world content`, 'open_world_tool', tool);
+    if (matchesAnyGlob(call.name, taintGlobs)) return mark(source, `${call.name} returns content from outside the workspace`, 'outside_tool', tool);
     if (repositoryTools.has(call.name) && options.trustWorkspaceFiles !== true) {
-      return { taint: { source, reason: `${call.name} returned repository content (names, output or skills) that the user did not write` } };
+      return mark(source, `${call.name} returned repository content (names, output or skills) that the user did not write`, 'repository_content', tool);
     }
     if (readTools.has(call.name) && options.trustWorkspaceFiles !== true) {
       const path = typeof call.args.path === 'string' ? normalize(call.args.path) : undefined;
-      if (path === undefined || !(written.get(ctx.runId)?.has(path) ?? false)) {
-        return { taint: { source, reason: `${call.name} read ${path ?? 'files'} that this run did not write` } };
-      }
+      if (path === undefined) return mark(source, `${call.name} read files that this run did not write`, 'unwritten_files', tool);
+      if (!(written.get(ctx.runId)?.has(path) ?? false)) return mark(source, `${call.name} read ${path} that this run did not write`, 'unwritten_file', { ...tool, path });
     }
     if (options.signals !== false) {
       const text = ctx.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
-      const signal = injectionSignal(text);
-      if (signal) return { taint: { source, reason: `the output of ${call.name} ${signal}` } };
+      const signal = findInjectionSignal(text);
+      if (signal) return mark(source, `the output of ${call.name} ${signal.kind}`, signal.id, tool);
     }
     return undefined;
   }

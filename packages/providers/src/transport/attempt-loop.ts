@@ -139,7 +139,7 @@ export function createAttemptLoop(options: AttemptLoopOptions): AttemptLoop {
       coolDown.note(now() + decision.delayMs);
       state.covered = coolDown.deadline;
     }
-    call.onNotice?.({ type: 'retry', provider, attempt, delayMs: decision.delayMs, reason });
+    call.onNotice?.({ type: 'retry', provider, attempt, delayMs: decision.delayMs, reason, code: error.code, ...(error.status !== undefined ? { status: error.status } : {}) });
     options.onRetry?.({ provider, attempt, delayMs: decision.delayMs, reason, error });
     await sleep(decision.delayMs, call.signal);
     return true;

@@ -168,9 +168,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   const status = (): Promise<SandboxStatus> => {
     statusPromise ??= (async (): Promise<SandboxStatus> => {
-      if (o.mode === 'off') return { available: false, reason: "the sandbox is turned off (sandbox: 'off')" };
+      if (o.mode === 'off') return { available: false, reason: "the sandbox is turned off (sandbox: 'off')", code: 'sandbox.off' };
       if (isInside(workspace, home) || isInside(workspace, realIfExists(home) ?? home)) {
-        return { available: false, reason: `the workspace ${workspace} contains the home directory, which the sandbox must hide` };
+        return { available: false, reason: `the workspace ${workspace} contains the home directory, which the sandbox must hide`, code: 'sandbox.home_workspace', params: { workspace } };
       }
       return probeSandbox({ bwrapPath: o.bwrapPath, socatPath: o.socatPath, needProxy: allowlist.size > 0, findProxy: true });
     })();

@@ -12,7 +12,21 @@ import { findExecutable } from './find-executable.js';
  */
 export type SandboxStatus =
   | { available: true; bwrapPath: string; version: string; network: 'off' | 'proxy'; socatPath?: string; warnings: string[] }
-  | { available: false; reason: string };
+  | { available: false; reason: string; code?: SandboxUnavailable; params?: Record<string, string> };
+
+/**
+ * Why the sandbox is unavailable, by a stable `code` (with `params`) beside the English `reason`,
+ * so a front end can say it in another language. Ids are public API.
+ */
+export const SANDBOX_UNAVAILABLE = Object.freeze({
+  'sandbox.not_linux': 'The OS sandbox needs Linux (bubblewrap) (params: platform).',
+  'sandbox.not_found': 'bubblewrap was not found (params: name).',
+  'sandbox.namespaces_refused': 'bubblewrap cannot create its namespaces here (params: why).',
+  'sandbox.off': "The sandbox is turned off (sandbox: 'off').",
+  'sandbox.home_workspace': 'The workspace contains the home directory, which the sandbox must hide (params: workspace).',
+} as const);
+
+export type SandboxUnavailable = keyof typeof SANDBOX_UNAVAILABLE;
 
 export interface ProbeSandboxOptions {
   /** Name on PATH or absolute path (default `bwrap`). */
@@ -49,12 +63,12 @@ const PROBE_SANDBOX_KEYS = { bwrapPath: true, socatPath: true, needProxy: true, 
 export async function probeSandbox(options: ProbeSandboxOptions = {}): Promise<SandboxStatus> {
   strictOptions('probeSandbox', PROBE_SANDBOX_KEYS, options);
   if (process.platform !== 'linux') {
-    return { available: false, reason: `the OS sandbox needs Linux (bubblewrap); this is ${process.platform}` };
+    return { available: false, reason: `the OS sandbox needs Linux (bubblewrap); this is ${process.platform}`, code: 'sandbox.not_linux', params: { platform: process.platform } };
   }
   const name = options.bwrapPath ?? 'bwrap';
   const bwrapPath = findExecutable(name);
   if (bwrapPath === undefined) {
-    return { available: false, reason: `bubblewrap not found (${name}); install it, e.g. apt-get install bubblewrap` };
+    return { available: false, reason: `bubblewrap not found (${name}); install it, e.g. apt-get install bubblewrap`, code: 'sandbox.not_found', params: { name } };
   }
   const timeoutMs = options.timeoutMs ?? 15_000;
   const [probe, version] = await Promise.all([
@@ -63,7 +77,7 @@ export async function probeSandbox(options: ProbeSandboxOptions = {}): Promise<S
   ]);
   if (probe.code !== 0) {
     const why = (probe.stderr.trim() || probe.error || `exit code ${probe.code}`).split('\n')[0] ?? '';
-    return { available: false, reason: `bubblewrap cannot create its namespaces here: ${why}` };
+    return { available: false, reason: `bubblewrap cannot create its namespaces here: ${why}`, code: 'sandbox.namespaces_refused', params: { why } };
   }
   const warnings: string[] = [];
   let socatPath: string | undefined;
