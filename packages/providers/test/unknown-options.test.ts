@@ -1,9 +1,10 @@
 import { ConfigError } from '@warden/protocol';
 import { describe, expect, it } from 'vitest';
 import {
-  anthropic, azureOpenAI, bedrock, createHttpTransport, createPriceTable, fallback, gemini, openai, openaiCompatible, openaiPreset,
+  anthropic, azureOpenAI, bedrock, createPriceTable, fallback, gemini, openai, openaiCompatible, openaiPreset,
   openaiResponses, replay, resolveProvider, serviceAccountToken, vertexAnthropic, vertexGemini,
 } from '../src/index.js';
+import { createHttpTransport } from '../src/transport.js';
 
 function failure(build: () => unknown): ConfigError {
   try {
