@@ -60,10 +60,10 @@ export { modelReviewer, ReviewVerdict } from './review/model-reviewer.js';
 export type { ModelReviewer, ModelReviewPolicy } from './review/model-reviewer.js';
 
 // Errors
-export { GOVERNANCE_ERROR_CODES } from './governance-error-codes.js';
+export { GOVERNANCE_ERROR_CODES } from './util/governance-error-codes.js';
 export { GATE_RULES, TAINT_REASONS } from './gate/gate-rules.js';
 export type { GateRule, TaintReason } from './gate/gate-rules.js';
-export type { GovernanceErrorCode } from './governance-error-codes.js';
+export type { GovernanceErrorCode } from './util/governance-error-codes.js';
 
 // The shell deny list and the path policy, from @warden/shell-policy (re-exported unchanged)
 export { loadShellAnalyzer, SHELL_ALLOW_RULE, SHELL_RULES } from '@warden/shell-policy';

@@ -1,4 +1,4 @@
-import { ProtocolError } from './errors/protocol-error.js';
+import { protocolError } from './errors/coded-errors.js';
 import { INTERFACE_VERSIONS, SPECIFICATION_VERSION, type VersionedInterface } from './version.js';
 
 /**
@@ -10,7 +10,7 @@ export function assertSpecificationVersion<T extends { specificationVersion?: un
   const expected = kind === undefined ? SPECIFICATION_VERSION : INTERFACE_VERSIONS[kind];
   const version = value?.specificationVersion;
   if (version !== expected) {
-    throw new ProtocolError({
+    throw protocolError({
       code: 'protocol.unsupported_version',
       message: `${label} has specificationVersion ${JSON.stringify(version)}; this release supports "${expected}"`,
       hint: `Upgrade or downgrade the package that provides this ${label} so both speak "${expected}".`,

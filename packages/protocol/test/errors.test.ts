@@ -60,7 +60,6 @@ describe('error codes', () => {
       'tool.execution_failed',
       'tool.invalid_args',
       'tool.invalid_definition',
-      'tool.not_found',
       'tool.path_invalid',
       'tool.path_outside_workspace',
       'tool.path_protected',

@@ -1,5 +1,6 @@
+import { configError } from './errors/coded-errors.js';
 import type { ProviderHealth } from './transport/health.js';
-import { ConfigError, ProviderError, strictOptions, type CallOptions, type OptionKeys, type ModelRequest, type ModelResponse, type ProviderV1, type StreamPart } from '@warden/protocol';
+import { ProviderError, strictOptions, type CallOptions, type OptionKeys, type ModelRequest, type ModelResponse, type ProviderV1, type StreamPart } from '@warden/protocol';
 
 export interface FallbackOptions {
   /** The id this provider reports (default `fallback(<ids>)`). */
@@ -37,7 +38,7 @@ const FALLBACK_KEYS = { id: true, shouldFailOver: true } satisfies OptionKeys<Fa
 export function fallback(providers: readonly ProviderV1[], options: FallbackOptions = {}): FallbackProvider {
   strictOptions('fallback', FALLBACK_KEYS, options);
   const first = providers[0];
-  if (!first) throw new ConfigError({ code: 'config.invalid', message: 'fallback() needs at least one provider', hint: 'Pass [primary, secondary, …].' });
+  if (!first) throw configError({ code: 'config.invalid', message: 'fallback() needs at least one provider', hint: 'Pass [primary, secondary, …].' });
   const decide = options.shouldFailOver ?? shouldFailOver;
   const id = options.id ?? `fallback(${providers.map((p) => p.id).join(',')})`;
 

@@ -1,4 +1,5 @@
-import { ProtocolError, type ApprovalAnswer, type ApprovalRequest, type ApprovalStatus, type Owner, type StoredApproval } from '@warden/protocol';
+import { protocolError } from './coded-errors.js';
+import { type ApprovalAnswer, type ApprovalRequest, type ApprovalStatus, type Owner, type StoredApproval } from '@warden/protocol';
 import { ApprovalRequest as ApprovalRequestSchema } from '@warden/protocol/schemas';
 import { cleanOwner } from './owner.js';
 
@@ -34,7 +35,7 @@ export function claimable(item: StoredApproval): boolean {
 /** Approval ids name files and keys: the same rule as session ids. */
 export function assertApprovalId(id: string): void {
   if (!/^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/.test(id) || id.includes('..')) {
-    throw new ProtocolError({
+    throw protocolError({
       code: 'protocol.invalid_value',
       message: 'approval ids use letters, digits, ".", "_", ":" and "-" only',
       hint: 'Give the approval request a plain id.',
@@ -47,7 +48,7 @@ export function validateApprovalRequest(input: unknown): ApprovalRequest {
   const parsed = ApprovalRequestSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ProtocolError({
+    throw protocolError({
       code: 'protocol.invalid_value',
       message: `not a valid ApprovalRequest (${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid'})`,
       hint: 'Build requests with the ApprovalRequest schema of @warden/protocol.',

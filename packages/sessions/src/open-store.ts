@@ -1,3 +1,4 @@
+import { configError } from './coded-errors.js';
 import { ConfigError, type ApprovalStoreV1, type SessionStoreV1, strictOptions, type OptionKeys } from '@warden/protocol';
 import { loadDriver, STORE_DRIVERS, type ModuleImporter } from './driver-loader.js';
 import { jsonlApprovalStore } from './jsonl-approval-store.js';
@@ -57,7 +58,7 @@ export function parseStoreTarget(target: string): StoreTarget {
 }
 
 function invalid(shown: string, why: string): ConfigError {
-  return new ConfigError({
+  return configError({
     code: 'config.invalid',
     // A URL can hold a password: name the scheme only.
     message: `session store ${JSON.stringify(shown.replace(/:\/\/[^@/]*@/, '://…@'))} is not valid: ${why}`,

@@ -35,8 +35,25 @@ describe('error codes of @warden/sessions', () => {
       'session.locked',
       'session.io',
       'session.driver_missing',
+      'protocol.invalid_value',
+      'config.invalid',
+      'config.unknown_key',
     ]);
     for (const code of SESSION_ERROR_CODES) expect(Object.keys(ERROR_CODES)).toContain(code);
+  });
+
+  // Every thrown code is in the table by construction (src/coded-errors.ts types `code` with
+  // it); this checks the other direction: every listed code is produced by the package.
+  it('lists only codes the package produces', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const root = join(import.meta.dirname, '..', 'src');
+    const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('-contract.ts'));
+    const text = (await Promise.all(files.map((file) => readFile(join(root, file), 'utf8')))).join('\n');
+    const produced = new Set([...text.matchAll(/code: '([a-z_]+\.[a-z_]+)'/g)].map((match) => match[1] as string));
+    // The protocol's strictOptions throws config.unknown_key for every factory that uses it.
+    if (/\bstrictOptions\(/.test(text)) produced.add('config.unknown_key');
+    expect(SESSION_ERROR_CODES.filter((code) => !produced.has(code))).toEqual([]);
   });
 
   it('names the line of a corruption and the install command of a missing driver', () => {

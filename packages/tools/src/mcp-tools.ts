@@ -1,4 +1,4 @@
-import { ConfigError, type ToolContext, type ToolV1, strictOptions, type OptionKeys } from '@warden/protocol';
+import { type ToolContext, type ToolV1, strictOptions, type OptionKeys } from '@warden/protocol';
 import { fingerprintMcpTool } from './mcp-fingerprint.js';
 import { loadMcpSdk, type McpClientLike, type McpSdk, type McpToolInfo, type ModuleImporter } from './mcp-sdk.js';
 import { mcpToolToToolV1 } from './mcp-tool-adapter.js';
@@ -6,7 +6,7 @@ import { stderrForwarder } from './mcp-stderr.js';
 import { MCP_SERVER_NAME, namespacedToolName } from './mcp-tool-name.js';
 import type { Sandbox } from './sandbox/create-sandbox.js';
 import { sandboxedStdio, type StdioLaunch } from './mcp-sandboxed-stdio.js';
-import { toolError } from './tool-error-codes.js';
+import { configError, toolError } from './tool-error-codes.js';
 
 interface CommonServerConfig {
   /** Believe the server's readOnly/destructive hints (default false: every tool counts as destructive). */
@@ -119,16 +119,16 @@ async function listAll(client: McpClientLike, timeoutMs: number): Promise<McpToo
 
 function checkOptions(options: McpToolsOptions): void {
   if (typeof options !== 'object' || options === null || typeof options.servers !== 'object' || options.servers === null) {
-    throw new ConfigError({ code: 'config.invalid', message: 'mcpTools: servers must be an object of server name to config' });
+    throw configError({ code: 'config.invalid', message: 'mcpTools: servers must be an object of server name to config' });
   }
   for (const [name, config] of Object.entries(options.servers)) {
     if (!MCP_SERVER_NAME.test(name)) {
-      throw new ConfigError({ code: 'config.invalid', message: `mcpTools: server name ${JSON.stringify(name)} must be 1-32 characters: a letter, then letters, digits, _ or -`, hint: 'Server names prefix tool names (<server>__<tool>).' });
+      throw configError({ code: 'config.invalid', message: `mcpTools: server name ${JSON.stringify(name)} must be 1-32 characters: a letter, then letters, digits, _ or -`, hint: 'Server names prefix tool names (<server>__<tool>).' });
     }
     const hasCommand = typeof (config as McpStdioServerConfig).command === 'string';
     const hasUrl = typeof (config as McpHttpServerConfig).url === 'string';
     if (hasCommand === hasUrl) {
-      throw new ConfigError({ code: 'config.invalid', message: `mcpTools: server ${name} needs exactly one of command (stdio) or url (streamable HTTP)` });
+      throw configError({ code: 'config.invalid', message: `mcpTools: server ${name} needs exactly one of command (stdio) or url (streamable HTTP)` });
     }
   }
 }

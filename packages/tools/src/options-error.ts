@@ -1,3 +1,4 @@
+import { configError } from './tool-error-codes.js';
 import { ConfigError, unknownOptionError } from '@warden/protocol';
 import type { z } from 'zod';
 import { formatIssues } from './format-issues.js';
@@ -10,5 +11,5 @@ export function optionsError(factory: string, schema: z.ZodObject, error: z.ZodE
   const unknown = error.issues.find((issue) => issue.code === 'unrecognized_keys' && issue.path.length === 0);
   if (unknown?.code === 'unrecognized_keys') return unknownOptionError(factory, unknown.keys, Object.keys(schema.shape));
   const nested = error.issues.some((issue) => issue.code === 'unrecognized_keys');
-  return new ConfigError({ code: nested ? 'config.unknown_key' : 'config.invalid', message: `${factory} options: ${formatIssues(error.issues)}`, hint });
+  return configError({ code: nested ? 'config.unknown_key' : 'config.invalid', message: `${factory} options: ${formatIssues(error.issues)}`, hint });
 }

@@ -1,10 +1,10 @@
 import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
+import { strictOptions, type OptionKeys } from '@warden/protocol';
 import { asJailError } from './fs-errors.js';
 import { normalizePathInput } from './path-input.js';
 import { createProtectedMatcher } from './protected-paths.js';
-import { toolError } from './tool-error-codes.js';
+import { configError, toolError } from './tool-error-codes.js';
 
 /** The kernel's limit on symlinks followed in one lookup (Linux MAXSYMLINKS). */
 const MAX_SYMLINK_HOPS = 40;
@@ -160,10 +160,10 @@ export function createPathJail(options: PathJailOptions): PathJail {
   try {
     root = realpathSync(path.resolve(options.root));
   } catch (error) {
-    throw new ConfigError({ code: 'config.invalid', message: `workspace root ${JSON.stringify(options.root)} does not exist`, hint: 'Create the directory or pass another root.', cause: error });
+    throw configError({ code: 'config.invalid', message: `workspace root ${JSON.stringify(options.root)} does not exist`, hint: 'Create the directory or pass another root.', cause: error });
   }
   if (!statSync(root).isDirectory()) {
-    throw new ConfigError({ code: 'config.invalid', message: `workspace root ${JSON.stringify(options.root)} is not a directory` });
+    throw configError({ code: 'config.invalid', message: `workspace root ${JSON.stringify(options.root)} is not a directory` });
   }
   const givenRoot = path.resolve(options.root);
   const rootSegments = segmentsOf(root);

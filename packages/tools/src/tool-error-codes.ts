@@ -1,8 +1,9 @@
-import { ToolError } from '@warden/protocol';
+import { ConfigError, type ErrorCode, ToolError, type WardenErrorOptions } from '@warden/protocol';
 
 /**
  * Every error code this package throws. The first eight are the contract's
- * (`ERROR_CODES` in @warden/protocol); the rest are this package's own.
+ * (`ERROR_CODES` in @warden/protocol); the rest are this package's own. Bad options
+ * are ConfigErrors with the protocol's `config.invalid` or `config.unknown_key`.
  * Codes are public API: a table test pins them.
  */
 export const TOOL_ERROR_CODES = {
@@ -33,7 +34,18 @@ export const TOOL_ERROR_CODES = {
 
 export type ToolErrorCode = keyof typeof TOOL_ERROR_CODES;
 
+/** The protocol's codes of bad options, shared by every factory. */
+export type ToolConfigCode = Extract<ErrorCode, `config.${string}`>;
+
+// The package's only ways to build its errors: `code` is typed as this table, so a typo or an
+// unlisted code does not compile.
+
 /** Builds a ToolError with one of this package's codes. */
 export function toolError(code: ToolErrorCode, message: string, hint?: string, cause?: unknown): ToolError {
   return new ToolError({ code, message, ...(hint === undefined ? {} : { hint }), ...(cause === undefined ? {} : { cause }) });
+}
+
+/** Builds a ConfigError (bad options) with one of this package's codes. */
+export function configError(options: WardenErrorOptions<ToolConfigCode>): ConfigError {
+  return new ConfigError(options);
 }

@@ -1,4 +1,5 @@
-import { ConfigError, ToolError, type ToolV1 } from '@warden/protocol';
+import { configError } from './tool-error-codes.js';
+import { ToolError, type ToolV1 } from '@warden/protocol';
 import { editFileTool } from './edit-file-tool.js';
 import { jailErrorOf } from './fs-errors.js';
 import { grepTool } from './grep-tool.js';
@@ -59,7 +60,7 @@ export function createWorkspaceTools(options: WorkspaceToolsOptions): WorkspaceT
   if (o.allowShell) {
     const { env, sandbox, ...shell } = o.shell;
     if (sandbox !== undefined && sandbox.workspace !== jail.root) {
-      throw new ConfigError({
+      throw configError({
         code: 'config.invalid',
         message: `workspaceTools options: shell.sandbox was made for ${sandbox.workspace}, not for the workspace root ${jail.root}`,
         hint: 'Create the sandbox with createSandbox({ workspace: root }) for the same root.',

@@ -90,6 +90,19 @@ describe('error codes', () => {
     expect(mod.TOOL_ERROR_CODES).toHaveProperty([code]);
   });
 
+  // Every thrown code is in the table by construction (toolError types `code` with it); this
+  // checks the other direction: every listed code is thrown by the package.
+  it('every code is thrown somewhere in the package', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const root = join(import.meta.dirname, '..', 'src');
+    const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('tool-error-codes.ts'));
+    const text = (await Promise.all(files.map((file) => readFile(join(root, file), 'utf8')))).join('\n');
+    // A code as a value (`toolError('tool.x', …)`, `code: 'tool.x'`), not a table key (`'tool.x': '…'`).
+    const thrown = new Set([...text.matchAll(/'(tool\.[a-z_]+)'(?!\s*:)/g)].map((match) => match[1] as string));
+    expect(Object.keys(mod.TOOL_ERROR_CODES).filter((code) => !thrown.has(code))).toEqual([]);
+  });
+
   it('every code is tool.<snake_case> with a description', () => {
     for (const [code, description] of Object.entries(mod.TOOL_ERROR_CODES)) {
       expect(code).toMatch(/^tool\.[a-z_]+$/);

@@ -93,7 +93,6 @@ export const enCodes = {
   'code.provider.not_configured': '{provider} lacks a key, a model or a base URL',
   'code.provider.replay_mismatch': 'a replayed recording has no exchange matching the request',
   'code.provider.script_exhausted': 'the scripted model ran out of turns',
-  'code.tool.not_found': 'the model called a tool that does not exist',
   'code.tool.invalid_args': 'the tool\'s arguments do not match its schema',
   'code.tool.invalid_definition': 'a tool definition is invalid',
   'code.tool.duplicate_name': 'two tools share one name',

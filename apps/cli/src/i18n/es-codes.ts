@@ -95,7 +95,6 @@ export const esCodes: Record<keyof typeof enCodes, string> = {
   'code.provider.not_configured': 'a {provider} le falta una clave, un modelo o una URL base',
   'code.provider.replay_mismatch': 'una grabación reproducida no tiene ningún intercambio que coincida con la petición',
   'code.provider.script_exhausted': 'el modelo guionizado se quedó sin turnos',
-  'code.tool.not_found': 'el modelo llamó a una herramienta que no existe',
   'code.tool.invalid_args': 'los argumentos de la herramienta no coinciden con su esquema',
   'code.tool.invalid_definition': 'la definición de una herramienta no es válida',
   'code.tool.duplicate_name': 'dos herramientas comparten un nombre',

@@ -95,7 +95,6 @@ export const frCodes: Record<keyof typeof enCodes, string> = {
   'code.provider.not_configured': 'il manque à {provider} une clé, un modèle ou une URL de base',
   'code.provider.replay_mismatch': 'un enregistrement rejoué n\'a aucun échange correspondant à la requête',
   'code.provider.script_exhausted': 'le modèle scénarisé n\'a plus de tours',
-  'code.tool.not_found': 'le modèle a appelé un outil qui n\'existe pas',
   'code.tool.invalid_args': 'les arguments de l\'outil ne correspondent pas à son schéma',
   'code.tool.invalid_definition': 'la définition d\'un outil n\'est pas valide',
   'code.tool.duplicate_name': 'deux outils portent le même nom',

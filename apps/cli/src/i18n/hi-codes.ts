@@ -95,7 +95,6 @@ export const hiCodes: Record<keyof typeof enCodes, string> = {
   'code.provider.not_configured': '{provider} के लिए कुंजी, मॉडल या बेस URL नहीं है',
   'code.provider.replay_mismatch': 'दोहराई गई रिकॉर्डिंग में अनुरोध से मेल खाता कोई आदान-प्रदान नहीं है',
   'code.provider.script_exhausted': 'स्क्रिप्ट वाले मॉडल के टर्न ख़त्म हो गए',
-  'code.tool.not_found': 'मॉडल ने ऐसा टूल बुलाया जो मौजूद नहीं है',
   'code.tool.invalid_args': 'टूल के आर्ग्युमेंट उसके स्कीमा से मेल नहीं खाते',
   'code.tool.invalid_definition': 'किसी टूल की परिभाषा अमान्य है',
   'code.tool.duplicate_name': 'दो टूल का एक ही नाम है',

@@ -1,3 +1,4 @@
+import { policyError } from '../util/coded-errors.js';
 import { PolicyError, type ApprovalAnswer, type ApprovalRequest, type ApprovalStatus, type ApprovalStoreV1, type ApproverV1, type JsonObject, type Owner, type StoredApproval, strictOptions, type OptionKeys } from '@warden/protocol';
 import { approvalDigest, approvalProblem, signApproval } from './approval-binding.js';
 
@@ -40,7 +41,7 @@ export interface DurableApprovals {
 }
 
 function invalid(id: string, problem: string): PolicyError {
-  return new PolicyError({
+  return policyError({
     code: 'policy.approval_invalid',
     message: `approval ${JSON.stringify(id)} does not verify: ${problem}`,
     hint: 'The stored approval was changed after it was made or signed with another key; ask for a new approval.',
@@ -69,7 +70,7 @@ export function durableApprovals(options: DurableApprovalsOptions): DurableAppro
   async function load(id: string, owner?: Owner): Promise<StoredApproval> {
     const stored = await store.get(id, owner);
     if (!stored) {
-      throw new PolicyError({ code: 'policy.approval_not_found', message: `no approval ${JSON.stringify(id)} was found`, hint: 'List pending approvals to find the id.' });
+      throw policyError({ code: 'policy.approval_not_found', message: `no approval ${JSON.stringify(id)} was found`, hint: 'List pending approvals to find the id.' });
     }
     return stored;
   }
@@ -81,20 +82,20 @@ export function durableApprovals(options: DurableApprovalsOptions): DurableAppro
 
   async function answer(id: string, outcome: 'approved' | 'denied', input: { by: string; note?: string; owner?: Owner }): Promise<StoredApproval> {
     if (typeof input.by !== 'string' || input.by.length === 0) {
-      throw new PolicyError({ code: 'policy.invalid', message: 'an approval answer needs `by`: who answered', hint: 'Pass { by: "<person>" }.' });
+      throw policyError({ code: 'policy.invalid', message: 'an approval answer needs `by`: who answered', hint: 'Pass { by: "<person>" }.' });
     }
     const stored = await load(id, input.owner);
     if (stored.status !== 'pending') {
-      throw new PolicyError({ code: 'policy.approval_closed', message: `approval ${JSON.stringify(id)} is already ${stored.status}`, hint: 'Only a pending request can be answered.' });
+      throw policyError({ code: 'policy.approval_closed', message: `approval ${JSON.stringify(id)} is already ${stored.status}`, hint: 'Only a pending request can be answered.' });
     }
     const problem = approvalProblem(stored.request, undefined);
     if (problem) throw invalid(id, problem);
     if (expired(stored.request)) {
       await expire(stored, input.owner);
-      throw new PolicyError({ code: 'policy.approval_expired', message: `approval ${JSON.stringify(id)} expired at ${stored.request.expiresAt ?? ''}`, hint: 'Run the task again to ask anew.' });
+      throw policyError({ code: 'policy.approval_expired', message: `approval ${JSON.stringify(id)} expired at ${stored.request.expiresAt ?? ''}`, hint: 'Run the task again to ask anew.' });
     }
     if (outcome === 'approved' && options.selfApproval === false && stored.request.requestedFor?.userId === input.by) {
-      throw new PolicyError({
+      throw policyError({
         code: 'policy.self_approval',
         message: `${JSON.stringify(input.by)} cannot approve a request made on their own behalf`,
         hint: 'Another person must approve it (selfApproval is false).',

@@ -1,4 +1,5 @@
-import { canonicalJson, PolicyError, type JsonObject, type JsonValue, type RunEvent, strictOptions, type OptionKeys } from '@warden/protocol';
+import { policyError } from '../util/coded-errors.js';
+import { canonicalJson, type JsonObject, type JsonValue, type RunEvent, strictOptions, type OptionKeys } from '@warden/protocol';
 import { hmacHex, sha256Hex } from '../util/digest.js';
 import { AuditEntry, GENESIS_HASH, entryHash } from './audit-entry.js';
 import type { AuditSink } from './audit-sinks.js';
@@ -51,7 +52,7 @@ export function auditLog(options: AuditLogOptions): AuditLog {
     try {
       parsed = AuditEntry.parse(JSON.parse(last));
     } catch (error) {
-      throw new PolicyError({
+      throw policyError({
         code: 'policy.audit_corrupt',
         message: 'the audit trail ends with a line that is not an entry (torn or edited)',
         hint: 'Run verifyAudit on the trail, keep a copy, and start a new trail file.',

@@ -1,4 +1,4 @@
-import { PolicyError } from '@warden/protocol';
+import { policyError } from '../util/coded-errors.js';
 import type { Expr } from './expr-ast.js';
 import { evaluateCondition, type ExprEnv } from './expr-evaluate.js';
 import { parseCondition } from './expr-parser.js';
@@ -18,7 +18,7 @@ export interface Condition {
 export function compileCondition(source: string): Condition {
   const parsed = parseCondition(source);
   if (!parsed.ok) {
-    throw new PolicyError({
+    throw policyError({
       code: 'policy.invalid',
       message: `invalid condition at column ${parsed.pos + 1}: ${parsed.message}`,
       hint: 'Conditions use ==, !=, <, <=, >, >=, and, or, not, in, matches "regex", and paths such as args.command.',

@@ -1,4 +1,5 @@
-import { ConfigError, type Decision, type GateCall, type GateContext, type GateV1, strictOptions, type OptionKeys } from '@warden/protocol';
+import { configError } from '../util/coded-errors.js';
+import { type Decision, type GateCall, type GateContext, type GateV1, strictOptions, type OptionKeys } from '@warden/protocol';
 import { loadShellAnalyzer, pathPolicy, type ShellAnalysis } from '@warden/shell-policy';
 import { globToRegExp } from '../policy/glob.js';
 import { definePolicy } from '../policy/load-policy.js';
@@ -77,10 +78,10 @@ const OPTION_KEYS = {
 export function createGate(options: GateOptions): PolicyGate {
   strictOptions('createGate', OPTION_KEYS, options);
   if (typeof options.workspace !== 'string' || options.workspace.length === 0) {
-    throw new ConfigError({ code: 'config.invalid', message: 'createGate: workspace must be a non-empty path', hint: 'Pass the workspace root the agent works in.' });
+    throw configError({ code: 'config.invalid', message: 'createGate: workspace must be a non-empty path', hint: 'Pass the workspace root the agent works in.' });
   }
   if (options.mode !== undefined && !GateMode.safeParse(options.mode).success) {
-    throw new ConfigError({
+    throw configError({
       code: 'config.invalid',
       message: `createGate: mode must be one of ${GateMode.options.join(', ')}`,
       hint: 'Use read-only, safe or yolo.',

@@ -1,4 +1,5 @@
-import { ConfigError, PolicyError, textOf, type AssistantMessage, unknownOptionError } from '@warden/protocol';
+import { configError, policyError } from '../util/coded-errors.js';
+import { textOf, type AssistantMessage, unknownOptionError } from '@warden/protocol';
 import { z } from 'zod';
 import { detectPii, PII_KINDS, type PiiKind } from './pii.js';
 import { findPlaceholders } from './placeholders.js';
@@ -91,7 +92,7 @@ function parseOptions(options: GuardrailsOptions): z.output<typeof OptionsSchema
   // Unknown keys get the same "did you mean" message as every other factory's.
   if (issue?.code === 'unrecognized_keys' && issue.path.length === 0) throw unknownOptionError('guardrails', issue.keys, Object.keys(OptionsSchema.shape));
   const where = issue?.path.join('.') ?? '';
-  throw new ConfigError({
+  throw configError({
     code: 'config.invalid',
     message: `guardrails: invalid option ${where}: ${issue?.message ?? 'invalid'}`,
     hint: 'Options: requireTools, forbidTools, mustInclude, noPlaceholders, maxCostUsd, pii, onViolation, maxRetries.',
@@ -170,7 +171,7 @@ export function guardrails(options: GuardrailsOptions = {}): Guardrails {
       const overBudget = found.some((v) => v.rule === 'guardrail.max_cost');
       if (mode === 'fail') {
         state.violations.push(...found);
-        throw new PolicyError({
+        throw policyError({
           code: 'policy.guardrail_violation',
           message: `Guardrails failed: ${found.map((v) => v.rule).join(', ')}.`,
           hint: 'Read the violations, adjust the task or the guardrails, and run again.',

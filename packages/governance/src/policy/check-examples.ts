@@ -1,3 +1,4 @@
+import { policyError } from '../util/coded-errors.js';
 import { PolicyError, type GateCall } from '@warden/protocol';
 import type { DecisionEffect } from '@warden/protocol';
 import { conditionEnv, matchRule, type CompiledRule } from './compiled-rule.js';
@@ -44,7 +45,7 @@ function exampleCall(rule: CompiledRule, example: PolicyExample, label: string):
   if (name === undefined) {
     const only = rule.tools.length === 1 ? rule.tools[0] : undefined;
     if (only === undefined || /[*?]/.test(only)) {
-      throw new PolicyError({
+      throw policyError({
         code: 'policy.invalid',
         message: `${label} needs a "tool": the rule does not name exactly one tool`,
         hint: 'Add tool: <name> to the example.',
@@ -56,7 +57,7 @@ function exampleCall(rule: CompiledRule, example: PolicyExample, label: string):
 }
 
 function failure(message: string): PolicyError {
-  return new PolicyError({
+  return policyError({
     code: 'policy.example_failed',
     message,
     hint: 'Fix the rule or the example; a policy whose examples do not hold is not loaded.',

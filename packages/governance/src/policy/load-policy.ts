@@ -1,3 +1,4 @@
+import { policyError } from '../util/coded-errors.js';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { PolicyError, strictOptions, type OptionKeys } from '@warden/protocol';
@@ -24,7 +25,7 @@ export interface LoadPolicyOptions {
 const HINT = 'Fix the policy file at the line and field named; see the @warden/governance README for the format.';
 
 function invalid(message: string, cause?: unknown): PolicyError {
-  return new PolicyError({ code: 'policy.invalid', message, hint: HINT, ...(cause !== undefined ? { cause } : {}) });
+  return policyError({ code: 'policy.invalid', message, hint: HINT, ...(cause !== undefined ? { cause } : {}) });
 }
 
 const LOAD_POLICY_KEYS = { origin: true, source: true, format: true } satisfies OptionKeys<LoadPolicyOptions>;

@@ -1,4 +1,5 @@
-import { ConfigError, type ToolResultContent, strictOptions, type OptionKeys } from '@warden/protocol';
+import { configError } from '../util/coded-errors.js';
+import { type ToolResultContent, strictOptions, type OptionKeys } from '@warden/protocol';
 import { BUILTIN_PATTERNS, isPlaceholder, isReference, type SecretPattern } from './secret-patterns.js';
 import { isSecretName, kindForName } from './secret-names.js';
 import { createProbeFilter } from './secret-probes.js';
@@ -47,7 +48,7 @@ function marker(kind: string): string {
 
 function compileCustom(p: CustomSecretPattern): SecretPattern {
   if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(p.name)) {
-    throw new ConfigError({ code: 'config.invalid', message: `Redaction pattern name "${p.name}" must be kebab-case (a-z, 0-9, -).`, hint: 'Use a short kind such as "internal-token".' });
+    throw configError({ code: 'config.invalid', message: `Redaction pattern name "${p.name}" must be kebab-case (a-z, 0-9, -).`, hint: 'Use a short kind such as "internal-token".' });
   }
   let regex: RegExp;
   try {
@@ -55,7 +56,7 @@ function compileCustom(p: CustomSecretPattern): SecretPattern {
     const flags = typeof p.pattern === 'string' ? 'g' : p.pattern.flags.includes('g') ? p.pattern.flags : `${p.pattern.flags}g`;
     regex = new RegExp(source, flags.replace('y', ''));
   } catch (cause) {
-    throw new ConfigError({ code: 'config.invalid', message: `Redaction pattern "${p.name}" is not a valid regular expression.`, hint: 'Check the pattern syntax.', cause });
+    throw configError({ code: 'config.invalid', message: `Redaction pattern "${p.name}" is not a valid regular expression.`, hint: 'Check the pattern syntax.', cause });
   }
   return { kind: p.name, regex };
 }

@@ -24,7 +24,6 @@ export const ERROR_CODES = {
   'provider.not_configured': 'The provider lacks a key, a model or a base URL.',
   'provider.replay_mismatch': 'A replayed recording has no exchange matching the request.',
   'provider.script_exhausted': 'A scripted provider was asked for more turns than its script holds.',
-  'tool.not_found': 'The model called a tool that does not exist.',
   'tool.invalid_args': 'Tool arguments do not match the tool schema.',
   'tool.invalid_definition': 'A tool definition is invalid (name, schema).',
   'tool.duplicate_name': 'Two tools share one name.',

@@ -2,7 +2,7 @@ import { WardenError, type WardenErrorOptions } from './warden-error.js';
 
 const BRAND = Symbol.for('warden.error.provider');
 
-export interface ProviderErrorOptions extends WardenErrorOptions {
+export interface ProviderErrorOptions<C extends string = string> extends WardenErrorOptions<C> {
   provider: string;
   status?: number;
   retryable: boolean;

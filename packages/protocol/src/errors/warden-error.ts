@@ -1,8 +1,13 @@
 const WARDEN_ERROR = Symbol.for('warden.error');
 
-export interface WardenErrorOptions {
+/**
+ * What an error is built from. `C` narrows `code` to a package's code union, so a package's
+ * typed factory (`policyError(options: WardenErrorOptions<GovernancePolicyCode>)`) makes a
+ * typo or a code missing from its table a compile error; the classes themselves take any string.
+ */
+export interface WardenErrorOptions<C extends string = string> {
   /** Stable, public: `<area>.<name>`, e.g. `tool.path_outside_workspace`. */
-  code: string;
+  code: C;
   message: string;
   /** What the user should do about it. */
   hint?: string;

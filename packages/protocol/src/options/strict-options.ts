@@ -1,3 +1,4 @@
+import { configError } from '../errors/coded-errors.js';
 import { ConfigError } from '../errors/config-error.js';
 import { didYouMean } from './did-you-mean.js';
 
@@ -16,7 +17,7 @@ export function unknownOptionError(factory: string, keys: readonly string[], kno
   const guesses = keys.map((key) => didYouMean(key, known));
   const named = keys.map((key, i) => `"${key}"${guesses[i] ? ` (did you mean "${guesses[i]}"?)` : ''}`);
   const guess = guesses.find((g) => g !== undefined);
-  return new ConfigError({
+  return configError({
     code: 'config.unknown_key',
     message: `${factory}: unknown option${keys.length === 1 ? '' : 's'} ${named.join(', ')}`,
     hint: guess !== undefined && keys.length === 1 ? `did you mean "${guess}"?` : `Known options: ${known.join(', ')}.`,
@@ -38,7 +39,7 @@ export function strictOptions<T extends object, D extends Partial<T> = Record<ne
 ): WithDefaults<T, D> {
   const value: unknown = input === undefined ? {} : input;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ConfigError({ code: 'config.invalid', message: `${factory}: options must be an object, not ${describe(value)}`, hint: `Call ${factory}({ … }) with an options object.` });
+    throw configError({ code: 'config.invalid', message: `${factory}: options must be an object, not ${describe(value)}`, hint: `Call ${factory}({ … }) with an options object.` });
   }
   const unknown = Object.keys(value).filter((key) => !Object.hasOwn(keys, key));
   if (unknown.length > 0) throw unknownOptionError(factory, unknown, Object.keys(keys));

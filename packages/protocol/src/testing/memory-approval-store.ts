@@ -1,5 +1,5 @@
+import { sessionError } from '../errors/coded-errors.js';
 import type { ApprovalAnswer, ApprovalRequest, ApprovalStoreV1, Owner, StoredApproval } from '../approval.js';
-import { SessionError } from '../errors/session-error.js';
 import { ownerMatches } from '../owner-matches.js';
 
 /** An in-memory durable-approval store with an exactly-once `claim`. */
@@ -8,7 +8,7 @@ export function memoryApprovalStore(): ApprovalStoreV1 {
   function get(id: string, owner?: Owner): StoredApproval {
     const item = items.get(id);
     if (!item || !ownerMatches(item.request.requestedFor ?? {}, owner)) {
-      throw new SessionError({ code: 'session.not_found', message: `approval ${JSON.stringify(id)} was not found` });
+      throw sessionError({ code: 'session.not_found', message: `approval ${JSON.stringify(id)} was not found` });
     }
     return item;
   }

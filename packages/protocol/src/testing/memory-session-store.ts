@@ -1,3 +1,4 @@
+import { sessionError } from '../errors/coded-errors.js';
 import { randomUUID } from 'node:crypto';
 import type { Owner } from '../approval.js';
 import { SessionError } from '../errors/session-error.js';
@@ -21,7 +22,7 @@ export interface MemorySessionStore extends SessionStoreV1 {
 }
 
 function notFound(id: string): SessionError {
-  return new SessionError({ code: 'session.not_found', message: `session ${JSON.stringify(id)} was not found` });
+  return sessionError({ code: 'session.not_found', message: `session ${JSON.stringify(id)} was not found` });
 }
 
 function newId(): string {
@@ -44,7 +45,7 @@ export function memorySessionStore(): MemorySessionStore {
     async create(init) {
       const id = init.id ?? newId();
       if (sessions.has(id)) {
-        throw new SessionError({ code: 'session.version_conflict', message: `session ${JSON.stringify(id)} already exists` });
+        throw sessionError({ code: 'session.version_conflict', message: `session ${JSON.stringify(id)} already exists` });
       }
       const now = new Date().toISOString();
       const owner = { ...init.owner };
@@ -67,7 +68,7 @@ export function memorySessionStore(): MemorySessionStore {
         if (done) return { ...done, duplicate: true };
       }
       if (options.expectedVersion !== entry.version) {
-        throw new SessionError({
+        throw sessionError({
           code: 'session.version_conflict',
           message: `session ${JSON.stringify(id)} is at version ${entry.version}, the append expected ${options.expectedVersion}`,
         });

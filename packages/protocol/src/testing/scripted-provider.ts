@@ -1,3 +1,4 @@
+import { providerError } from '../errors/coded-errors.js';
 import { ProviderError } from '../errors/provider-error.js';
 import type { JsonObject } from '../json.js';
 import type { AssistantMessage, Message } from '../message.js';
@@ -71,7 +72,7 @@ function sleep(ms: number, signal: AbortSignal | undefined, provider: string): P
 }
 
 function abortError(provider: string): ProviderError {
-  return new ProviderError({ code: 'provider.aborted', message: 'the model call was aborted', provider, retryable: false });
+  return providerError({ code: 'provider.aborted', message: 'the model call was aborted', provider, retryable: false });
 }
 
 /**
@@ -90,7 +91,7 @@ export function scriptedProvider(script: readonly ScriptedTurn[], options: Scrip
     requests.push(structuredClone(request));
     const turnIndex = index;
     if (turnIndex >= turns.length) {
-      throw new ProviderError({
+      throw providerError({
         code: 'provider.script_exhausted',
         message: `the scripted provider has ${turns.length} turns and was asked for turn ${turnIndex + 1}`,
         provider: id,

@@ -1,3 +1,4 @@
+import { configError } from '../errors/coded-errors.js';
 import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
 import { chatAdapter, type OpenAIChatOptions } from '../openai/chat-completions.js';
 import { responsesAdapter, type OpenAIResponsesOptions } from '../openai-responses/responses.js';
@@ -34,7 +35,7 @@ export interface AzureOpenAIOptions extends Omit<CommonProviderOptions, 'model'>
 const API_VERSION = /^\d{4}-\d{2}-\d{2}(-preview)?$/;
 
 function invalid(message: string, hint: string): ConfigError {
-  return new ConfigError({ code: 'config.invalid', message, hint });
+  return configError({ code: 'config.invalid', message, hint });
 }
 
 const AZURE_KEYS = {

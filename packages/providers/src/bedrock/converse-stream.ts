@@ -1,4 +1,5 @@
 import type { ProviderError } from '@warden/protocol';
+import type { ProviderCallCode } from '../errors/coded-errors.js';
 import { createProviderError } from '../errors/create-provider-error.js';
 import { asObj, asStr, parseEventJson, streamCut } from '../shared/guards.js';
 import type { AdapterStreamItem, ParsedAnswer, VendorStreamReader } from '../shared/http-provider.js';
@@ -9,7 +10,7 @@ import { BEDROCK_FAMILY } from './converse-messages.js';
 import { converseFinish, converseUsage } from './converse-response.js';
 
 /** Stream exceptions and what they mean for a retry (the transport retries them before the first part). */
-const EXCEPTIONS: Record<string, { code: string; retryable: boolean }> = {
+const EXCEPTIONS: Record<string, { code: ProviderCallCode; retryable: boolean }> = {
   throttlingException: { code: 'provider.rate_limited', retryable: true },
   serviceUnavailableException: { code: 'provider.unavailable', retryable: true },
   internalServerException: { code: 'provider.unavailable', retryable: true },

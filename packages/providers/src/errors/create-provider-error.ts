@@ -1,4 +1,5 @@
 import { ProviderError, type ProviderErrorOptions } from '@warden/protocol';
+import type { ProviderCallCode } from './coded-errors.js';
 import { AuthError } from './auth-error.js';
 import { RateLimitError } from './rate-limit-error.js';
 import { OverloadedError } from './overloaded-error.js';
@@ -12,7 +13,7 @@ import { UnavailableError } from './unavailable-error.js';
  * A ProviderError of the subclass its code names (`provider.rate_limited` →
  * RateLimitError, …); codes without a subclass give a plain ProviderError.
  */
-export function createProviderError(options: ProviderErrorOptions): ProviderError {
+export function createProviderError(options: ProviderErrorOptions<ProviderCallCode>): ProviderError {
   const { code, ...rest } = options;
   switch (code) {
     case 'provider.auth':
@@ -34,4 +35,12 @@ export function createProviderError(options: ProviderErrorOptions): ProviderErro
     default:
       return new ProviderError(options);
   }
+}
+
+/**
+ * The same error for a code that was already thrown (another ProviderError's, or one read back
+ * from a recording): the code is passed on, not chosen here, so it is not narrowed to the table.
+ */
+export function passOnProviderError(options: ProviderErrorOptions): ProviderError {
+  return createProviderError(options as ProviderErrorOptions<ProviderCallCode>);
 }

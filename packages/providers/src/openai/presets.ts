@@ -1,4 +1,5 @@
-import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
+import { configError } from '../errors/coded-errors.js';
+import { strictOptions, type OptionKeys } from '@warden/protocol';
 import type { HttpProvider } from '../shared/http-provider.js';
 import { notConfigured, type CommonProviderOptions } from '../shared/provider-options.js';
 import { openaiCompatible } from './chat-completions.js';
@@ -52,7 +53,7 @@ export function openaiPreset(name: string, options: PresetOptions = {}): HttpPro
   strictOptions(`openaiPreset('${name}')`, PRESET_KEYS, options);
   const found = Object.hasOwn(OPENAI_PRESETS, name) ? OPENAI_PRESETS[name] : undefined;
   if (!found) {
-    throw new ConfigError({
+    throw configError({
       code: 'config.invalid',
       message: `unknown OpenAI-compatible preset "${name}"`,
       hint: `Use one of: ${Object.keys(OPENAI_PRESETS).join(', ')}, or openaiCompatible({ baseURL }).`,

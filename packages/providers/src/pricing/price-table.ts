@@ -1,4 +1,5 @@
-import { ConfigError, strictOptions, type OptionKeys, type Usage } from '@warden/protocol';
+import { configError } from '../errors/coded-errors.js';
+import { strictOptions, type OptionKeys, type Usage } from '@warden/protocol';
 import { baseModel } from './base-model.js';
 import { DEFAULT_PRICES } from './default-prices.js';
 
@@ -44,11 +45,11 @@ function isPrice(value: number | undefined): boolean {
 
 function validate(price: ModelPrice): void {
   if (typeof price.model !== 'string' || price.model.length === 0) {
-    throw new ConfigError({ code: 'config.invalid', message: 'registerModel: `model` must be a non-empty string', hint: 'Pass { model, input, output }.' });
+    throw configError({ code: 'config.invalid', message: 'registerModel: `model` must be a non-empty string', hint: 'Pass { model, input, output }.' });
   }
   for (const key of ['input', 'output', 'cacheRead', 'cacheWrite', 'reasoning'] as const) {
     if (!isPrice(price[key]) || ((key === 'input' || key === 'output') && price[key] === undefined)) {
-      throw new ConfigError({
+      throw configError({
         code: 'config.invalid',
         message: `registerModel(${price.model}): \`${key}\` must be a non-negative number of dollars per million tokens`,
         hint: 'Prices are US dollars per million tokens, e.g. { input: 3, output: 15 }.',

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ProviderError, strictOptions, type CallOptions, type OptionKeys, type ModelRequest, type ModelResponse, type ProviderV1, type StreamPart } from '@warden/protocol';
-import { createProviderError } from '../errors/create-provider-error.js';
+import { createProviderError, passOnProviderError } from '../errors/create-provider-error.js';
 import { canonicalJson, type RecordedExchange } from './recording-format.js';
 
 export interface ReplayOptions {
@@ -78,7 +78,7 @@ export function replay(file: string, options: ReplayOptions = {}): ProviderV1 & 
     const init: ConstructorParameters<typeof ProviderError>[0] = { code: error.code, message: error.message, provider: entry.provider, retryable: error.retryable };
     if (error.status !== undefined) init.status = error.status;
     if (error.retryAfterMs !== undefined) init.retryAfterMs = error.retryAfterMs;
-    throw createProviderError(init);
+    throw passOnProviderError(init);
   }
 
   async function complete(request: ModelRequest, call: CallOptions = {}): Promise<ModelResponse> {

@@ -1,4 +1,5 @@
-import { ConfigError, type ProviderV1 } from '@warden/protocol';
+import { configError } from '../errors/coded-errors.js';
+import type { ProviderV1 } from '@warden/protocol';
 import type { PriceTable } from '../pricing/price-table.js';
 import type { TransportOptions } from '../transport/http-transport.js';
 import { PROVIDER_CATALOG, type ProviderInfo } from './provider-catalog.js';
@@ -55,14 +56,14 @@ export function withProviders(catalog: ProviderCatalog, plugins: readonly Provid
   for (const plugin of plugins) {
     const name = (plugin as Partial<ProviderPlugin> | null)?.name;
     if (typeof name !== 'string' || !PLUGIN_NAME.test(name)) {
-      throw new ConfigError({ code: 'config.invalid', message: `provider plugin name ${JSON.stringify(name)} is not an id`, hint: 'Use lower-case letters, digits and -, starting with a letter (e.g. acme-llm).' });
+      throw configError({ code: 'config.invalid', message: `provider plugin name ${JSON.stringify(name)} is not an id`, hint: 'Use lower-case letters, digits and -, starting with a letter (e.g. acme-llm).' });
     }
     if (typeof plugin.create !== 'function') {
-      throw new ConfigError({ code: 'config.invalid', message: `provider plugin "${name}" has no create function`, hint: 'A plugin is { name, create(context) } where create returns a ProviderV1.' });
+      throw configError({ code: 'config.invalid', message: `provider plugin "${name}" has no create function`, hint: 'A plugin is { name, create(context) } where create returns a ProviderV1.' });
     }
     if (taken.has(name)) {
       const builtin = catalog.builtins.some((p) => p.id === name);
-      throw new ConfigError({
+      throw configError({
         code: 'config.invalid',
         message: builtin ? `provider plugin "${name}" has the name of a built-in provider` : `provider plugin "${name}" is added twice`,
         hint: 'Give the plugin a name of its own.',
@@ -86,7 +87,7 @@ export function checkPluginProvider(name: string, value: unknown): ProviderV1 {
     typeof provider.id === 'string' &&
     typeof provider.model === 'string';
   if (!ok) {
-    throw new ConfigError({
+    throw configError({
       code: 'config.invalid',
       message: `provider plugin "${name}" did not return a ProviderV1`,
       hint: 'create(context) must return { specificationVersion: "v1", id, model, complete, stream }.',

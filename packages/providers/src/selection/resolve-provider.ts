@@ -1,4 +1,5 @@
-import { ConfigError, didYouMean, ProviderError, strictOptions, type OptionKeys, type ProviderV1 } from '@warden/protocol';
+import { configError, providerError } from '../errors/coded-errors.js';
+import { didYouMean, strictOptions, type OptionKeys, type ProviderV1 } from '@warden/protocol';
 import { anthropic } from '../anthropic/messages.js';
 import { gemini } from '../gemini/generate-content.js';
 import { openai, openaiCompatible } from '../openai/chat-completions.js';
@@ -80,7 +81,7 @@ function chooseId(options: ResolveProviderOptions, env: Env): string {
   if (implied) return implied;
   const withKey = PROVIDER_CATALOG.find((info) => !info.local && info.keyVars.some((name) => set(env, name)));
   if (withKey) return withKey.id;
-  throw new ProviderError({
+  throw providerError({
     code: 'provider.not_configured',
     message: 'no provider is selected and no provider key is set',
     hint: 'Set WARDEN_PROVIDER and its key (e.g. ANTHROPIC_API_KEY), pass --provider, point at any OpenAI-compatible endpoint with --base-url URL --model NAME (or WARDEN_BASE_URL), or run a local server (WARDEN_PROVIDER=ollama). `warden demo` runs offline with no model at all.',
@@ -122,7 +123,7 @@ export function resolveProvider(options: ResolveProviderOptions = {}): HttpProvi
   if (!info) {
     const known = [...PROVIDER_CATALOG.map((p) => p.id), ...(options.catalog?.plugins.map((p) => p.name) ?? [])];
     const guess = didYouMean(id, known);
-    throw new ConfigError({
+    throw configError({
       code: 'config.invalid',
       message: `unknown provider "${id}"`,
       hint: `${guess ? `Did you mean "${guess}"? ` : ''}Use one of: ${known.join(', ')}.`,
@@ -133,7 +134,7 @@ export function resolveProvider(options: ResolveProviderOptions = {}): HttpProvi
   // WARDEN_BASE_URL serves the generic endpoint and the local servers; a cloud key goes only to its own <PROVIDER>_BASE_URL.
   const baseURL = options.baseURL ?? set(env, `${prefix}_BASE_URL`) ?? (info.local ? set(env, 'WARDEN_BASE_URL') : undefined);
   if (id === 'openai-compatible' && !baseURL) {
-    throw new ProviderError({
+    throw providerError({
       code: 'provider.not_configured',
       message: 'the OpenAI-compatible provider has no base URL',
       hint: 'Pass --base-url URL (e.g. http://localhost:8000/v1), or set WARDEN_BASE_URL.',
@@ -145,7 +146,7 @@ export function resolveProvider(options: ResolveProviderOptions = {}): HttpProvi
   const apiKey = platform ? undefined : (options.apiKey ?? keyFromEnv(info, env).value);
   if (platform && (platform.missingAlternatives.length > 0 || !model)) {
     const missing = [...platform.missingAlternatives, ...(model ? [] : [`${prefix}_MODEL (or WARDEN_MODEL)`])];
-    throw new ProviderError({
+    throw providerError({
       code: 'provider.not_configured',
       message: `${info.label} is not configured: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set`,
       hint: `Set ${missing.length === 1 ? 'it' : 'them'} in the environment or .env${model ? '' : ' (or pass --model)'}. ${platform.hint ?? ''}`.trim(),
@@ -154,7 +155,7 @@ export function resolveProvider(options: ResolveProviderOptions = {}): HttpProvi
     });
   }
   if (!model) {
-    throw new ProviderError({
+    throw providerError({
       code: 'provider.not_configured',
       message: `${info.label} has no model (${prefix}_MODEL is not set)`,
       hint: `Set ${prefix}_MODEL or WARDEN_MODEL, or pass --model.`,
@@ -163,7 +164,7 @@ export function resolveProvider(options: ResolveProviderOptions = {}): HttpProvi
     });
   }
   if (!platform && info.keyRequired && !apiKey) {
-    throw new ProviderError({
+    throw providerError({
       code: 'provider.not_configured',
       message: `${info.label} has no API key (${info.keyVars.join(' or ')} is not set)`,
       hint: `Set ${info.keyVars.join(' or ')}${info.local ? '' : ' (or WARDEN_API_KEY)'}.`,

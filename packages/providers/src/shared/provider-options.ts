@@ -1,3 +1,4 @@
+import { providerError } from '../errors/coded-errors.js';
 import { ProviderError, type JsonObject, type ModelRequest } from '@warden/protocol';
 import type { GenerationParameters } from '../parameters/generation-parameters.js';
 import { createPriceTable, type PriceTable } from '../pricing/price-table.js';
@@ -28,7 +29,7 @@ export function pricesOf(options: CommonProviderOptions): PriceTable {
 }
 
 export function notConfigured(provider: string, what: string, hint: string): ProviderError {
-  return new ProviderError({ code: 'provider.not_configured', message: `${provider} is not configured: ${what}`, hint, provider, retryable: false });
+  return providerError({ code: 'provider.not_configured', message: `${provider} is not configured: ${what}`, hint, provider, retryable: false });
 }
 
 /** `request.providerOptions[key]` for each key, merged in order. */

@@ -1,4 +1,5 @@
-import { fastMessageCheck, fastRequestOptionsCheck, fastToolSpecCheck, ProviderError } from '@warden/protocol';
+import { providerError } from '../errors/coded-errors.js';
+import { fastMessageCheck, fastRequestOptionsCheck, fastToolSpecCheck, } from '@warden/protocol';
 import type { ModelRequest } from '@warden/protocol';
 
 type Schemas = typeof import('@warden/protocol/schemas');
@@ -24,7 +25,7 @@ export function createRequestValidator(provider: string): (request: ModelRequest
   const checked = new WeakSet<object>();
 
   function fail(path: string, message: string): never {
-    throw new ProviderError({
+    throw providerError({
       code: 'provider.bad_request',
       message: `the request is not a valid ModelRequest at ${path || '(root)'}: ${message}`,
       hint: 'Build requests with the helpers of @warden/protocol.',

@@ -1,5 +1,5 @@
 import type { ProviderError } from '@warden/protocol';
-import { createProviderError } from '../errors/create-provider-error.js';
+import { createProviderError, passOnProviderError } from '../errors/create-provider-error.js';
 import { attemptSignal } from './attempt-timer.js';
 import type { CircuitBreaker } from './circuit-breaker.js';
 import type { ConcurrencyLimit } from './concurrency-limit.js';
@@ -67,7 +67,7 @@ const NO_SLOT = (): void => {};
 
 /** The error for a wait past the ceiling: the vendor's error, saying why the call gave up at once. */
 function tooLong(error: ProviderError, ceilingMs: number): ProviderError {
-  return createProviderError({
+  return passOnProviderError({
     code: error.code,
     message: `${error.message} — the vendor asked to wait ${error.retryAfterMs} ms, more than maxRetryAfterMs (${ceilingMs} ms): not waiting`,
     hint: 'A fallback provider takes over at once; raise retry.maxRetryAfterMs to wait instead.',

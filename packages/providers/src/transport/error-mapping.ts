@@ -1,5 +1,6 @@
 import { ProviderError, type ProviderErrorOptions } from '@warden/protocol';
-import { createProviderError } from '../errors/create-provider-error.js';
+import type { ProviderCallCode } from '../errors/coded-errors.js';
+import { createProviderError, passOnProviderError } from '../errors/create-provider-error.js';
 import { redactSecrets, redactText } from './redact.js';
 import { isRetryableStatus } from './retry-policy.js';
 import { ATTEMPT_TIMEOUT_CODE } from './attempt-timer.js';
@@ -75,7 +76,7 @@ export function errorFromStatus(failure: HttpFailure): ProviderError {
   const detail = vendor.message ? `: ${redactText(vendor.message, failure.secrets)}` : '';
   const label = [vendor.type, vendor.code].filter((v) => v !== undefined).join('/');
   const descriptor = `${vendor.type ?? ''} ${vendor.code ?? ''} ${vendor.message ?? ''}`;
-  let code: string;
+  let code: ProviderCallCode;
   let retryable = isRetryableStatus(status);
   if (status === 401 || status === 403) code = 'provider.auth';
   else if (status === 429 || /^Throttling/i.test(vendor.type ?? '')) {
@@ -90,7 +91,7 @@ export function errorFromStatus(failure: HttpFailure): ProviderError {
   else if (CONTENT_FILTER.test(descriptor)) code = 'provider.content_filter';
   else code = 'provider.bad_request';
   if (failure.shouldRetry !== undefined) retryable = failure.shouldRetry;
-  const options: ProviderErrorOptions = {
+  const options: ProviderErrorOptions<ProviderCallCode> = {
     code,
     message: `${provider} answered HTTP ${status}${label ? ` (${redactText(label, failure.secrets, 80)})` : ''}${detail}`,
     hint: hintFor(code),
@@ -174,7 +175,7 @@ export function withAttempts(error: ProviderError, attempts: number, requestId?:
   if (error.retryAfterMs !== undefined) options.retryAfterMs = error.retryAfterMs;
   const id = error.requestId ?? requestId;
   if (id !== undefined) options.requestId = id;
-  return createProviderError(options);
+  return passOnProviderError(options);
 }
 
 /** What the transport knows about the request when an attempt fails, to say where and why. */
@@ -233,5 +234,5 @@ export function errorForRequest(error: ProviderError, context: FailureContext): 
   if (error.retryAfterMs !== undefined) options.retryAfterMs = error.retryAfterMs;
   if (error.attempts !== undefined) options.attempts = error.attempts;
   if (error.requestId !== undefined) options.requestId = error.requestId;
-  return createProviderError(options);
+  return passOnProviderError(options);
 }

@@ -1,6 +1,7 @@
+import { configError } from '../errors/coded-errors.js';
 import { createSign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
+import { strictOptions, type OptionKeys } from '@warden/protocol';
 import type { GoogleTokenFunction } from './vertex-gemini.js';
 
 /** The fields of a Google service-account key file (`"type": "service_account"`) this uses. */
@@ -36,23 +37,23 @@ export function readServiceAccountKey(file: string): ServiceAccountKey {
   try {
     key = JSON.parse(readFileSync(file, 'utf8')) as Partial<ServiceAccountKey>;
   } catch {
-    throw new ConfigError({ code: 'config.invalid', message: `the Google credentials file ${file} cannot be read as JSON`, hint: 'GOOGLE_APPLICATION_CREDENTIALS names a service-account key file (JSON).' });
+    throw configError({ code: 'config.invalid', message: `the Google credentials file ${file} cannot be read as JSON`, hint: 'GOOGLE_APPLICATION_CREDENTIALS names a service-account key file (JSON).' });
   }
   return checkKey(key, file);
 }
 
 function checkKey(key: Partial<ServiceAccountKey>, where: string): ServiceAccountKey {
   if (key.type !== undefined && key.type !== 'service_account') {
-    throw new ConfigError({ code: 'config.invalid', message: `${where} is a "${String(key.type)}" credential, not a service-account key`, hint: 'Use a service-account key file, or pass a token function (user credentials are not read here).' });
+    throw configError({ code: 'config.invalid', message: `${where} is a "${String(key.type)}" credential, not a service-account key`, hint: 'Use a service-account key file, or pass a token function (user credentials are not read here).' });
   }
   if (typeof key.client_email !== 'string' || typeof key.private_key !== 'string') {
-    throw new ConfigError({ code: 'config.invalid', message: `${where} has no client_email and private_key`, hint: 'Download a JSON key for the service account.' });
+    throw configError({ code: 'config.invalid', message: `${where} has no client_email and private_key`, hint: 'Download a JSON key for the service account.' });
   }
   const uri = key.token_uri ?? DEFAULT_TOKEN_URI;
   const url = new URL(uri);
   const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new ConfigError({ code: 'config.invalid', message: `${where}: token_uri ${url.origin} is not https`, hint: 'The signed assertion is only sent over https (or to this machine).' });
+    throw configError({ code: 'config.invalid', message: `${where}: token_uri ${url.origin} is not https`, hint: 'The signed assertion is only sent over https (or to this machine).' });
   }
   return key as ServiceAccountKey;
 }

@@ -1,4 +1,5 @@
-import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
+import { configError } from '../errors/coded-errors.js';
+import { strictOptions, type OptionKeys } from '@warden/protocol';
 import { geminiAdapter, type GeminiOptions } from '../gemini/generate-content.js';
 import { createHttpProvider, type HttpProvider } from '../shared/http-provider.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, type CommonProviderOptions } from '../shared/provider-options.js';
@@ -38,7 +39,7 @@ export function vertexGemini(options: VertexGeminiOptions): HttpProvider {
   if (!options.project) throw notConfigured(id, 'no project', 'Pass project (the Google Cloud project id).');
   if (!options.location) throw notConfigured(id, 'no location', 'Pass location, e.g. us-central1 or global.');
   if (!LOCATION.test(options.location)) {
-    throw new ConfigError({ code: 'config.invalid', message: `vertex: location "${options.location}" is not a region`, hint: 'Use a region such as us-central1, or global.' });
+    throw configError({ code: 'config.invalid', message: `vertex: location "${options.location}" is not a region`, hint: 'Use a region such as us-central1, or global.' });
   }
   if (typeof options.token !== 'function') throw notConfigured(id, 'no token function', 'Pass token, a function returning a Google access token.');
   const host = options.location === 'global' ? 'https://aiplatform.googleapis.com' : `https://${options.location}-aiplatform.googleapis.com`;

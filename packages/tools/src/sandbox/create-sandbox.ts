@@ -1,8 +1,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError } from '@warden/protocol';
-import { toolError } from '../tool-error-codes.js';
+import { configError, toolError } from '../tool-error-codes.js';
 import { bwrapArgs, sandboxEnv } from './bwrap-args.js';
 import { startEgressProxy, type EgressProxy } from './egress-proxy.js';
 import { createHostAllowlist, type HostAllowlist } from './host-allowlist.js';
@@ -142,19 +141,19 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const o = parseSandboxOptions(options);
   const workspace = realIfExists(o.workspace);
   if (workspace === undefined || !isDir(workspace)) {
-    throw new ConfigError({ code: 'config.invalid', message: `createSandbox: workspace ${o.workspace} is not a folder`, hint: 'Pass the workspace root that exists.' });
+    throw configError({ code: 'config.invalid', message: `createSandbox: workspace ${o.workspace} is not a folder`, hint: 'Pass the workspace root that exists.' });
   }
   const home = path.resolve(o.home ?? homedir());
   const allowlist = createHostAllowlist(o.allowedHosts);
   const readableHome = o.readableHomePaths.map((p) => path.resolve(home, p));
   const outside = readableHome.find((p) => !isInside(home, p) || p === home);
   if (outside !== undefined) {
-    throw new ConfigError({ code: 'config.invalid', message: `createSandbox: readableHomePaths entry ${outside} is not a path inside ${home}`, hint: 'Name files or folders inside the home directory, e.g. .gitconfig.' });
+    throw configError({ code: 'config.invalid', message: `createSandbox: readableHomePaths entry ${outside} is not a path inside ${home}`, hint: 'Name files or folders inside the home directory, e.g. .gitconfig.' });
   }
   const writable = o.writablePaths.map((p) => path.resolve(p));
   const stateParent = realIfExists(o.stateDir ?? tmpdir()) ?? path.resolve(o.stateDir ?? tmpdir());
   if (isInside(workspace, stateParent)) {
-    throw new ConfigError({
+    throw configError({
       code: 'config.invalid',
       message: `createSandbox: the state folder ${stateParent} is inside the workspace, where commands could change its placeholders`,
       hint: 'Pass stateDir: a folder outside the workspace.',

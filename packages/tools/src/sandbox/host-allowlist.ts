@@ -1,5 +1,5 @@
+import { configError } from '../tool-error-codes.js';
 import { isIP } from 'node:net';
-import { ConfigError } from '@warden/protocol';
 
 interface HostRule {
   /** Lower-case name or IP literal (IPv6 without brackets). */
@@ -26,7 +26,7 @@ export function normalizeHost(raw: string): string | undefined {
 
 function parseRule(entry: string): HostRule {
   const fail = (why: string) =>
-    new ConfigError({
+    configError({
       code: 'config.invalid',
       message: `allowedHosts: ${JSON.stringify(entry)} ${why}`,
       hint: 'Write a host as example.com, *.example.com, example.com:443, 127.0.0.1:8080 or [::1]:80.',
