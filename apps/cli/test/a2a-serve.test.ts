@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { SendMessageRequest, TaskState, type Task } from '@a2a-js/sdk';
 import { ClientFactory } from '@a2a-js/sdk/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
+import { startFakeOpenAI, type FakeOpenAI } from '@warden/test-servers';
 import { BIN, cleanEnv, runCli } from './helpers/run-cli.js';
 import { fakeProvider, tempWorkspace } from './helpers/workspace.js';
 

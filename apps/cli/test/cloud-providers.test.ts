@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeAzure } from './helpers/fake-azure.js';
-import { lastConverseToolResult, startFakeBedrock } from './helpers/fake-bedrock.js';
-import { lastToolResult } from './helpers/fake-openai.js';
+import { lastConverseToolResult, lastToolResult, startFakeAzure, startFakeBedrock } from '@warden/test-servers';
 import { runCli } from './helpers/run-cli.js';
 import { tempWorkspace } from './helpers/workspace.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
+import { startFakeOpenAI, type FakeOpenAI } from '@warden/test-servers';
 import { runCli, type CliResult } from './helpers/run-cli.js';
 import { tempWorkspace } from './helpers/workspace.js';
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { RunEvent } from '@warden/protocol/schemas';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lastToolResult, startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
+import { lastToolResult, startFakeOpenAI, type FakeOpenAI } from '@warden/test-servers';
 import { runCli } from './helpers/run-cli.js';
 import { fakeProvider, tempWorkspace } from './helpers/workspace.js';
 

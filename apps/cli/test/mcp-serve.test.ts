@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
+import { startFakeOpenAI, type FakeOpenAI } from '@warden/test-servers';
 import { BIN, cleanEnv, runCli } from './helpers/run-cli.js';
 import { fakeProvider, tempWorkspace } from './helpers/workspace.js';
 

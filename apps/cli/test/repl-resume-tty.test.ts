@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
+import { startFakeOpenAI, type FakeOpenAI } from '@warden/test-servers';
 import { BIN, runCli } from './helpers/run-cli.js';
 import { shq, startTmux, type TmuxSession } from './helpers/tmux.js';
 import { fakeProvider, tempWorkspace } from './helpers/workspace.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lastToolResult, startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
+import { lastToolResult, startFakeOpenAI, type FakeOpenAI } from '@warden/test-servers';
 import { BIN } from './helpers/run-cli.js';
 import { shq, startTmux, type TmuxSession } from './helpers/tmux.js';
 import { fakeProvider, tempWorkspace } from './helpers/workspace.js';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
+import { startFakeOpenAI, type FakeOpenAI } from '@warden/test-servers';
 import { runCli } from './helpers/run-cli.js';
 import { fakeProvider, tempWorkspace } from './helpers/workspace.js';
 

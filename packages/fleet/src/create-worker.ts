@@ -12,7 +12,8 @@ import type { FleetResult } from './fleet-result.js';
 import { rateLimitHook } from './rate-limit.js';
 import { runJob } from './run-job.js';
 import { acquireLease } from './session-lease.js';
-import type { CreateWorkerOptions, WorkerEvent } from './worker-options.js';
+import { fleetOptions } from './fleet-options.js';
+import { CREATE_WORKER_KEYS, WORKER_HARNESS_KEYS, type CreateWorkerOptions, type WorkerEvent } from './worker-options.js';
 
 export interface FleetWorker {
   readonly name: string;
@@ -44,7 +45,10 @@ function errorOf(error: unknown): { code: string; message: string } {
  * has no result is never re-run blindly; cancellation (`cancel(jobId)` from any machine) and
  * per-job timeouts abort the running harness.
  */
-export async function createWorker(options: CreateWorkerOptions): Promise<FleetWorker> {
+export async function createWorker(given: CreateWorkerOptions): Promise<FleetWorker> {
+  const options = fleetOptions('createWorker', CREATE_WORKER_KEYS, given);
+  if (typeof options.harness !== 'object' || options.harness === null) throw fleetError('fleet.invalid_options', 'createWorker: the harness option is required', 'Pass harness: { sessions, workdir, … }.');
+  fleetOptions('createWorker harness', WORKER_HARNESS_KEYS, options.harness);
   const { queue: queueName, prefix } = names(options);
   const name = options.name ?? `${hostname()}:${process.pid}`;
   const env = options.env ?? options.harness.options?.env ?? process.env;

@@ -1,5 +1,7 @@
 import { activeTraceContext } from '@warden/harness';
+import type { OptionKeys } from '@warden/protocol';
 import { names, type QueueConnection } from './connection.js';
+import { fleetOptions, QUEUE_CONNECTION_KEYS } from './fleet-options.js';
 import { openQueue } from './fleet-queue.js';
 import { prepareJobs, type FleetJob } from './fleet-job.js';
 
@@ -11,6 +13,8 @@ export interface EnqueueOptions extends QueueConnection {
   /** Carry the caller's active OpenTelemetry span to each job without its own `traceContext` (default true; nothing happens without `@opentelemetry/api`). */
   propagateTrace?: boolean;
 }
+
+const ENQUEUE_KEYS = { ...QUEUE_CONNECTION_KEYS, env: true, attempts: true, propagateTrace: true } as const satisfies OptionKeys<EnqueueOptions>;
 
 export interface EnqueueReceipt {
   id: string;
@@ -26,7 +30,8 @@ export interface EnqueueReceipt {
  * BullMQ queue in order. Idempotent by job id: a job whose id is already in the queue (waiting,
  * running, finished or failed and kept) is not added again.
  */
-export async function enqueue(jobs: readonly FleetJob[], options: EnqueueOptions): Promise<EnqueueReceipt[]> {
+export async function enqueue(jobs: readonly FleetJob[], given: EnqueueOptions): Promise<EnqueueReceipt[]> {
+  const options = fleetOptions('enqueue', ENQUEUE_KEYS, given);
   const trace = options.propagateTrace === false ? undefined : await activeTraceContext();
   const traced = trace && Array.isArray(jobs) ? jobs.map((job) => (job && typeof job === 'object' && !job.traceContext ? { ...job, traceContext: trace } : job)) : jobs;
   const prepared = prepareJobs(traced, names(options).queue, options.env);

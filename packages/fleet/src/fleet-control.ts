@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { OptionKeys } from '@warden/protocol';
 import type { Job } from 'bullmq';
 import type { QueueConnection } from './connection.js';
 import { fleetError } from './fleet-error.js';
 import { readJobData, type FleetJobData } from './fleet-job.js';
 import { cancelChannel, fleetKey, openQueue } from './fleet-queue.js';
+import { fleetOptions, QUEUE_CONNECTION_KEYS } from './fleet-options.js';
 import type { FleetProgress, FleetResult } from './fleet-result.js';
 
 export type FleetJobState = 'waiting' | 'active' | 'delayed' | 'completed' | 'failed' | 'parked' | 'unknown';
@@ -20,6 +22,11 @@ export interface FleetJobStatus {
   failedReason?: string;
   worker?: string;
 }
+
+type StatusOptions = QueueConnection & { limit?: number };
+type RetryOptions = QueueConnection & { acceptInterrupted?: boolean };
+const STATUS_KEYS = { ...QUEUE_CONNECTION_KEYS, limit: true } as const satisfies OptionKeys<StatusOptions>;
+const RETRY_KEYS = { ...QUEUE_CONNECTION_KEYS, acceptInterrupted: true } as const satisfies OptionKeys<RetryOptions>;
 
 function stateOf(raw: string, result: FleetResult | undefined): FleetJobState {
   if (raw === 'completed' && result?.status === 'parked') return 'parked';
@@ -45,7 +52,8 @@ async function statusOf(job: Job): Promise<FleetJobStatus> {
 }
 
 /** The state of jobs by id (missing ones are `unknown`), or of the newest `limit` jobs of the queue. */
-export async function status(ids: readonly string[] | undefined, options: QueueConnection & { limit?: number }): Promise<FleetJobStatus[]> {
+export async function status(ids: readonly string[] | undefined, given: StatusOptions): Promise<FleetJobStatus[]> {
+  const options = fleetOptions('status', STATUS_KEYS, given);
   const open = openQueue(options);
   try {
     if (ids && ids.length > 0) {
@@ -65,7 +73,7 @@ export async function status(ids: readonly string[] | undefined, options: QueueC
  * what the run did). Answers the state the job was in.
  */
 export async function cancel(id: string, options: QueueConnection): Promise<FleetJobState> {
-  const open = openQueue(options);
+  const open = openQueue(fleetOptions('cancel', QUEUE_CONNECTION_KEYS, options));
   try {
     const job = await open.queue.getJob(id);
     if (!job) throw fleetError('fleet.job_not_found', `no job ${JSON.stringify(id)} in queue ${open.name}`, '`warden fleet status --queue …` lists the jobs.');
@@ -83,7 +91,8 @@ export async function cancel(id: string, options: QueueConnection): Promise<Flee
  * `acceptInterrupted`, a person accepts that calls which started and have no result are handed to
  * the model as "interrupted" (they are still never re-run by the worker).
  */
-export async function retry(id: string, options: QueueConnection & { acceptInterrupted?: boolean }): Promise<void> {
+export async function retry(id: string, given: RetryOptions): Promise<void> {
+  const options = fleetOptions('retry', RETRY_KEYS, given);
   const open = openQueue(options);
   try {
     const job = await open.queue.getJob(id);
@@ -105,7 +114,7 @@ export async function retry(id: string, options: QueueConnection & { acceptInter
  * the run done. Answers the new job's id.
  */
 export async function resume(id: string, options: QueueConnection): Promise<string> {
-  const open = openQueue(options);
+  const open = openQueue(fleetOptions('resume', QUEUE_CONNECTION_KEYS, options));
   try {
     const job = await open.queue.getJob(id);
     if (!job) throw fleetError('fleet.job_not_found', `no job ${JSON.stringify(id)} in queue ${open.name}`, '`warden fleet status --queue …` lists the jobs.');

@@ -31,7 +31,7 @@ export const FLEET_ERROR_CODES = {
   'fleet.timeout': 'The job ran longer than its timeout.',
   'fleet.job_not_found': 'No job has that id in the queue.',
   'fleet.not_retryable': 'The job is not in a state that can be retried (only failed and parked jobs are).',
-  'fleet.invalid_options': 'createWorker or enqueue was given invalid options; the message names them.',
+  'fleet.invalid_options': 'A fleet function (createWorker, enqueue, status, cancel, retry, resume, watch) was given invalid options: an unknown key (the hint says "did you mean"), options that are not an object, or a queue URL that is not redis://; the message names them.',
 } as const;
 
 export type FleetErrorCode = keyof typeof FLEET_ERROR_CODES;

@@ -1,5 +1,6 @@
 import { QueueEvents } from 'bullmq';
 import { names, redisClient, type QueueConnection } from './connection.js';
+import { fleetOptions, QUEUE_CONNECTION_KEYS } from './fleet-options.js';
 import type { FleetProgress, FleetResult } from './fleet-result.js';
 
 export type FleetEvent =
@@ -13,7 +14,8 @@ export interface FleetWatch {
 }
 
 /** Results, progress and failures of a queue's jobs as they happen, from any machine (BullMQ `QueueEvents`). */
-export async function watch(options: QueueConnection, onEvent: (event: FleetEvent) => void): Promise<FleetWatch> {
+export async function watch(given: QueueConnection, onEvent: (event: FleetEvent) => void): Promise<FleetWatch> {
+  const options = fleetOptions('watch', QUEUE_CONNECTION_KEYS, given);
   const { queue, prefix } = names(options);
   const events = new QueueEvents(queue, { connection: redisClient(options.connection), prefix, autorun: true });
   events.on('progress', ({ jobId, data }) => onEvent({ type: 'progress', jobId, progress: data as unknown as FleetProgress }));

@@ -1,5 +1,7 @@
 import type { HarnessConfig, HarnessOptions } from '@warden/harness';
+import type { OptionKeys } from '@warden/protocol';
 import type { QueueConnection } from './connection.js';
+import { QUEUE_CONNECTION_KEYS } from './fleet-options.js';
 import type { FleetProgress, FleetResult } from './fleet-result.js';
 import type { RateLimit } from './rate-limit.js';
 import type { InterruptedPolicy } from './run-job.js';
@@ -55,3 +57,12 @@ export interface CreateWorkerOptions extends QueueConnection {
   /** What the worker does, for a CLI or a log (libraries do not print). */
   onEvent?: (event: WorkerEvent) => void;
 }
+
+// The key lists the compiler keeps equal to the interfaces above: createWorker refuses any other key.
+export const WORKER_HARNESS_KEYS = { sessions: true, approvals: true, workdir: true, configs: true, inline: true, options: true } as const satisfies OptionKeys<WorkerHarness>;
+
+export const CREATE_WORKER_KEYS = {
+  ...QUEUE_CONNECTION_KEYS,
+  harness: true, concurrency: true, name: true, limiter: true, rateLimits: true, onInterrupted: true, lockDurationMs: true,
+  stalledIntervalMs: true, maxStalledCount: true, leaseTtlMs: true, leaseWaitMs: true, env: true, onEvent: true,
+} as const satisfies OptionKeys<CreateWorkerOptions>;

@@ -10,8 +10,7 @@ afterEach(async () => {
 
 describe('enqueue: validated before anything is queued, redacted, idempotent by id', () => {
   it('reports every problem of every job at once, and queues nothing', async () => {
-    const q = testQueue();
-    cleanups.push(() => q.cleanup());
+    const q = testQueue(cleanups);
     const bad = [
       { task: '' },
       { task: 'ok', config: { mode: 'reckless', apporver: 'yes' } },
@@ -68,8 +67,7 @@ describe('enqueue: validated before anything is queued, redacted, idempotent by 
   });
 
   it('is idempotent by job id: enqueueing the same id again adds nothing; two jobs with one id are refused', async () => {
-    const q = testQueue();
-    cleanups.push(() => q.cleanup());
+    const q = testQueue(cleanups);
     const first = await enqueue([{ id: 'a', task: 'one' }, { id: 'b', task: 'two' }], q);
     expect(first.map((r) => r.duplicate)).toEqual([false, false]);
     const again = await enqueue([{ id: 'a', task: 'one, changed' }, { id: 'c', task: 'three' }], q);

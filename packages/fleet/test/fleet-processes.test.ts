@@ -24,7 +24,7 @@ interface Fleet {
 }
 
 async function fleet(sessions = POSTGRES_URL): Promise<Fleet> {
-  const q = testQueue();
+  const q = testQueue(cleanups);
   const model = await startFakeModel();
   const workdir = tempDir();
   const effects = path.join(workdir, 'effects.txt');
@@ -34,7 +34,6 @@ async function fleet(sessions = POSTGRES_URL): Promise<Fleet> {
   const w = await watch(q, (e) => events.push(e));
   const children: WorkerProcess[] = [];
   cleanups.push(
-    () => q.cleanup(),
     () => model.close(),
     () => w.close(),
     async () => {

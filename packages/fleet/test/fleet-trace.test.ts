@@ -15,12 +15,12 @@ afterEach(async () => {
 
 describe('one trace across the queue (enqueue → worker)', () => {
   it("a job carries the caller's trace context and the worker's run spans join that trace under the caller's span", async () => {
-    const q = testQueue();
+    const q = testQueue(cleanups);
     const model = await startFakeModel();
     const workdir = tempDir();
     const effects = path.join(workdir, 'effects.txt');
     writeFileSync(effects, '');
-    cleanups.push(() => q.cleanup(), () => model.close());
+    cleanups.push(() => model.close());
     const exporter = new InMemorySpanExporter();
     const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
     const worker = await createWorker({
@@ -64,8 +64,7 @@ describe('one trace across the queue (enqueue → worker)', () => {
   });
 
   it('refuses a malformed trace context at enqueue, and a worker drops one that reached the queue anyway', async () => {
-    const q = testQueue();
-    cleanups.push(() => q.cleanup());
+    const q = testQueue(cleanups);
     await expect(enqueue([{ task: 'x', traceContext: { traceparent: 'not-a-traceparent' } }], q)).rejects.toMatchObject({ code: 'fleet.invalid_job' });
     const data = readJobData({ v: 1, task: 'x', config: 'default', sessionId: 's-1', traceContext: { traceparent: 'bad', tracestate: 'a\r\nb' } });
     expect(data.traceContext).toBeUndefined();

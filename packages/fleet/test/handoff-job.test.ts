@@ -36,21 +36,20 @@ async function until(events: FleetEvent[], done: (events: FleetEvent[]) => boole
 
 describe('a fleet job carries a Handoff (real Redis and PostgreSQL)', () => {
   it('enqueue refuses an invalid or oversized handoff with the protocol’s reason', async () => {
-    const q = testQueue();
-    cleanups.push(() => q.cleanup());
+    const q = testQueue(cleanups);
     await expect(enqueue([{ task: 'key=a', handoff: { ...handoff, confidence: 2 } }], q)).rejects.toMatchObject({ code: 'fleet.invalid_job', message: expect.stringContaining('handoff: protocol.invalid_value') });
     const huge = JSON.stringify({ ...handoff, contextSummary: 'x'.repeat(HANDOFF_LIMITS.jsonBytes) });
     await expect(enqueue([{ task: 'key=a', handoff: huge }], q)).rejects.toMatchObject({ code: 'fleet.invalid_job', message: expect.stringContaining('handoff: protocol.too_large') });
   });
 
   it('the worker’s run starts from the handoff, answers with an accepted receipt, and stores both in the session and the audit trail; a tampered queue copy is rejected', async () => {
-    const q = testQueue();
+    const q = testQueue(cleanups);
     const model = await startFakeModel();
     const workdir = tempDir();
     const effects = path.join(workdir, 'effects.txt');
     const auditFile = path.join(workdir, 'audit.jsonl');
     writeFileSync(effects, '');
-    cleanups.push(() => q.cleanup(), () => model.close());
+    cleanups.push(() => model.close());
     const events: FleetEvent[] = [];
     const w = await watch(q, (e) => events.push(e));
     cleanups.push(() => w.close());

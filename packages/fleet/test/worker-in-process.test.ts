@@ -14,12 +14,12 @@ afterEach(async () => {
 });
 
 async function setup(): Promise<{ q: ReturnType<typeof testQueue>; model: FakeModel; workdir: string; effects: string; worker: (extra?: object) => Promise<FleetWorker> }> {
-  const q = testQueue();
+  const q = testQueue(cleanups);
   const model = await startFakeModel();
   const workdir = tempDir();
   const effects = path.join(workdir, 'effects.txt');
   writeFileSync(effects, '');
-  cleanups.push(() => q.cleanup(), () => model.close());
+  cleanups.push(() => model.close());
   const worker = async (extra: object = {}): Promise<FleetWorker> => {
     const w = await createWorker({
       connection: q.connection,

@@ -1,6 +1,6 @@
-import { ConfigError } from '@warden/protocol';
+import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
 import { isUsableKey, MIN_KEY_LENGTH } from '../mcp-server/bearer-keys.js';
-import { AGENT_NAME, defaultApprovalInstructions, type ApprovalInstructions, type McpAgent } from '../mcp-server/mcp-agent.js';
+import { AGENT_NAME, defaultApprovalInstructions, MCP_AGENT_KEYS, type ApprovalInstructions, type McpAgent } from '../mcp-server/mcp-agent.js';
 import { a2aExecutor } from './a2a-executor.js';
 import { listenA2aHttp, type A2aEndpoint, type A2aHttpOptions, type RunningA2aHttp } from './a2a-http.js';
 import { loadA2aServerSdk, type A2aServerSdk } from './a2a-server-sdk.js';
@@ -36,6 +36,11 @@ export interface WardenA2aServer {
   close(): Promise<void>;
 }
 
+const A2A_SERVER_KEYS = { agents: true, version: true, provider: true, maxConcurrentRuns: true, maxTaskChars: true, approvalInstructions: true } as const satisfies OptionKeys<A2aServerOptions>;
+const A2A_HTTP_KEYS = {
+  port: true, host: true, keys: true, publicUrl: true, allowedHosts: true, allowedOrigins: true, maxBodyBytes: true, maxConcurrentRequests: true,
+} as const satisfies OptionKeys<A2aHttpOptions>;
+
 function invalid(message: string): ConfigError {
   return new ConfigError({ code: 'config.invalid', message, hint: 'fix the agents given to createA2AServer' });
 }
@@ -43,7 +48,8 @@ function invalid(message: string): ConfigError {
 function checkAgents(agents: readonly A2aAgent[]): void {
   if (agents.length === 0) throw invalid('createA2AServer needs at least one agent');
   const seen = new Set<string>();
-  for (const agent of agents) {
+  for (const [i, agent] of agents.entries()) {
+    strictOptions(`createA2AServer agents[${i}]`, MCP_AGENT_KEYS, agent);
     if (!AGENT_NAME.test(agent.name)) throw invalid(`agent name "${agent.name}" is not 1-64 letters, digits, _ and -`);
     if (seen.has(agent.name)) throw invalid(`two agents are named "${agent.name}"`);
     seen.add(agent.name);
@@ -94,7 +100,8 @@ function cardOf(sdk: A2aServerSdk, agent: A2aAgent, url: string, options: A2aSer
  * follow the run; the answer is an artifact; a question that needs a person parks as a durable
  * approval and the task ends `input-required`; `tasks/cancel` aborts the run.
  */
-export async function createA2AServer(options: A2aServerOptions): Promise<WardenA2aServer> {
+export async function createA2AServer(given: A2aServerOptions): Promise<WardenA2aServer> {
+  const options = strictOptions('createA2AServer', A2A_SERVER_KEYS, given);
   checkAgents(options.agents);
   const sdk = await loadA2aServerSdk();
   const maxRuns = options.maxConcurrentRuns ?? 4;
@@ -145,7 +152,7 @@ export async function createA2AServer(options: A2aServerOptions): Promise<Warden
   return {
     agents: options.agents.map((agent) => agent.name),
     async listen(httpOptions) {
-      const served = await listenA2aHttp(sdk, httpOptions, endpoints);
+      const served = await listenA2aHttp(sdk, strictOptions('a2aServer.listen', A2A_HTTP_KEYS, httpOptions), endpoints);
       const stop = async (): Promise<void> => {
         closers.delete(stop);
         await served.close();

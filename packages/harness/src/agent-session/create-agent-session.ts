@@ -1,5 +1,5 @@
 import { lintPlan, type LintPlanOptions, type PlanLintResult } from '@warden/governance';
-import type { ToolSpec } from '@warden/protocol';
+import { strictOptions, type OptionKeys, type ToolSpec } from '@warden/protocol';
 import { createPriceTable, type PriceTable } from '@warden/providers';
 import { contextDecay, type ContextDecay } from '@warden/tools';
 import { budgetAlerts } from '../cost/budget-alerts.js';
@@ -31,6 +31,9 @@ export interface AgentSessionOptions {
 }
 
 /** One agent's debugging bundle (Argentum's `create_agent_session` dictionary, as a typed object). */
+const AGENT_SESSION_KEYS = { halfLifeSteps: true, limits: true, prices: true, alerts: true } as const satisfies OptionKeys<AgentSessionOptions>;
+const LIMIT_KEYS = { maxStateSizeMb: true, maxContextItems: true, maxPlanSteps: true } as const satisfies OptionKeys<AgentSessionLimits>;
+
 export interface AgentSession<V = unknown> {
   readonly agentId: string;
   readonly limits: Readonly<AgentSessionLimits>;
@@ -53,9 +56,10 @@ function positive(name: string, value: number): number {
  * limits Argentum's `configure_security` describes — held by this session, never set globally.
  * Handoffs are not in the bundle (see the handoff protocol).
  */
-export function createAgentSession<V = unknown>(name: string, options: AgentSessionOptions = {}): AgentSession<V> {
+export function createAgentSession<V = unknown>(name: string, given: AgentSessionOptions = {}): AgentSession<V> {
   if (typeof name !== 'string' || name.trim() === '' || name.length > 100) throw new AgentSessionError({ code: 'agent_session.invalid_options', message: 'the agent name must be 1 to 100 characters' });
-  const limits = { ...AGENT_SESSION_LIMITS, ...options.limits };
+  const options = strictOptions('createAgentSession', AGENT_SESSION_KEYS, given);
+  const limits = { ...AGENT_SESSION_LIMITS, ...strictOptions('createAgentSession limits', LIMIT_KEYS, options.limits) };
   positive('maxStateSizeMb', limits.maxStateSizeMb);
   positive('maxContextItems', limits.maxContextItems);
   positive('maxPlanSteps', limits.maxPlanSteps);

@@ -1,3 +1,5 @@
+import type { OptionKeys } from '@warden/protocol';
+
 /** What a budget counts spend over: one run, one agent (sub-agents by name), one owner, or one UTC day. */
 export type BudgetScope = 'run' | 'agent' | 'owner' | 'day';
 
@@ -75,6 +77,11 @@ export interface BudgetAlertOptions {
    */
   stateFile?: string;
 }
+
+// Key lists the compiler keeps equal to the interfaces above: budgetAlerts refuses any other key.
+export const BUDGET_KEYS = { scope: true, usd: true, thresholds: true, agent: true, name: true } as const satisfies OptionKeys<Budget>;
+export const ALERT_WEBHOOK_KEYS = { url: true, secret: true, timeoutMs: true, retries: true, backoffMs: true } as const satisfies OptionKeys<AlertWebhook>;
+export const BUDGET_ALERT_KEYS = { budgets: true, webhooks: true, onAlert: true, stateFile: true } as const satisfies OptionKeys<BudgetAlertOptions>;
 
 export interface BudgetAlerts {
   /** Adds spend; returns the crossings it caused (each one's webhooks are on their way). */

@@ -1,5 +1,6 @@
+import { strictOptions } from '@warden/protocol';
 import { BudgetAlertError } from './budget-alert-error.js';
-import type { AlertDelivery, Budget, BudgetAlert, BudgetAlertOptions, BudgetAlerts, BudgetScope, SpendRecord } from './budget-alert-types.js';
+import { ALERT_WEBHOOK_KEYS, BUDGET_ALERT_KEYS, BUDGET_KEYS, type AlertDelivery, type Budget, type BudgetAlert, type BudgetAlertOptions, type BudgetAlerts, type BudgetScope, type SpendRecord } from './budget-alert-types.js';
 import { deliverAlert, shownUrl } from './alert-webhook.js';
 import { alertStateFile } from './alert-state-file.js';
 
@@ -12,7 +13,8 @@ interface Checked {
   thresholds: number[];
 }
 
-function check(budget: Budget): Checked {
+function check(given: Budget, index: number): Checked {
+  const budget = strictOptions(`budgetAlerts budgets[${index}]`, BUDGET_KEYS, given);
   if (!SCOPES.includes(budget.scope)) throw new BudgetAlertError({ code: 'budget_alerts.invalid_budget', message: `unknown budget scope "${String(budget.scope)}"`, hint: `Use one of ${SCOPES.join(', ')}.` });
   if (!(typeof budget.usd === 'number' && Number.isFinite(budget.usd) && budget.usd > 0)) throw new BudgetAlertError({ code: 'budget_alerts.invalid_budget', message: `budget "${budget.scope}" needs a positive usd` });
   const thresholds = [...new Set(budget.thresholds ?? DEFAULT_THRESHOLDS)].sort((a, b) => a - b);
@@ -44,9 +46,11 @@ function keyOf(budget: Budget, spend: SpendRecord, at: string): string | undefin
  * budget, key and threshold. Thresholds crossed together are each raised. State is in memory,
  * or in `stateFile` to survive restarts (a new crossing is on disk before its webhooks go).
  */
-export function budgetAlerts(options: BudgetAlertOptions): BudgetAlerts {
+export function budgetAlerts(given: BudgetAlertOptions): BudgetAlerts {
+  const options = strictOptions('budgetAlerts', BUDGET_ALERT_KEYS, given);
   const budgets = options.budgets.map(check);
-  const webhooks = (options.webhooks ?? []).map((webhook) => {
+  const webhooks = (options.webhooks ?? []).map((entry, i) => {
+    const webhook = strictOptions(`budgetAlerts webhooks[${i}]`, ALERT_WEBHOOK_KEYS, entry);
     const shown = shownUrl(webhook.url);
     if (!/^https?:$/.test(safeProtocol(webhook.url))) throw new BudgetAlertError({ code: 'budget_alerts.invalid_webhook', message: `webhook URL ${shown} is not http(s)` });
     if (typeof webhook.secret !== 'string' || webhook.secret === '') throw new BudgetAlertError({ code: 'budget_alerts.invalid_webhook', message: `webhook ${shown} has no secret to sign with` });

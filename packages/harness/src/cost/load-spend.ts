@@ -1,4 +1,4 @@
-import type { Owner, SessionStoreV1 } from '@warden/protocol';
+import { strictOptions, type OptionKeys, type Owner, type SessionStoreV1 } from '@warden/protocol';
 import type { PriceTable } from '@warden/providers';
 import { createCostTracker, type CostTracker } from './cost-tracker.js';
 import { runSpendOf } from './run-spend.js';
@@ -12,8 +12,11 @@ export interface SpendQuery {
   limit?: number;
 }
 
+const SPEND_QUERY_KEYS = { since: true, owner: true, limit: true } as const satisfies OptionKeys<SpendQuery>;
+
 /** A cost tracker filled from the stored sessions of a store (the data of `warden report`). */
-export async function trackStoredSpend(store: SessionStoreV1, prices: PriceTable, query: SpendQuery = {}): Promise<CostTracker> {
+export async function trackStoredSpend(store: SessionStoreV1, prices: PriceTable, given: SpendQuery = {}): Promise<CostTracker> {
+  const query = strictOptions('trackStoredSpend', SPEND_QUERY_KEYS, given);
   const tracker = createCostTracker(prices);
   const since = query.since?.getTime();
   const summaries = await store.list({ limit: query.limit ?? 1000, ...(query.owner?.userId !== undefined ? { userId: query.owner.userId } : {}), ...(query.owner?.tenantId !== undefined ? { tenantId: query.owner.tenantId } : {}) });

@@ -1,11 +1,11 @@
 import type { Readable, Writable } from 'node:stream';
-import { ConfigError } from '@warden/protocol';
+import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
 import { isTraceContextCarrier } from '../tracing/active-trace-context.js';
 import type { TraceContextCarrier } from '../tracing/tracing-options.js';
 import { failedCall, runAgentCall, type AgentCallOutcome } from './agent-call.js';
 import { agentInput, agentInputJsonSchema, agentOutputJsonSchema, describeIssues } from './agent-tool-schema.js';
 import { isUsableKey, MIN_KEY_LENGTH, type KeyGrant } from './bearer-keys.js';
-import { AGENT_NAME, defaultApprovalInstructions, type ApprovalInstructions, type McpAgent } from './mcp-agent.js';
+import { AGENT_NAME, defaultApprovalInstructions, MCP_AGENT_KEYS, type ApprovalInstructions, type McpAgent } from './mcp-agent.js';
 import { listenMcpHttp, type McpHttpOptions, type RunningMcpHttp } from './mcp-http.js';
 import { loadMcpServerSdk, type McpServerSdk } from './mcp-server-sdk.js';
 
@@ -46,6 +46,12 @@ export interface WardenMcpServer {
   close(): Promise<void>;
 }
 
+const MCP_SERVER_KEYS = { agents: true, name: true, version: true, maxConcurrentRuns: true, maxTaskChars: true, approvalInstructions: true } as const satisfies OptionKeys<McpServerOptions>;
+const STDIO_KEYS = { stdin: true, stdout: true } as const satisfies OptionKeys<StdioIo>;
+const MCP_HTTP_KEYS = {
+  port: true, host: true, path: true, keys: true, allowedHosts: true, allowedOrigins: true, maxBodyBytes: true, maxConcurrentRequests: true,
+} as const satisfies OptionKeys<McpHttpOptions>;
+
 function invalid(message: string): ConfigError {
   return new ConfigError({ code: 'config.invalid', message, hint: 'fix the agents given to createMcpServer' });
 }
@@ -53,7 +59,8 @@ function invalid(message: string): ConfigError {
 function checkAgents(agents: readonly McpAgent[]): void {
   if (agents.length === 0) throw invalid('createMcpServer needs at least one agent');
   const seen = new Set<string>();
-  for (const agent of agents) {
+  for (const [i, agent] of agents.entries()) {
+    strictOptions(`createMcpServer agents[${i}]`, MCP_AGENT_KEYS, agent);
     if (!AGENT_NAME.test(agent.name)) throw invalid(`agent name "${agent.name}" is not 1-64 letters, digits, _ and -`);
     if (seen.has(agent.name)) throw invalid(`two agents are named "${agent.name}"`);
     seen.add(agent.name);
@@ -83,7 +90,8 @@ function rejected(agent: string, code: string, message: string): ToolResult {
  * `{ stopReason, sessionId, steps, refusals, pendingApprovals }` as structured content; when
  * the client sends a progress token, each step and tool decision is a progress notification.
  */
-export async function createMcpServer(options: McpServerOptions): Promise<WardenMcpServer> {
+export async function createMcpServer(given: McpServerOptions): Promise<WardenMcpServer> {
+  const options = strictOptions('createMcpServer', MCP_SERVER_KEYS, given);
   checkAgents(options.agents);
   const sdk = await loadMcpServerSdk();
   const maxRuns = options.maxConcurrentRuns ?? 4;
@@ -163,7 +171,8 @@ export async function createMcpServer(options: McpServerOptions): Promise<Warden
 
   return {
     tools: options.agents.map((agent) => agent.name),
-    async serveStdio(io = {}) {
+    async serveStdio(given = {}) {
+      const io = strictOptions('mcpServer.serveStdio', STDIO_KEYS, given);
       const stdin = io.stdin ?? process.stdin;
       const transport = new sdk.StdioServerTransport(stdin, io.stdout ?? process.stdout);
       const server = build({ kind: 'all' });
@@ -183,7 +192,7 @@ export async function createMcpServer(options: McpServerOptions): Promise<Warden
       return { closed, close: stop };
     },
     async listen(httpOptions) {
-      const running = await listenMcpHttp(sdk, httpOptions, { agents: options.agents, build });
+      const running = await listenMcpHttp(sdk, strictOptions('mcpServer.listen', MCP_HTTP_KEYS, httpOptions), { agents: options.agents, build });
       const stop = async (): Promise<void> => {
         closers.delete(stop);
         await running.close();

@@ -1,4 +1,5 @@
 import type { Harness } from '../create-harness.js';
+import type { OptionKeys } from '@warden/protocol';
 
 /** One agent a Warden MCP server exposes as a tool. */
 export interface McpAgent {
@@ -21,6 +22,9 @@ export interface McpAgent {
    */
   trust?: 'user' | 'untrusted';
 }
+
+/** The keys of an agent entry (MCP and A2A servers refuse any other). */
+export const MCP_AGENT_KEYS = { name: true, description: true, harness: true, keys: true, trust: true } as const satisfies OptionKeys<McpAgent>;
 
 export const AGENT_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -1,9 +1,10 @@
+// Bedrock in front of the scripted model: SigV4 checked by signing again, Converse and ConverseStream answers.
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EventStreamCodec } from '@smithy/core/event-streams';
 import { SignatureV4 } from '@smithy/signature-v4';
-import type { FakeScriptItem, FakeTurn } from './fake-openai.js';
+import { scriptCursor, type FakeScriptItem, type FakeTurn } from './scripted-openai.js';
+import { startServer } from './vendor-server.js';
 
 export interface FakeAwsCredentials {
   accessKeyId: string;
@@ -105,58 +106,42 @@ async function signatureOk(req: IncomingMessage, text: string, credentials: Fake
 }
 
 /**
- * A fake Bedrock runtime (the CLI's copy of packages/providers/test/helpers/bedrock-server.ts):
+ * A fake Bedrock runtime on the shared server:
  * it verifies every request's SigV4 signature by signing it again with the expected credentials
  * (403 `InvalidSignatureException` / `UnrecognizedClientException` otherwise) and answers
  * Converse with JSON and ConverseStream with real event-stream frames, replaying a script.
  */
 export async function startFakeBedrock(expected: { credentials: FakeAwsCredentials; region: string; model: string }, script: FakeScriptItem[], fallback: FakeScriptItem = { text: 'done' }): Promise<FakeBedrock> {
+  const server = await startServer();
   const requests: Array<Record<string, unknown>> = [];
   const paths: string[] = [];
-  let index = 0;
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      let text = '';
-      for await (const chunk of req) text += String(chunk);
-      const path = new URL(req.url ?? '/', 'http://bedrock.test').pathname;
-      paths.push(path);
-      const base = `/model/${encodeURIComponent(expected.model)}/`;
-      if (req.method !== 'POST' || (path !== `${base}converse` && path !== `${base}converse-stream`)) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: `Unknown operation ${path}` }));
-        return;
-      }
-      const refusal = await signatureOk(req, text, expected.credentials, expected.region);
-      if (refusal) return refuse(res, refusal, 'The request signature we calculated does not match the signature you provided.');
-      const request = JSON.parse(text) as Record<string, unknown>;
-      requests.push(request);
-      const item = script[index] ?? fallback;
-      const turn = typeof item === 'function' ? item(request.messages as Array<Record<string, unknown>>) : item;
-      const n = index++;
-      if (path.endsWith('/converse')) {
-        res.writeHead(200, { 'content-type': 'application/json', 'x-amzn-requestid': `aws-req-${n}` }).end(JSON.stringify(converseBody(turn, n)));
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/vnd.amazon.eventstream', 'x-amzn-requestid': `aws-req-${n}` });
-      const bytes = streamFrames(turn, n);
-      // Slices that cut frames, as a real connection does.
-      for (let i = 0; i < bytes.length; i += 50) res.write(bytes.subarray(i, Math.min(i + 50, bytes.length)));
-      res.end();
-    })().catch((error: unknown) => {
-      res.writeHead(500).end(String(error));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    paths,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+  const next = scriptCursor(script, fallback);
+  const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const { text } = server.requests.at(-1)!;
+    const path = new URL(req.url ?? '/', 'http://bedrock.test').pathname;
+    paths.push(path);
+    const base = `/model/${encodeURIComponent(expected.model)}/`;
+    if (req.method !== 'POST' || (path !== `${base}converse` && path !== `${base}converse-stream`)) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: `Unknown operation ${path}` }));
+      return;
+    }
+    const refusal = await signatureOk(req, text, expected.credentials, expected.region);
+    if (refusal) return refuse(res, refusal, 'The request signature we calculated does not match the signature you provided.');
+    const request = JSON.parse(text) as Record<string, unknown>;
+    requests.push(request);
+    const { turn, n } = next(request.messages as Array<Record<string, unknown>>);
+    if (path.endsWith('/converse')) {
+      res.writeHead(200, { 'content-type': 'application/json', 'x-amzn-requestid': `aws-req-${n}` }).end(JSON.stringify(converseBody(turn, n)));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/vnd.amazon.eventstream', 'x-amzn-requestid': `aws-req-${n}` });
+    const bytes = streamFrames(turn, n);
+    // Slices that cut frames, as a real connection does.
+    for (let i = 0; i < bytes.length; i += 50) res.write(bytes.subarray(i, Math.min(i + 50, bytes.length)));
+    res.end();
   };
+  server.reply((req, res) => serve(req, res).catch((error: unknown) => void res.writeHead(500).end(String(error))));
+  return { url: server.url, requests, paths, close: () => server.close() };
 }
 
 /** The text of the last tool result in a Converse conversation. */

@@ -1,4 +1,5 @@
-import { startFakeOpenAI, type FakeOpenAI, type FakeScriptItem } from './fake-openai.js';
+// Azure OpenAI in front of the scripted model: the platform's path, api-version and key checks.
+import { startFakeOpenAI, type FakeOpenAI, type FakeScriptItem } from './scripted-openai.js';
 
 export interface FakeAzureExpectation {
   deployment: string;
@@ -7,10 +8,9 @@ export interface FakeAzureExpectation {
 }
 
 /**
- * A fake Azure OpenAI resource (the CLI's copy of packages/providers/test/helpers/azure-server.ts):
- * 404 `DeploymentNotFound` off the deployment's path, 404 for another `api-version`, 401 for a
- * wrong `api-key` or any `Authorization` header; correct requests get the scripted turns.
- * Its `url` is the resource root (`AZURE_OPENAI_ENDPOINT`).
+ * A fake Azure OpenAI resource: 404 `DeploymentNotFound` off the deployment's path, 404 for
+ * another `api-version`, 401 for a wrong `api-key` or any `Authorization` header; correct requests
+ * get the scripted turns. Its `url` is the resource root (`AZURE_OPENAI_ENDPOINT`).
  */
 export async function startFakeAzure(expect: FakeAzureExpectation, script: FakeScriptItem[], fallback?: FakeScriptItem): Promise<FakeOpenAI> {
   const server = await startFakeOpenAI(script, fallback, (req) => {
