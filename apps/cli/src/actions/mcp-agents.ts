@@ -74,8 +74,3 @@ export function servedAgents(base: HarnessOptions, names: readonly string[] | un
     return { name, description: sub.description, options: { ...subagentOptions(base, sub), owner } };
   });
 }
-
-/** The environment variable holding an agent's own HTTP key (`WARDEN_MCP_KEY_<NAME>`). */
-export function agentKeyEnv(name: string, prefix = 'WARDEN_MCP_KEY'): string {
-  return `${prefix}_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
-}

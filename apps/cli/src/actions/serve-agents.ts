@@ -2,7 +2,7 @@ import { createHarness, type Harness } from '@warden/harness';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { isUsableToken, MIN_TOKEN_LENGTH } from '../probe-serve/bearer-token.js';
-import { agentKeyEnv, type ServedAgentSpec } from './mcp-agents.js';
+import type { ServedAgentSpec } from './mcp-agents.js';
 
 /**
  * What `warden mcp serve --http` and `warden a2a serve` share: bearer keys from a flag and the
@@ -18,6 +18,11 @@ export interface ServeKeys {
   server: string[];
   /** Keys one agent accepts, by agent name. */
   perAgent: Map<string, string[]>;
+}
+
+/** The variable holding one agent's own key: `<env>_<NAME>`, upper-cased, other characters as `_`. */
+function agentKeyEnv(name: string, envName: string): string {
+  return `${envName}_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 }
 
 function badKey(flag: string, env: string): CliError {
