@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { WardenError } from '@warden/protocol';
 import { describe, expect, it } from 'vitest';
 import { EVIDENCE_ERROR_CODES, EVIDENCE_VALIDATION_CODES, EvidenceError, PROBE_RESULT_CODES } from '../src/index.js';
@@ -24,6 +26,18 @@ describe('error codes', () => {
       'evidence.pack_test_failed',
       'evidence.invalid_state',
     ]);
+  });
+
+  // Every thrown code is in the table by construction: the package builds its errors only with
+  // src/errors/coded-errors.ts, whose `code` is the table's union (ESLint forbids `new EvidenceError`
+  // elsewhere). This checks the other direction: every listed code is produced, thrown or reported.
+  it('lists only codes the package produces', async () => {
+    const root = join(import.meta.dirname, '..', 'src');
+    const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('error-codes.ts'));
+    const text = (await Promise.all(files.map((file) => readFile(join(root, file), 'utf8')))).join('\n');
+    // A code as a value (`code: 'evidence.x'`, an argument, a fallback), not a table key (`'evidence.x': '…'`).
+    const produced = new Set([...text.matchAll(/'(evidence\.[a-z_]+)'(?!\s*:)/g)].map((match) => match[1] as string));
+    expect(Object.keys(EVIDENCE_ERROR_CODES).filter((code) => !produced.has(code))).toEqual([]);
   });
 
   it('pins the evidence validation codes of vocabulary v1', () => {

@@ -1,4 +1,4 @@
-import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { JsonValue } from '@warden/protocol';
@@ -126,7 +126,7 @@ export function createCaseContext(options: ContextOptions): ContextRecorder {
     iteration: options.iteration,
     step(name, status = 'pass') {
       if (typeof status !== 'string' || status.length === 0 || status.length > 40) {
-        throw new EvidenceError({ code: 'evidence.invalid_case', message: 'ctx.step status must be a word of 1 to 40 characters (pass, fail, skip, info, running, ok…).', hint: 'ctx.step("health", "running")' });
+        throw evidenceError({ code: 'evidence.invalid_case', message: 'ctx.step status must be a word of 1 to 40 characters (pass, fail, skip, info, running, ok…).', hint: 'ctx.step("health", "running")' });
       }
       if (!sealed) recorded.steps.push({ name: String(name), status, atMs: at() });
     },

@@ -1,4 +1,5 @@
 import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 import type { CaseContext } from './case-context.js';
 
 export type Schedule = 'once' | 'soak';
@@ -27,7 +28,7 @@ export const CASE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*:[A-Za-z0-9][A-Za-z0-
 const TAG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 function invalid(message: string, hint: string): EvidenceError {
-  return new EvidenceError({ code: 'evidence.invalid_case', message, hint });
+  return evidenceError({ code: 'evidence.invalid_case', message, hint });
 }
 
 /** Defines one check: metadata plus an async function that records into its context. */

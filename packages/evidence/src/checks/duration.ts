@@ -1,5 +1,5 @@
 import { parseDuration as readDuration } from '@warden/protocol';
-import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 
 /**
  * `--for 30s`, `--pause 2s`, `1.5m`, `250ms`, `2h`, `1m30s` (a bare number is seconds) in
@@ -8,7 +8,7 @@ import { EvidenceError } from '../errors/evidence-error.js';
 export function parseDuration(text: string): number {
   const ms = readDuration(text);
   if (ms === undefined) {
-    throw new EvidenceError({ code: 'evidence.invalid_options', message: `"${text.slice(0, 40)}" is not a duration.`, hint: 'Use a number with a unit: 250ms, 30s, 5m, 2h.' });
+    throw evidenceError({ code: 'evidence.invalid_options', message: `"${text.slice(0, 40)}" is not a duration.`, hint: 'Use a number with a unit: 250ms, 30s, 5m, 2h.' });
   }
   return ms;
 }

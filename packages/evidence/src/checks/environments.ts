@@ -1,4 +1,4 @@
-import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 import type { EnvironmentValues, Pack } from './pack-definition.js';
 
 export interface ResolvedEnvironment {
@@ -17,7 +17,7 @@ export function resolveEnvironment(options: { name?: string; packs: readonly Pac
   if (layers.length === 0) {
     if (options.name === undefined) return { values: {} };
     const known = [...new Set([...options.packs.flatMap((pack) => Object.keys(pack.environments)), ...Object.keys(options.config ?? {})])].sort();
-    throw new EvidenceError({
+    throw evidenceError({
       code: 'evidence.unknown_environment',
       message: `No selected pack or config defines the environment "${options.name.slice(0, 60)}".`,
       hint: known.length === 0 ? 'Define environments in the pack or the config file.' : `Known environments: ${known.join(', ')}.`,

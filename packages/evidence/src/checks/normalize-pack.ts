@@ -1,4 +1,4 @@
-import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 import { defineCase, type CaseDefinition } from './case-definition.js';
 import { definePack, type Pack } from './pack-definition.js';
 import { defineProbe, type ProbeDefinition } from '../probes/probe-definition.js';
@@ -11,7 +11,7 @@ import { defineProbe, type ProbeDefinition } from '../probes/probe-definition.js
 export function normalizePack(value: unknown): Pack {
   const raw = value as Partial<Pack> | null;
   if (typeof raw !== 'object' || raw === null || typeof raw.meta !== 'object' || raw.meta === null) {
-    throw new EvidenceError({ code: 'evidence.invalid_pack', message: 'A pack module must default-export a definePack() result (or a function returning one).', hint: 'export default definePack({ name, cases })' });
+    throw evidenceError({ code: 'evidence.invalid_pack', message: 'A pack module must default-export a definePack() result (or a function returning one).', hint: 'export default definePack({ name, cases })' });
   }
   const cases = (Array.isArray(raw.cases) ? raw.cases : []) as CaseDefinition[];
   const probes = (Array.isArray(raw.probes) ? raw.probes : []) as ProbeDefinition[];

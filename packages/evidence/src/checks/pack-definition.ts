@@ -1,5 +1,6 @@
 import type { JsonValue } from '@warden/protocol';
 import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 import type { CaseDefinition } from './case-definition.js';
 import type { ProbeDefinition } from '../probes/probe-definition.js';
 
@@ -27,7 +28,7 @@ export interface Pack {
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
 
 function invalid(message: string, hint = 'definePack({ name, description, cases: [defineCase(…)], environments })'): EvidenceError {
-  return new EvidenceError({ code: 'evidence.invalid_pack', message, hint });
+  return evidenceError({ code: 'evidence.invalid_pack', message, hint });
 }
 
 /** Bundles cases, probes and environments into a pack (the default export of a pack module). */

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 import type { CaseReport, EvidenceReport, Iteration } from '../report/report-schema.js';
 import type { Redactor } from '../report/redact-report.js';
 import { finishReport } from '../report/finish-report.js';
@@ -66,7 +66,7 @@ function select(index: PackIndex, selectors: readonly string[], mode: ResolvedSc
   const matched = selectItems(index.cases, selectors);
   const runnable = matched.filter((item) => item.definition.meta.schedules.includes(mode));
   if (runnable.length === 0 && index.entries.every((e) => e.status === 'loaded')) {
-    throw new EvidenceError({
+    throw evidenceError({
       code: 'evidence.nothing_selected',
       message: matched.length === 0 ? `The selectors match no case: ${selectors.join(' ') || '(none)'}.` : `${matched.length} case(s) match, but none declares the "${mode}" schedule.`,
       hint: 'Run `warden evidence list <selectors>` to see what they match.',
@@ -89,7 +89,7 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
   const environment = resolveEnvironment({ ...(options.env === undefined ? {} : { name: options.env }), packs: usedPacks, ...(options.environments === undefined ? {} : { config: options.environments }) });
   const started = new Date();
   const runId = options.runId ?? newRunId(started);
-  if (!/^[A-Za-z0-9._-]+$/.test(runId) || runId.startsWith('.')) throw new EvidenceError({ code: 'evidence.invalid_options', message: 'runId may hold only letters, digits, . _ -', hint: 'Omit runId to get a generated one.' });
+  if (!/^[A-Za-z0-9._-]+$/.test(runId) || runId.startsWith('.')) throw evidenceError({ code: 'evidence.invalid_options', message: 'runId may hold only letters, digits, . _ -', hint: 'Omit runId to get a generated one.' });
   const dir = path.join(options.outDir, runId);
   await mkdir(dir, { recursive: true });
   const emit = emitter(options.onProgress);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 
 /** How to run the selected cases. Strict: unknown keys are errors. */
 export const ScheduleOptions = z
@@ -34,7 +34,7 @@ export function parseSchedule(input: ScheduleOptions | undefined): ResolvedSched
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join('.') ?? '';
-    throw new EvidenceError({
+    throw evidenceError({
       code: 'evidence.invalid_options',
       message: `Invalid schedule option${where === '' ? '' : ` "${where}"`}: ${issue?.message ?? 'invalid'}.`,
       hint: 'once: { repeat, minPassRate, failOnFlaky, timeoutMs }; soak: { forMs | iterations, pauseMs }.',

@@ -1,4 +1,4 @@
-import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 
 /** What an MCP target uses of the SDK's `Client`, structurally (the SDK is an optional peer). */
 export interface McpClientLike {
@@ -37,7 +37,7 @@ export async function loadMcpSdk(): Promise<McpSdk> {
     return { Client: client.Client as unknown as McpSdk['Client'], StreamableHTTPClientTransport: http.StreamableHTTPClientTransport as unknown as McpSdk['StreamableHTTPClientTransport'] };
   } catch (error) {
     if (!isMissingModule(error)) throw error;
-    throw new EvidenceError({
+    throw evidenceError({
       code: 'evidence.mcp_sdk_missing',
       message: `mcp targets need the optional peer dependency @modelcontextprotocol/sdk, which is not installed: run \`${MCP_SDK_INSTALL}\`.`,
       hint: `Run \`${MCP_SDK_INSTALL}\` in your project.`,

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 import type { LoadedTarget } from './probe-target.js';
 import { RunStopped } from './run-stopped.js';
 import { TARGET_WORKER_SOURCE } from './target-worker-source.js';
@@ -42,7 +42,7 @@ function moduleUrl(specifier: string, baseDir: string): string {
   try {
     return pathToFileURL(createRequire(path.join(baseDir, 'target.json')).resolve(specifier)).href;
   } catch (error) {
-    throw new EvidenceError({ code: 'evidence.invalid_target', message: `Module "${specifier.slice(0, 100)}" cannot be resolved from the target file's directory.`, hint: 'Install it next to the target file, or use a relative path.', cause: error });
+    throw evidenceError({ code: 'evidence.invalid_target', message: `Module "${specifier.slice(0, 100)}" cannot be resolved from the target file's directory.`, hint: 'Install it next to the target file, or use a relative path.', cause: error });
   }
 }
 
@@ -90,7 +90,7 @@ export function createModuleTarget(spec: ModuleTargetSpec, options: { baseDir: s
       if (reply.ok) entry.resolve(reply.value);
       else if (reply.invalid !== undefined) entry.reject(new TargetResultInvalid(reply.invalid));
       else if (reply.stopped !== undefined) entry.reject(new RunStopped(reply.stopped.reason, { report: reply.stopped.report }));
-      else if (reply.notFunction === true) entry.reject(new EvidenceError({ code: 'evidence.invalid_target', message: 'A function named in the target file is not exported by its module.', hint: 'Check the name after the colon in the target file.' }));
+      else if (reply.notFunction === true) entry.reject(evidenceError({ code: 'evidence.invalid_target', message: 'A function named in the target file is not exported by its module.', hint: 'Check the name after the colon in the target file.' }));
       else entry.reject(new TargetFunctionError(reply.errorClass ?? 'Error'));
     });
     created.on('error', (error) => failAll(new TargetFunctionError(error instanceof Error ? error.name : 'WorkerError')));

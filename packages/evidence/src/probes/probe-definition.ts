@@ -1,5 +1,6 @@
 import type { JsonValue } from '@warden/protocol';
 import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 import type { Assertion } from '../assertions/assertion.js';
 import { CASE_ID_PATTERN } from '../checks/case-definition.js';
 
@@ -31,7 +32,7 @@ export interface ProbeDefinition {
 }
 
 function invalid(message: string): EvidenceError {
-  return new EvidenceError({ code: 'evidence.invalid_case', message, hint: 'defineProbe({ id: "ns:name", prompt, material?, assertions: [...] })' });
+  return evidenceError({ code: 'evidence.invalid_case', message, hint: 'defineProbe({ id: "ns:name", prompt, material?, assertions: [...] })' });
 }
 
 /** Defines one probe of an agent: the prompt(s) and material it is given, and what must hold afterwards. */

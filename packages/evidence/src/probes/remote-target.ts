@@ -1,4 +1,4 @@
-import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 import { createTarget, TARGET_FILE_HINT, targetIssue } from './target-file.js';
 import type { LoadedTarget } from './probe-target.js';
 import { LOCAL_TARGET_KINDS, TargetFile } from './target-spec.js';
@@ -13,13 +13,13 @@ import { LOCAL_TARGET_KINDS, TargetFile } from './target-spec.js';
 export function parseRemoteTarget(value: unknown, options: { name?: string } = {}): LoadedTarget {
   const kind: unknown = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.getOwnPropertyDescriptor(value, 'kind')?.value : undefined;
   if (typeof kind === 'string' && LOCAL_TARGET_KINDS.includes(kind)) {
-    throw new EvidenceError({
+    throw evidenceError({
       code: 'evidence.local_target_refused',
       message: `A ${kind} target runs local code, so the probe server refuses it: run it with \`warden probe run --local TARGET.json\` on the machine that holds the code.`,
       hint: 'Send the server an http or mcp target, or run this target locally.',
     });
   }
   const parsed = TargetFile.safeParse(value);
-  if (!parsed.success) throw new EvidenceError({ code: 'evidence.invalid_target', message: `The target is invalid: ${targetIssue(value)}.`, hint: TARGET_FILE_HINT });
+  if (!parsed.success) throw evidenceError({ code: 'evidence.invalid_target', message: `The target is invalid: ${targetIssue(value)}.`, hint: TARGET_FILE_HINT });
   return createTarget(parsed.data, { baseDir: process.cwd(), name: options.name ?? `${parsed.data.kind} target` });
 }

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 import { indexPacks, type PackInputItem } from '../checks/pack-inputs.js';
 import { newRunId } from '../checks/run-id.js';
 import { selectItems } from '../checks/selection.js';
@@ -50,12 +50,12 @@ export async function runProbes(options: RunProbesOptions): Promise<RunProbesRes
   const selectors = [...(options.selectors ?? [])];
   const selected = selectItems(index.probes, selectors);
   if (selected.length === 0 && index.entries.every((e) => e.status === 'loaded')) {
-    throw new EvidenceError({ code: 'evidence.nothing_selected', message: `The selectors match no probe: ${selectors.join(' ') || '(none)'}.`, hint: 'Run `warden evidence list <selectors>` to see what they match.' });
+    throw evidenceError({ code: 'evidence.nothing_selected', message: `The selectors match no probe: ${selectors.join(' ') || '(none)'}.`, hint: 'Run `warden evidence list <selectors>` to see what they match.' });
   }
   const target = typeof options.target === 'string' ? await loadTargetFile(options.target) : options.target;
   const started = new Date();
   const runId = options.runId ?? newRunId(started);
-  if (!/^[A-Za-z0-9._-]+$/.test(runId) || runId.startsWith('.')) throw new EvidenceError({ code: 'evidence.invalid_options', message: 'runId may hold only letters, digits, . _ -', hint: 'Omit runId to get a generated one.' });
+  if (!/^[A-Za-z0-9._-]+$/.test(runId) || runId.startsWith('.')) throw evidenceError({ code: 'evidence.invalid_options', message: 'runId may hold only letters, digits, . _ -', hint: 'Omit runId to get a generated one.' });
   const dir = path.join(options.outDir, runId);
   await mkdir(dir, { recursive: true });
   const emit = (event: ProbeProgress): void => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 import { createHttpTarget } from './http-target.js';
 import { createMcpTarget } from './mcp-target.js';
 import { createModuleTarget } from './module-target.js';
@@ -13,7 +14,7 @@ export const TARGET_FILE_HINT =
   'A target file is { "kind": "module", "entry": "agent.mjs:call", "cleanup"?, "close"?, "timeout_s"? }, { "kind": "http", "url": "https://…", "headers"?, "cleanup_url"?, "close_url"?, "timeout_s"? } or { "kind": "mcp", "url": "https://…/mcp", "tool"?: "call", "headers"?, "timeout_s"? }.';
 
 function invalid(message: string, cause?: unknown): EvidenceError {
-  return new EvidenceError({ code: 'evidence.invalid_target', message, hint: TARGET_FILE_HINT, cause });
+  return evidenceError({ code: 'evidence.invalid_target', message, hint: TARGET_FILE_HINT, cause });
 }
 
 /** The first problem of a target document, as `where what` (never the offending value). */

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 
 /** A dashboard file: where to push, and with which token (inline or from an environment variable). */
 export const DashFile = z
@@ -21,7 +22,7 @@ export interface DashTarget {
 }
 
 function invalid(message: string, cause?: unknown): EvidenceError {
-  return new EvidenceError({ code: 'evidence.invalid_dash_file', message, hint: 'A dash file looks like { "url": "https://dash.example/api/runs", "token_env": "WARDEN_DASH_TOKEN" } (or "token": "…").', cause });
+  return evidenceError({ code: 'evidence.invalid_dash_file', message, hint: 'A dash file looks like { "url": "https://dash.example/api/runs", "token_env": "WARDEN_DASH_TOKEN" } (or "token": "…").', cause });
 }
 
 /** Reads a dash file. Error messages never include the token. */

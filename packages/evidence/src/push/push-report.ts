@@ -3,6 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 import { EvidenceReport } from '../report/report-schema.js';
 import { readDashFile, type DashTarget } from './dash-file.js';
 
@@ -25,7 +26,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const MAX_RESPONSE = 64 * 1024;
 
 function failed(message: string, cause?: unknown): EvidenceError {
-  return new EvidenceError({ code: 'evidence.push_failed', message, hint: 'Check the dashboard URL and token in the dash file, and that the dashboard is up.', cause });
+  return evidenceError({ code: 'evidence.push_failed', message, hint: 'Check the dashboard URL and token in the dash file, and that the dashboard is up.', cause });
 }
 
 function send(target: DashTarget, body: string, runId: string, signal: AbortSignal | undefined): Promise<{ status: number; text: string }> {
@@ -83,7 +84,7 @@ export async function pushReport(dir: string, dashFile: string, options: PushOpt
   try {
     report = EvidenceReport.parse(JSON.parse(text));
   } catch {
-    throw new EvidenceError({ code: 'evidence.invalid_report', message: 'report.json does not match the report schema.', hint: 'Push a directory written by this version of warden evidence.' });
+    throw evidenceError({ code: 'evidence.invalid_report', message: 'report.json does not match the report schema.', hint: 'Push a directory written by this version of warden evidence.' });
   }
   if (text.includes(target.token)) throw failed('The report contains the dashboard token; refusing to send it.');
   let answer: { status: number; text: string };

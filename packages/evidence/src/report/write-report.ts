@@ -1,6 +1,6 @@
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 import { EvidenceReport } from './report-schema.js';
 import { renderHtml } from './render-html.js';
 import { renderJunit } from './render-junit.js';
@@ -24,7 +24,7 @@ export function renderReport(report: EvidenceReport): { json: string; markdown: 
   const parsed = EvidenceReport.safeParse(report);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new EvidenceError({ code: 'evidence.invalid_report', message: `Report does not match schema v1 at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}.`, hint: 'This is a bug in the runner; please report it.' });
+    throw evidenceError({ code: 'evidence.invalid_report', message: `Report does not match schema v1 at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}.`, hint: 'This is a bug in the runner; please report it.' });
   }
   const doc = parsed.data;
   return { json: `${JSON.stringify(doc, null, 2)}\n`, markdown: renderMarkdown(doc), junit: renderJunit(doc), html: renderHtml(doc) };

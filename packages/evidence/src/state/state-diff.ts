@@ -1,5 +1,5 @@
 import type { JsonValue } from '@warden/protocol';
-import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 import type { StateChange, StateTransition } from '../report/report-schema.js';
 import { jsonChanges } from './json-changes.js';
 import { toJson } from './to-json.js';
@@ -22,7 +22,7 @@ export function stateDiff(): StateDiff {
   const get = (label: string): JsonValue => {
     const state = byLabel.get(label);
     if (state === undefined) {
-      throw new EvidenceError({ code: 'evidence.invalid_state', message: `No state snapshot is labelled "${label.slice(0, 60)}".`, hint: 'Call snapshot(label, state) first.' });
+      throw evidenceError({ code: 'evidence.invalid_state', message: `No state snapshot is labelled "${label.slice(0, 60)}".`, hint: 'Call snapshot(label, state) first.' });
     }
     return state;
   };

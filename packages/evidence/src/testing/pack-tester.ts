@@ -1,4 +1,4 @@
-import { EvidenceError } from '../errors/evidence-error.js';
+import { evidenceError } from '../errors/coded-errors.js';
 import type { Pack } from '../checks/pack-definition.js';
 import { coverageProblems, judgeFailingCase, judgeFailingProbe, judgePassingCase, judgePassingProbe } from './judge-scenario.js';
 import type { PackScenarios } from './pack-scenarios.js';
@@ -16,7 +16,7 @@ export interface PackTesterOptions extends TestFramework {
 }
 
 function failed(id: string, scenario: string, problem: string | undefined): void {
-  if (problem !== undefined) throw new EvidenceError({ code: 'evidence.pack_test_failed', message: `${id} — ${scenario}: ${problem}` });
+  if (problem !== undefined) throw evidenceError({ code: 'evidence.pack_test_failed', message: `${id} — ${scenario}: ${problem}` });
 }
 
 /**
@@ -31,7 +31,7 @@ export class PackTester {
 
   constructor(options: PackTesterOptions) {
     if (typeof options?.describe !== 'function' || typeof options.it !== 'function') {
-      throw new EvidenceError({ code: 'evidence.invalid_options', message: 'PackTester needs your test framework\'s describe and it.', hint: "import { describe, it } from 'vitest'; new PackTester({ describe, it })" });
+      throw evidenceError({ code: 'evidence.invalid_options', message: 'PackTester needs your test framework\'s describe and it.', hint: "import { describe, it } from 'vitest'; new PackTester({ describe, it })" });
     }
     this.#framework = { describe: options.describe, it: options.it };
     this.#timeoutMs = options.timeoutMs ?? 30_000;
