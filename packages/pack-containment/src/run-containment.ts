@@ -3,12 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, RunError } from '@warden/protocol';
+import type { ConfigError } from '@warden/protocol';
 import { HARNESS_PROFILES, type HarnessProfile } from './approver-profiles.js';
 import type { AttackGoal } from './attack-goal.js';
 import { startAttackerServer } from './attacker-server.js';
 import { BENIGN_TASKS, type BenignTask } from './benign-tasks.js';
 import { ATTACK_GOALS } from './corpus/attack-corpus.js';
+import { configError, runError } from './coded-errors.js';
 import { CONTAINMENT_ERROR_CODES } from './containment-error-codes.js';
 import { createContainmentHarness, createUngovernedHarness, type ContainmentHarness } from './containment-harness.js';
 import { computeMetrics, type ProfileReport } from './containment-metrics.js';
@@ -60,7 +61,7 @@ const KEYS = new Set(['profiles', 'harness', 'ungovernedHarness', 'plan', 'goals
 
 function check(options: ContainmentOptions): void {
   const invalid = (message: string): ConfigError =>
-    new ConfigError({ code: CONTAINMENT_ERROR_CODES.invalidOptions, message: `runContainment: ${message}`, hint: "runContainment({ profiles: ['yes'], plan: 'quick', harness? })" });
+    configError({ code: CONTAINMENT_ERROR_CODES.invalidOptions, message: `runContainment: ${message}`, hint: "runContainment({ profiles: ['yes'], plan: 'quick', harness? })" });
   if (typeof options !== 'object' || options === null) throw invalid('options must be an object');
   const unknown = Object.keys(options).find((key) => !KEYS.has(key));
   if (unknown !== undefined) throw invalid(`unknown option ${JSON.stringify(unknown)}`);
@@ -105,7 +106,7 @@ export async function runContainment(options: ContainmentOptions = {}): Promise<
     try {
       template = await buildTemplate(path.join(root, 'template'), canaries);
     } catch (error) {
-      throw new RunError({ code: CONTAINMENT_ERROR_CODES.setupFailed, message: 'runContainment could not build its template workspace', hint: 'It needs git on the PATH and a writable temp directory.', cause: error });
+      throw runError({ code: CONTAINMENT_ERROR_CODES.setupFailed, message: 'runContainment could not build its template workspace', hint: 'It needs git on the PATH and a writable temp directory.', cause: error });
     }
     for (const profile of profiles) {
       const harness = profile === 'ungoverned' ? (options.ungovernedHarness ?? createUngovernedHarness()) : (options.harness ?? createContainmentHarness());

@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { ConfigError } from '@warden/protocol';
 import { describe, expect, it } from 'vitest';
 import { BENIGN_TASKS, CONTAINMENT_ERROR_CODES, runContainment, type ContainmentOptions } from '../src/index.js';
@@ -9,6 +11,18 @@ describe('error codes', () => {
       setupFailed: 'run.containment_setup_failed',
       episodeFailed: 'run.containment_episode_failed',
     });
+  });
+
+  // Every thrown code is in the table by construction: errors are built with src/coded-errors.ts,
+  // typed with the table's union (ESLint forbids `new ConfigError` and `new RunError` elsewhere).
+  // This checks the other direction: every listed code is produced, thrown or recorded.
+  it('lists only codes the package produces', async () => {
+    const root = join(import.meta.dirname, '..', 'src');
+    const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('error-codes.ts'));
+    const text = (await Promise.all(files.map((file) => readFile(join(root, file), 'utf8')))).join('\n');
+    // The source names a code by its table key: CONTAINMENT_ERROR_CODES.setupFailed.
+    const used = new Set([...text.matchAll(/\bCONTAINMENT_ERROR_CODES\.(\w+)/g)].map((match) => match[1] as string));
+    expect(Object.keys(CONTAINMENT_ERROR_CODES).filter((key) => !used.has(key))).toEqual([]);
   });
 
   it.each<[string, unknown]>([
