@@ -9,8 +9,8 @@
 import { setInterval, clearInterval } from 'node:timers';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
+import { FINAL_TEXT } from '@warden/test-servers/bench';
 import { driverById } from './drivers/registry.mjs';
-import { FINAL_TEXT } from './fake-server/openai-bodies.mjs';
 import { spawnFakeServer } from './fake-server/spawn-server.mjs';
 import { versionOf } from './lib/versions.mjs';
 import { median } from './lib/stats.mjs';

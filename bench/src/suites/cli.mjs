@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFakeServer } from '../fake-server/server.mjs';
+import { startBenchServer } from '@warden/test-servers/bench';
 import { figure, notMeasured } from '../lib/figure.mjs';
 
 const BIN = fileURLToPath(new URL('../../../apps/cli/dist/bin.js', import.meta.url));
@@ -75,7 +75,7 @@ export async function runCliSuite({ quick, log }) {
   log('cli: start-up done');
 
   let first;
-  const { origin, close } = await startFakeServer({ onRequest: (_target, k) => { if (k === 0 && first === undefined) first = process.hrtime.bigint(); } });
+  const { origin, close } = await startBenchServer({ onRequest: (_target, k) => { if (k === 0 && first === undefined) first = process.hrtime.bigint(); } });
   try {
     const steps = 50;
     const runs = [];

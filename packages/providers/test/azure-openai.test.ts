@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMessage, type ProviderNotice } from '@warden/protocol';
 import { createAgent } from '@warden/core';
+import { azureResource } from '@warden/test-servers';
 import { AuthError, azureOpenAI } from '../src/index.js';
 import { collect, finishOf, weatherSpec, weatherTool } from './helpers/agent-tools.js';
-import { azureResource } from './helpers/azure-server.js';
 import { messageItem, responseObject, responsesStream } from './helpers/responses-server.js';
 import { FAKE_KEY, fixtureJson, json, sse, ssePayload, startServer, testTransport, type VendorServer } from './helpers/vendor-server.js';
 

@@ -2,9 +2,10 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolResult, userMessage, type ProviderNotice } from '@warden/protocol';
 import { createAgent } from '@warden/core';
+import { bedrockRuntime, eventStreamReply, frame } from '@warden/test-servers';
 import { AuthError, RateLimitError, bedrock, type BedrockOptions } from '../src/index.js';
 import { collect, finishOf, weatherSpec, weatherTool } from './helpers/agent-tools.js';
-import { AWS_CREDENTIALS, bedrockRuntime, converseBody, converseStream, eventStreamReply, frame } from './helpers/bedrock-server.js';
+import { AWS_CREDENTIALS, converseBody, converseStream } from './helpers/bedrock-bodies.js';
 import { json, startServer, testTransport, type Reply, type VendorServer } from './helpers/vendor-server.js';
 
 let server: VendorServer;

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMessage } from '@warden/protocol';
+import { azureResource, bedrockRuntime } from '@warden/test-servers';
 import { describeProviders, resolveProvider, type Env } from '../src/index.js';
-import { azureResource } from './helpers/azure-server.js';
 import { weatherSpec } from './helpers/agent-tools.js';
-import { AWS_CREDENTIALS, bedrockRuntime, converseBody } from './helpers/bedrock-server.js';
+import { AWS_CREDENTIALS, converseBody } from './helpers/bedrock-bodies.js';
 import { fixtureJson, json, startServer, testTransport, type VendorServer } from './helpers/vendor-server.js';
 
 let server: VendorServer;

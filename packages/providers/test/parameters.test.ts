@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, userMessage } from '@warden/protocol';
+import { bedrockRuntime } from '@warden/test-servers';
 import { anthropic, azureOpenAI, bedrock, gemini, openai, openaiPreset, openaiResponses, vertexGemini, ParameterError } from '../src/index.js';
-import { AWS_CREDENTIALS, bedrockRuntime, converseBody } from './helpers/bedrock-server.js';
+import { AWS_CREDENTIALS, converseBody } from './helpers/bedrock-bodies.js';
 import { FAKE_KEY, fixtureJson, json, startServer, testTransport, type VendorServer } from './helpers/vendor-server.js';
 
 let server: VendorServer;

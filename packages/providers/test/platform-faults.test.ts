@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError, userMessage, type ProviderNotice, type StreamPart } from '@warden/protocol';
+import { bedrockRuntime, eventStreamReply, frame } from '@warden/test-servers';
 import { azureOpenAI, bedrock, openaiResponses, vertexGemini, type HttpProvider } from '../src/index.js';
 import { CircuitBreaker, type TransportOptions } from '../src/transport.js';
-import { AWS_CREDENTIALS, bedrockRuntime, converseBody, converseStream, eventStreamReply, frame } from './helpers/bedrock-server.js';
+import { AWS_CREDENTIALS, converseBody, converseStream } from './helpers/bedrock-bodies.js';
 import { messageItem, responseObject, responsesStream } from './helpers/responses-server.js';
 import { FAKE_KEY, hang, json, resetMidBody, sse, ssePayload, startServer, type Reply, type VendorServer } from './helpers/vendor-server.js';
 

@@ -1,7 +1,7 @@
 // A scripted model on the shared fake server: tests that run a whole agent (the CLI's) say what
 // each turn answers, and the server speaks the OpenAI Chat Completions wire format (JSON and SSE).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startServer, type VendorServer } from './vendor-server.js';
+import { startServer, type Refusal, type VendorServer } from './vendor-server.js';
 
 export interface FakeToolCall {
   name: string;
@@ -19,7 +19,7 @@ export interface FakeTurn {
 export type FakeScriptItem = FakeTurn | ((messages: Array<Record<string, unknown>>) => FakeTurn);
 
 /** A check in front of the script (a platform's path, version and credentials): a refusal, or undefined to go on. */
-export type FakeGate = (req: IncomingMessage) => { status: number; body: unknown } | undefined;
+export type FakeGate = (req: IncomingMessage) => Refusal | undefined;
 
 export interface FakeOpenAI {
   url: string;
@@ -95,7 +95,7 @@ export async function startFakeOpenAI(script: FakeScriptItem[], fallback: FakeSc
     }
     const refusal = gate?.(req);
     if (refusal) {
-      res.writeHead(refusal.status, { 'content-type': 'application/json' }).end(JSON.stringify(refusal.body));
+      res.writeHead(refusal.status, { 'content-type': 'application/json', ...refusal.headers }).end(JSON.stringify(refusal.body));
       return;
     }
     const request = server.requests.at(-1)!.body as Record<string, unknown>;

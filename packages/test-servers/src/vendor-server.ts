@@ -17,6 +17,13 @@ export interface ReceivedRequest {
 
 export type Reply = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
+/** What a fake platform answers instead of the API (a wrong path, version or credential). */
+export interface Refusal {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
 export interface VendorServer {
   url: string;
   requests: ReceivedRequest[];
@@ -86,27 +93,33 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+export interface SliceOptions {
+  chunkBytes?: number;
+  cutAfterBytes?: number;
+  keepOpen?: boolean;
+}
+
 /**
- * Streams `payload` as SSE in slices of `chunkBytes` bytes (cutting lines and
- * UTF-8 characters wherever the slice ends). `cutAfterBytes` drops the
- * connection once that many bytes are out; `keepOpen` never ends the body.
+ * Writes `bytes` in slices of `chunkBytes` (cutting wherever the slice ends), a tick apart.
+ * `cutAfterBytes` drops the connection once that many bytes are out; `keepOpen` never ends the body.
  */
-export function sse(
-  payload: string,
-  options: { chunkBytes?: number; cutAfterBytes?: number; keepOpen?: boolean; headers?: Record<string, string> } = {},
-): Reply {
+export async function writeSlices(res: ServerResponse, bytes: Uint8Array, options: SliceOptions = {}): Promise<void> {
+  const limit = options.cutAfterBytes ?? bytes.length;
+  const step = options.chunkBytes ?? 64;
+  for (let i = 0; i < limit; i += step) {
+    res.write(bytes.subarray(i, Math.min(i + step, limit)));
+    await tick();
+  }
+  if (options.cutAfterBytes !== undefined) res.socket?.destroy();
+  else if (!options.keepOpen) res.end();
+}
+
+/** Streams `payload` as SSE through `writeSlices` (cutting lines and UTF-8 characters too). */
+export function sse(payload: string, options: SliceOptions & { headers?: Record<string, string> } = {}): Reply {
   return async (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...options.headers });
     res.flushHeaders();
-    const bytes = Buffer.from(payload, 'utf8');
-    const limit = options.cutAfterBytes ?? bytes.length;
-    const step = options.chunkBytes ?? 64;
-    for (let i = 0; i < limit; i += step) {
-      res.write(bytes.subarray(i, Math.min(i + step, limit)));
-      await tick();
-    }
-    if (options.cutAfterBytes !== undefined) res.socket?.destroy();
-    else if (!options.keepOpen) res.end();
+    await writeSlices(res, Buffer.from(payload, 'utf8'), options);
   };
 }
 

@@ -5,21 +5,21 @@
 const CREATED = 1700000000;
 export const FINAL_TEXT = 'All additions are done.';
 
-function usage(k) {
+function usage(k: number): { prompt_tokens: number; completion_tokens: number; total_tokens: number } {
   return { prompt_tokens: 20 + 30 * k, completion_tokens: 12, total_tokens: 32 + 30 * k };
 }
 
 /** The arguments the model asks for at step k: add(k, 1). */
-export function argsOf(k) {
+export function argsOf(k: number): string {
   return JSON.stringify({ a: k, b: 1 });
 }
 
 /** The tool the model calls: `add(k, 1)` by default, or a named tool with no arguments (the CLI bench). */
-function callOf(k, toolName) {
+function callOf(k: number, toolName?: string): { name: string; arguments: string } {
   return toolName ? { name: toolName, arguments: '{}' } : { name: 'add', arguments: argsOf(k) };
 }
 
-export function openaiJson(k, final, toolName) {
+export function openaiJson(k: number, final: boolean, toolName?: string): string {
   const message = final
     ? { role: 'assistant', content: FINAL_TEXT }
     : {
@@ -37,7 +37,7 @@ export function openaiJson(k, final, toolName) {
   });
 }
 
-function chunk(k, delta, finishReason) {
+function chunk(k: number, delta: Record<string, unknown>, finishReason: string | null): Record<string, unknown> {
   return {
     id: `chatcmpl-${k}`,
     object: 'chat.completion.chunk',
@@ -47,8 +47,8 @@ function chunk(k, delta, finishReason) {
   };
 }
 
-export function openaiSse(k, final, toolName) {
-  const events = [];
+export function openaiSse(k: number, final: boolean, toolName?: string): string {
+  const events: Array<Record<string, unknown>> = [];
   if (final) {
     events.push(chunk(k, { role: 'assistant', content: '' }, null));
     for (const piece of ['All ', 'additions ', 'are ', 'done.']) events.push(chunk(k, { content: piece }, null));

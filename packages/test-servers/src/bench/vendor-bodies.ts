@@ -1,10 +1,10 @@
 // Precomputed Anthropic Messages and Gemini generateContent bodies for step k of the
 // same scripted conversation (used by the provider benches).
-import { FINAL_TEXT } from './openai-bodies.mjs';
+import { FINAL_TEXT } from './openai-bodies.js';
 
-const args = (k) => ({ a: k, b: 1 });
+const args = (k: number): { a: number; b: number } => ({ a: k, b: 1 });
 
-export function anthropicJson(k, final) {
+export function anthropicJson(k: number, final: boolean): string {
   const content = final ? [{ type: 'text', text: FINAL_TEXT }] : [{ type: 'tool_use', id: `toolu_${k}`, name: 'add', input: args(k) }];
   return JSON.stringify({
     id: `msg_${k}`,
@@ -18,8 +18,8 @@ export function anthropicJson(k, final) {
   });
 }
 
-export function anthropicSse(k, final) {
-  const ev = (type, data) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+export function anthropicSse(k: number, final: boolean): string {
+  const ev = (type: string, data: Record<string, unknown>): string => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
   let out = ev('message_start', {
     message: { id: `msg_${k}`, type: 'message', role: 'assistant', model: 'bench-model', content: [], stop_reason: null, usage: { input_tokens: 20 + 30 * k, output_tokens: 1 } },
   });
@@ -36,7 +36,7 @@ export function anthropicSse(k, final) {
   return out;
 }
 
-function geminiBody(k, final) {
+function geminiBody(k: number, final: boolean): Record<string, unknown> {
   const parts = final ? [{ text: FINAL_TEXT }] : [{ functionCall: { name: 'add', args: args(k) } }];
   return {
     candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
@@ -46,10 +46,10 @@ function geminiBody(k, final) {
   };
 }
 
-export function geminiJson(k, final) {
+export function geminiJson(k: number, final: boolean): string {
   return JSON.stringify(geminiBody(k, final));
 }
 
-export function geminiSse(k, final) {
+export function geminiSse(k: number, final: boolean): string {
   return `data: ${JSON.stringify(geminiBody(k, final))}\r\n\r\n`;
 }
