@@ -1,4 +1,5 @@
 import { RunError, type Usage } from '@warden/protocol';
+import { runError } from './coded-errors.js';
 import type { BudgetOptions } from './agent-options.js';
 import type { RunContext } from './run-context.js';
 
@@ -51,7 +52,7 @@ export function budgetBreach(budget: BudgetOptions | undefined, usage: Usage, co
 }
 
 export function budgetError(breach: BudgetBreach): RunError {
-  return new RunError({
+  return runError({
     code: 'run.budget_exceeded',
     message: `the ${LABELS[breach.axis]} budget of ${format(breach.axis, breach.limit)} was reached (used ${format(breach.axis, breach.used)})`,
     hint: 'Raise the budget, or use onExceed: "stop" to end the run cleanly with what it produced.',

@@ -1,4 +1,5 @@
-import { HANDOFF_LIMITS, HANDOFF_VERSION, RunError, type Handoff, type JsonObject, type ToolOutput, type ToolV1 } from '@warden/protocol';
+import { HANDOFF_LIMITS, HANDOFF_VERSION, type Handoff, type JsonObject, type ToolOutput, type ToolV1 } from '@warden/protocol';
+import { runError } from './coded-errors.js';
 import { newId } from './ids.js';
 import { recordHandoff, type HandoffRefusalNote } from './handoff-records.js';
 import type { AgentProfile, HandoffSetup } from './resolve-handoffs.js';
@@ -23,7 +24,7 @@ function cut(text: unknown, max: number): string | undefined {
 function refuse(run: RunContext, handoff: Handoff, refusal: HandoffRefusalNote & { code: 'run.max_handoffs' | 'run.handoff_refused' }, message: string, hint: string): never {
   const { code } = refusal;
   recordHandoff(run, handoff, { status: 'rejected', reason: `${code}: ${message}`, by: run.agent, refusal });
-  throw new RunError({ code, message, hint });
+  throw runError({ code, message, hint });
 }
 
 /** Builds the Handoff record for a transfer the model asked for (limits applied, so it always validates). */

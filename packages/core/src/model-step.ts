@@ -1,6 +1,5 @@
 import { chargeModelCall } from './usage-accounting.js';
 import {
-  ProviderError,
   toolCallsOf,
   type AssistantMessage,
   type CallOptions,
@@ -8,6 +7,7 @@ import {
   type ModelResponse,
   type StreamPart,
 } from '@warden/protocol';
+import { providerError } from './coded-errors.js';
 import { ABORTED, raceAbort } from './abort.js';
 import { maybeCompact } from './compaction.js';
 import { applyBeforeModel } from './hooks.js';
@@ -105,7 +105,7 @@ async function callProvider(run: RunContext, request: ModelRequest, step: number
     run.signal.removeEventListener('abort', onAbort);
   }
   if (!response) {
-    throw new ProviderError({
+    throw providerError({
       code: 'provider.bad_response',
       message: `the ${provider.id} stream ended without a finish part`,
       provider: provider.id,

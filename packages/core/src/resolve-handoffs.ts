@@ -1,4 +1,5 @@
 import { ConfigError, TOOL_NAME_PATTERN, type ApproverV1, type HandoffHistory, type ToolV1 } from '@warden/protocol';
+import { configError } from './coded-errors.js';
 import type { AgentOptions, HandoffSpec } from './agent-options.js';
 import { intersectGates } from './handoff-gate.js';
 import type { ResolvedOptions } from './resolve-options.js';
@@ -33,7 +34,7 @@ export interface HandoffSetup {
 }
 
 function invalid(key: string, expected: string): ConfigError {
-  return new ConfigError({ code: 'config.invalid', message: `${key} must be ${expected}`, hint: `Fix ${key} in the options passed to createAgent.` });
+  return configError({ code: 'config.invalid', message: `${key} must be ${expected}`, hint: `Fix ${key} in the options passed to createAgent.` });
 }
 
 export function checkAgentName(name: string, key: string): string {

@@ -3,7 +3,6 @@ import {
   assertSpecificationVersion,
   ConfigError,
   TOOL_NAME_PATTERN,
-  ToolError,
   toolSpecOf,
   type ApproverV1,
   type GateV1,
@@ -12,6 +11,7 @@ import {
   type ToolSpec,
   type ToolV1,
 } from '@warden/protocol';
+import { configError, toolError } from './coded-errors.js';
 import type { AgentHooks, AgentOptions, BudgetOptions, SessionOptions, SubagentSpec } from './agent-options.js';
 import { serializePersonApprover } from './approval.js';
 import { defaultGate } from './default-gate.js';
@@ -78,7 +78,7 @@ export interface ResolvedOptions {
 }
 
 function invalid(key: string, expected: string): ConfigError {
-  return new ConfigError({ code: 'config.invalid', message: `${key} must be ${expected}`, hint: `Fix ${key} in the options passed to createAgent.` });
+  return configError({ code: 'config.invalid', message: `${key} must be ${expected}`, hint: `Fix ${key} in the options passed to createAgent.` });
 }
 
 function positiveInt(value: number | undefined, key: string, fallback: number): number {
@@ -130,20 +130,20 @@ export function resolveOptions(options: AgentOptions, spawn: AgentBuilder, inter
   const delegating = Object.keys(options.subagents ?? {}).length > 0;
   for (const tool of tools) {
     if (!TOOL_NAME_PATTERN.test(tool.name) || typeof tool.inputSchema !== 'object' || tool.inputSchema === null || typeof tool.execute !== 'function') {
-      throw new ToolError({
+      throw toolError({
         code: 'tool.invalid_definition',
         message: `tool ${JSON.stringify(tool.name)} is invalid: it needs a provider-safe name, an inputSchema object and an execute function`,
         hint: 'Tool names are 1-64 characters: a letter, then letters, digits, _ or -.',
       });
     }
     if (tool.name.startsWith(TRANSFER_PREFIX) && options.handoffs !== undefined) {
-      throw new ToolError({ code: 'tool.duplicate_name', message: `tool ${JSON.stringify(tool.name)} clashes with the handoff tools`, hint: `Names starting with "${TRANSFER_PREFIX}" are reserved when handoffs are configured.` });
+      throw toolError({ code: 'tool.duplicate_name', message: `tool ${JSON.stringify(tool.name)} clashes with the handoff tools`, hint: `Names starting with "${TRANSFER_PREFIX}" are reserved when handoffs are configured.` });
     }
     if (tool.name === SPAWN_TOOL && options.runtimeAgents !== undefined) {
-      throw new ToolError({ code: 'tool.duplicate_name', message: `two tools are named ${JSON.stringify(tool.name)}`, hint: '"spawn_agent" is reserved when runtimeAgents is configured.' });
+      throw toolError({ code: 'tool.duplicate_name', message: `two tools are named ${JSON.stringify(tool.name)}`, hint: '"spawn_agent" is reserved when runtimeAgents is configured.' });
     }
     if (seen.has(tool.name) || (tool.name === DELEGATE_TOOL && delegating)) {
-      throw new ToolError({
+      throw toolError({
         code: 'tool.duplicate_name',
         message: `two tools are named ${JSON.stringify(tool.name)}`,
         hint: delegating && tool.name === DELEGATE_TOOL ? '"delegate" is reserved when subagents are configured.' : 'Rename one of them.',

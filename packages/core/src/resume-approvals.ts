@@ -9,6 +9,7 @@ import {
   type ToolCallPart,
   type ToolResultPart,
 } from '@warden/protocol';
+import { policyError, sessionError } from './coded-errors.js';
 import { personCheck } from './approval.js';
 import type { RunContext } from './run-context.js';
 import { approvalRecord } from './session-writer.js';
@@ -97,7 +98,7 @@ function copyProblem(request: ApprovalRequest, answer: ApprovalAnswer): string |
 }
 
 function approvalMismatch(request: ApprovalRequest, problem: string): PolicyError {
-  return new PolicyError({
+  return policyError({
     code: 'policy.approval_invalid',
     message: `approval ${request.id} (call ${request.call.id}) does not verify: ${problem}; nothing was run`,
     hint: 'A stored copy of the approval was changed after it was made. Run the task again to ask anew.',
@@ -106,7 +107,7 @@ function approvalMismatch(request: ApprovalRequest, problem: string): PolicyErro
 
 function notRecorded(request: ApprovalRequest, error: unknown): unknown {
   if (SessionError.isInstance(error) && error.code === 'session.version_conflict') {
-    return new SessionError({
+    return sessionError({
       code: 'session.version_conflict',
       message: `approval ${request.id}: the session changed while this resume was recording it (another process resumed it first); nothing was run`,
       hint: 'Load the session again: the call has run, or is running, elsewhere.',

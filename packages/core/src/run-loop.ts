@@ -1,4 +1,5 @@
 import { errorCodeOf, RunError, textOf, toolCallsOf, userMessage, type ApprovalRequest, type JsonObject, type JsonValue, type Message, type StopReason } from '@warden/protocol';
+import { runError } from './coded-errors.js';
 import { activeBreach, budgetError } from './budget.js';
 import { applyHandoff } from './handoff-switch.js';
 import type { AgentBuilder } from './resolve-options.js';
@@ -86,7 +87,7 @@ export async function runLoop(run: RunContext, build: AgentBuilder): Promise<Run
           pushUser(run, structuredRetryText(parsed.message));
           continue;
         }
-        const error = new RunError({
+        const error = runError({
           code: 'run.structured_output_failed',
           message: `the final answer did not match the output schema after ${outputRetries + 1} attempts: ${parsed.message}`,
           hint: 'Raise outputRetries, simplify the schema, or describe the format in the system prompt.',

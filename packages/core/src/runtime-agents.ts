@@ -1,4 +1,5 @@
-import { ConfigError, RunError, type JsonObject, type ToolOutput, type ToolV1 } from '@warden/protocol';
+import { ConfigError, type JsonObject, type ToolOutput, type ToolV1 } from '@warden/protocol';
+import { configError, runError } from './coded-errors.js';
 import type { AgentOptions, BudgetOptions, RuntimeAgentsOptions, RuntimeAgentTemplate } from './agent-options.js';
 import { checkAgentName } from './resolve-handoffs.js';
 import type { AgentInternals, ResolvedOptions } from './resolve-options.js';
@@ -24,7 +25,7 @@ export interface ResolvedRuntime {
 }
 
 function invalid(key: string, expected: string): ConfigError {
-  return new ConfigError({ code: 'config.invalid', message: `${key} must be ${expected}`, hint: `Fix ${key} in the options passed to createAgent.` });
+  return configError({ code: 'config.invalid', message: `${key} must be ${expected}`, hint: `Fix ${key} in the options passed to createAgent.` });
 }
 
 export function resolveRuntime(options: AgentOptions, internal: AgentInternals | undefined, checkKeys: (value: object, keys: KeyList, where: string) => void, checkBudget: (budget: BudgetOptions | undefined, where: string) => BudgetOptions | undefined): ResolvedRuntime | undefined {
@@ -49,7 +50,7 @@ export function resolveRuntime(options: AgentOptions, internal: AgentInternals |
 }
 
 function refuse(message: string, hint: string): never {
-  throw new RunError({ code: 'run.spawn_refused', message, hint });
+  throw runError({ code: 'run.spawn_refused', message, hint });
 }
 
 /**
@@ -102,7 +103,7 @@ export function spawnTool(run: RunContext, rt: ResolvedRuntime, options: Resolve
     async execute(args: JsonObject, ctx): Promise<ToolOutput> {
       const counter = run.state.spawned;
       if (counter.count >= rt.max) {
-        throw new RunError({ code: 'run.max_runtime_agents', message: `this run has already spawned ${counter.count} of ${rt.max} agents`, hint: 'Finish the work with what you have.' });
+        throw runError({ code: 'run.max_runtime_agents', message: `this run has already spawned ${counter.count} of ${rt.max} agents`, hint: 'Finish the work with what you have.' });
       }
       const template = rt.templates.get(String(args.template));
       if (!template) refuse(`no template named ${JSON.stringify(args.template)}`, `Templates: ${[...rt.templates.keys()].join(', ')}.`);

@@ -1,5 +1,4 @@
 import {
-  ConfigError,
   errorCodeOf,
   historyFromRecords,
   SessionError,
@@ -7,6 +6,7 @@ import {
   type SessionRecord,
   type SessionHistory,
 } from '@warden/protocol';
+import { configError } from './coded-errors.js';
 import { storedHolder } from './handoff-records.js';
 import { storedAuthority, type StoredAuthority } from './run-authority.js';
 import type { RunContext } from './run-context.js';
@@ -67,7 +67,7 @@ export async function openSession(run: RunContext): Promise<OpenedSession> {
 export async function loadForResume(run: RunContext, sessionId: string): Promise<OpenedSession> {
   const config = run.options.session;
   if (!config) {
-    throw new ConfigError({
+    throw configError({
       code: 'config.invalid',
       message: 'resume needs a session store',
       hint: 'Pass session: { store } to createAgent.',

@@ -1,6 +1,5 @@
 import {
   errorCodeOf,
-  SessionError,
   type ApprovalAnswer,
   type ApprovalRequest,
   type Decision,
@@ -13,6 +12,7 @@ import {
   type ToolResultPart,
   type Usage,
 } from '@warden/protocol';
+import { sessionError } from './coded-errors.js';
 import { newId } from './ids.js';
 
 interface Waiter {
@@ -98,7 +98,7 @@ export class SessionWriter {
     if (this.pending === batch) this.pending = undefined;
     let failure: unknown;
     if (this.broken) {
-      failure = new SessionError({
+      failure = sessionError({
         code: 'session.io',
         message: `session ${this.sessionId}: an earlier append failed, so nothing more can be recorded`,
         hint: 'Load the session again and retry.',

@@ -1,5 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
-import { fleetError } from './fleet-error.js';
+import { fleetError } from './coded-errors.js';
 
 /** Where the queue lives: a `redis://` or `rediss://` URL, and an optional BullMQ key prefix (default `warden-fleet`). */
 export interface QueueConnection {

@@ -5,7 +5,8 @@ import type { ApprovalStoreV1, SessionStoreV1 } from '@warden/protocol';
 import { openApprovalStore, openSessionStore } from '@warden/sessions';
 import { DelayedError, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { names, redisClient } from './connection.js';
-import { FleetError, fleetError } from './fleet-error.js';
+import { failureMessage, fleetError } from './coded-errors.js';
+import { FleetError } from './fleet-error.js';
 import { readJobData, type FleetJobData } from './fleet-job.js';
 import { cancelChannel, fleetKey } from './fleet-queue.js';
 import type { FleetResult } from './fleet-result.js';
@@ -113,9 +114,9 @@ export async function createWorker(given: CreateWorkerOptions): Promise<FleetWor
     try {
       data = readJobData(job.data);
     } catch (error) {
-      throw new UnrecoverableError(`fleet.invalid_job: ${errorOf(error).message}`);
+      throw new UnrecoverableError(failureMessage('fleet.invalid_job', errorOf(error).message));
     }
-    if ((await redis.exists(fleetKey(prefix, queueName, 'cancelled', jobId))) === 1) throw new UnrecoverableError(`fleet.cancelled: job ${jobId} was cancelled before it started`);
+    if ((await redis.exists(fleetKey(prefix, queueName, 'cancelled', jobId))) === 1) throw new UnrecoverableError(failureMessage('fleet.cancelled', `job ${jobId} was cancelled before it started`));
     const entry: { controller: AbortController; stop?: Stop } = { controller: new AbortController() };
     controllers.set(jobId, entry);
     const stop = (why: Stop): void => {
@@ -132,8 +133,8 @@ export async function createWorker(given: CreateWorkerOptions): Promise<FleetWor
     const lease = await acquireLease(redis, `${prefix}:fleet-lease:${data.sessionId}`, `${name}:${jobId}:${Date.now()}`, leaseTtl, options.leaseWaitMs ?? 2000, signal, () => stop('lease_lost'));
     try {
       if (!lease) {
-        if (entry.stop === 'lease_lost') throw new Error(`fleet.run_failed: job ${jobId} lost its session lease (this worker stalled); the attempt stopped and the job resumes elsewhere`);
-      if (entry.stop) throw new UnrecoverableError(`fleet.${entry.stop === 'timeout' ? 'timeout' : 'cancelled'}: job ${jobId} stopped while it waited for its session`);
+        if (entry.stop === 'lease_lost') throw new Error(failureMessage('fleet.run_failed', `job ${jobId} lost its session lease (this worker stalled); the attempt stopped and the job resumes elsewhere`));
+      if (entry.stop) throw new UnrecoverableError(failureMessage(entry.stop === 'timeout' ? 'fleet.timeout' : 'fleet.cancelled', `job ${jobId} stopped while it waited for its session`));
         // Another job holds the session (a resume racing this one): come back shortly.
         await job.moveToDelayed(Date.now() + 500, token);
         throw new DelayedError();
@@ -164,8 +165,10 @@ export async function createWorker(given: CreateWorkerOptions): Promise<FleetWor
         emit({ type: 'job_released', jobId });
         throw new WaitingError();
       }
-      if (entry.stop === 'lease_lost') throw new Error(`fleet.run_failed: job ${jobId} lost its session lease (this worker stalled); the attempt stopped and the job resumes elsewhere`);
-      if (entry.stop) throw new UnrecoverableError(`fleet.${entry.stop === 'timeout' ? 'timeout' : 'cancelled'}: job ${jobId} was ${entry.stop === 'timeout' ? `stopped after ${data.timeoutMs} ms` : 'cancelled'} (session ${data.sessionId} keeps what it did)`);
+      if (entry.stop === 'lease_lost') throw new Error(failureMessage('fleet.run_failed', `job ${jobId} lost its session lease (this worker stalled); the attempt stopped and the job resumes elsewhere`));
+      if (entry.stop) throw new UnrecoverableError(
+          failureMessage(entry.stop === 'timeout' ? 'fleet.timeout' : 'fleet.cancelled', `job ${jobId} was ${entry.stop === 'timeout' ? `stopped after ${data.timeoutMs} ms` : 'cancelled'} (session ${data.sessionId} keeps what it did)`),
+        );
       const clean = redactor.redactJson(result);
       emit({ type: 'job_completed', jobId, result: clean });
       return clean;

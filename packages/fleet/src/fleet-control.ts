@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OptionKeys } from '@warden/protocol';
 import type { Job } from 'bullmq';
 import type { QueueConnection } from './connection.js';
-import { fleetError } from './fleet-error.js';
+import { fleetError } from './coded-errors.js';
 import { readJobData, type FleetJobData } from './fleet-job.js';
 import { cancelChannel, fleetKey, openQueue } from './fleet-queue.js';
 import { fleetOptions, QUEUE_CONNECTION_KEYS } from './fleet-options.js';

@@ -3,7 +3,7 @@ import { isTraceContextCarrier, receiveHandoff, validateHarnessOptions, type Har
 import { createRedactor } from '@warden/governance';
 import type { Handoff, Owner } from '@warden/protocol';
 import { z } from 'zod';
-import { fleetError } from './fleet-error.js';
+import { fleetError } from './coded-errors.js';
 
 /** Keys of a harness configuration only the worker sets: where sessions, approvals and the audit trail live, and the workspace. */
 export const WORKER_OWNED_KEYS = ['sessions', 'approvals', 'audit', 'workdir'] as const;

@@ -1,6 +1,6 @@
 import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
 import type { QueueConnection } from './connection.js';
-import { fleetError } from './fleet-error.js';
+import { fleetError } from './coded-errors.js';
 
 /** The keys every queue operation takes (`connection`, `queue`, `prefix`). */
 export const QUEUE_CONNECTION_KEYS = { connection: true, queue: true, prefix: true } as const satisfies OptionKeys<QueueConnection>;

@@ -16,5 +16,6 @@ export type { RateLimit } from './rate-limit.js';
 export { takeSlot } from './rate-limit.js';
 export type { QueueConnection } from './connection.js';
 export { DEFAULT_QUEUE, DEFAULT_PREFIX } from './connection.js';
-export { FleetError, FLEET_ERROR_CODES } from './fleet-error.js';
-export type { FleetErrorCode } from './fleet-error.js';
+export { FleetError } from './fleet-error.js';
+export { FLEET_ERROR_CODES } from './fleet-error-codes.js';
+export type { FleetErrorCode } from './fleet-error-codes.js';

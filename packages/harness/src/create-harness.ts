@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createAgent, type AgentOptions } from '@warden/core';
 import { DEFAULT_INSTRUCTION_FILES, planGate, taskScope, type PolicyGate, type Redactor } from '@warden/governance';
-import { ConfigError, type Handoff, type HandoffReceipt, type Owner, type ApproverV1, type ProviderV1, type RunScope, type SessionStoreV1, type TaintSource, type ToolV1 } from '@warden/protocol';
+import { type Handoff, type HandoffReceipt, type Owner, type ApproverV1, type ProviderV1, type RunScope, type SessionStoreV1, type TaintSource, type ToolV1 } from '@warden/protocol';
 import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
 import { a2aAgent, createSandbox, createWorkspaceTools, memorySessionId, memoryStore, memoryTools, type Sandbox } from '@warden/tools';
 import { handoffOptions, runtimeAgentOptions } from './agent-team.js';
@@ -28,6 +28,7 @@ import { tracedProvider } from './tracing/traced-provider.js';
 import { toolTraceHeaders } from './tracing/tool-trace-headers.js';
 import { createTracingRuntime, type TracingRuntime } from './tracing/tracing-runtime.js';
 import { assertHarnessOptions, type OptionIssue } from './validate-options.js';
+import { configError } from './coded-errors.js';
 
 /** What `createHarness` composed: the governed agent and every piece it was built from. */
 export interface Harness {
@@ -280,7 +281,7 @@ async function openSandbox(options: HarnessOptions, workdir: string, warnings: O
   if (status.available) return sandbox;
   sandbox.close();
   if (mode === 'on') {
-    throw new ConfigError({ code: 'config.invalid', message: `shell.sandbox is "on" but the OS sandbox is unavailable: ${status.reason}`, hint: 'Install bubblewrap (apt-get install bubblewrap), run "warden doctor", or set shell.sandbox to "auto".' });
+    throw configError({ code: 'config.invalid', message: `shell.sandbox is "on" but the OS sandbox is unavailable: ${status.reason}`, hint: 'Install bubblewrap (apt-get install bubblewrap), run "warden doctor", or set shell.sandbox to "auto".' });
   }
   warnings.push({ path: 'shell.sandbox', message: `the OS sandbox is unavailable (${status.reason}); commands run without it, under the stricter rules` });
   return undefined;

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ConfigError } from '@warden/protocol';
 import { DEFAULT_PROVIDER_CATALOG, withProviders, type ProviderCatalog, type ProviderPlugin } from '@warden/providers';
 import type { ProviderPluginEntry } from './harness-config.js';
+import { configError } from './coded-errors.js';
 
 type PackageJson = { main?: unknown; module?: unknown; exports?: unknown };
 
@@ -45,7 +45,7 @@ function resolveModule(entry: ProviderPluginEntry, baseDir: string): string {
   if (path.isAbsolute(spec) || spec.startsWith('.')) return pathToFileURL(fileOf(path.resolve(baseDir, spec))).href;
   const found = fromNodeModules(spec, baseDir);
   if (!found) {
-    throw new ConfigError({
+    throw configError({
       code: 'config.invalid',
       message: `providerPlugins "${entry.name}": package "${spec}" is not installed`,
       hint: `Install it in the project (npm install ${spec}) or give a path to the plugin.`,
@@ -61,7 +61,7 @@ function pluginFrom(entry: ProviderPluginEntry, exported: unknown): ProviderPlug
     const { label, defaultModel, create } = exported as Partial<ProviderPlugin>;
     return { name: entry.name, create: create!.bind(exported), ...(typeof label === 'string' ? { label } : {}), ...(typeof defaultModel === 'string' ? { defaultModel } : {}) };
   }
-  throw new ConfigError({
+  throw configError({
     code: 'config.invalid',
     message: `providerPlugins "${entry.name}": ${entry.module} has no provider factory in its "${entry.export ?? 'default'}" export`,
     hint: 'Export a function (context) => ProviderV1, or an object with a create(context) method.',
@@ -81,7 +81,7 @@ export async function loadProviderPlugins(entries: readonly ProviderPluginEntry[
     try {
       namespace = (await import(url)) as Record<string, unknown>;
     } catch (cause) {
-      throw new ConfigError({
+      throw configError({
         code: 'config.invalid',
         message: `providerPlugins "${entry.name}": ${entry.module} could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`,
         hint: 'Check the module path or package name, and that it is an ES module.',

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ConfigError } from '@warden/protocol';
+import { configError } from './coded-errors.js';
 
 // What the MCP and A2A servers share over plain `node:http`: bounded body reads, JSON-RPC
 // errors outside any request, the default Host allow-list, and the one "no usable key" error.
@@ -42,5 +43,5 @@ export function defaultHosts(host: string, port: number): string[] {
 }
 
 export function keyConfigError(message: string): ConfigError {
-  return new ConfigError({ code: 'config.invalid', message, hint: 'pass a bearer key of at least 16 characters (server-wide or per agent)' });
+  return configError({ code: 'config.invalid', message, hint: 'pass a bearer key of at least 16 characters (server-wide or per agent)' });
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ApprovalStoreV1, SessionStoreV1 } from '@warden/protocol';
-import { ConfigError } from '@warden/protocol';
+import { configError } from './coded-errors.js';
 
 export type StoreLocation =
   | { kind: 'jsonl'; dir: string }
@@ -19,12 +19,12 @@ export function parseStoreLocation(spec: string | undefined, base: string): Stor
   if (/^rediss?:\/\//i.test(spec)) return { kind: 'redis', url: spec };
   if (/^sqlite:/i.test(spec)) {
     const file = spec.replace(/^sqlite:(\/\/)?/i, '');
-    if (!file) throw new ConfigError({ code: 'config.invalid', message: '--sessions sqlite: needs a file', hint: 'use sqlite:./sessions.db' });
+    if (!file) throw configError({ code: 'config.invalid', message: '--sessions sqlite: needs a file', hint: 'use sqlite:./sessions.db' });
     return { kind: 'sqlite', path: file === ':memory:' ? file : path.resolve(base, file) };
   }
   if (/^(jsonl|file):/i.test(spec)) return { kind: 'jsonl', dir: path.resolve(base, spec.replace(/^(jsonl|file):(\/\/)?/i, '')) };
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(spec)) {
-    throw new ConfigError({ code: 'config.invalid', message: `--sessions: unsupported store "${spec.split(':')[0]}"`, hint: 'use a directory, sqlite:FILE, postgres://… or redis://…' });
+    throw configError({ code: 'config.invalid', message: `--sessions: unsupported store "${spec.split(':')[0]}"`, hint: 'use a directory, sqlite:FILE, postgres://… or redis://…' });
   }
   return { kind: 'jsonl', dir: path.resolve(base, spec) };
 }

@@ -1,7 +1,8 @@
-import { ConfigError, didYouMean } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol';
 import type { z } from 'zod';
 import { HarnessConfig } from './harness-config.js';
 import type { HarnessOptions } from './harness-options.js';
+import { configError } from './coded-errors.js';
 
 /** One problem with the options, at a key path (`shell.timeoutMs`). */
 export interface OptionIssue {
@@ -139,7 +140,7 @@ export function assertHarnessOptions(input: unknown): OptionIssue[] {
   if (result.ok) return result.warnings;
   const first = result.errors[0]!;
   const unknown = result.errors.some((e) => e.message.startsWith('unknown option'));
-  throw new ConfigError({
+  throw configError({
     code: unknown ? 'config.unknown_key' : 'config.invalid',
     message: `createHarness: ${result.errors.length} problem${result.errors.length === 1 ? '' : 's'} with the options: ${result.errors.map((e) => e.message + (e.hint ? ` (${e.hint})` : '')).join('; ')}`,
     hint: first.hint ?? 'See HarnessConfig (and its JSON Schema) for the accepted keys.',

@@ -1,4 +1,4 @@
-import { ToolError } from '@warden/protocol';
+import { toolError } from '../coded-errors.js';
 
 /** The install command named when the optional peer is missing. */
 export const A2A_SDK_INSTALL = 'npm install @a2a-js/sdk';
@@ -30,7 +30,7 @@ export function loadA2aServerSdk(): Promise<A2aServerSdk> {
     } catch (error) {
       loading = undefined;
       if (!isMissingModule(error)) throw error;
-      throw new ToolError({
+      throw toolError({
         code: 'tool.remote_agent_sdk_missing',
         message: `serving A2A needs the optional peer dependency @a2a-js/sdk, which is not installed: run \`${A2A_SDK_INSTALL}\``,
         hint: `Run \`${A2A_SDK_INSTALL}\` in your project.`,

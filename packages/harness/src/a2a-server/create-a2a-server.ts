@@ -4,6 +4,7 @@ import { AGENT_NAME, defaultApprovalInstructions, MCP_AGENT_KEYS, type ApprovalI
 import { a2aExecutor } from './a2a-executor.js';
 import { listenA2aHttp, type A2aEndpoint, type A2aHttpOptions, type RunningA2aHttp } from './a2a-http.js';
 import { loadA2aServerSdk, type A2aServerSdk } from './a2a-server-sdk.js';
+import { configError } from '../coded-errors.js';
 
 /**
  * One agent an A2A server publishes: the same shape as an MCP server's agent (a name, a
@@ -42,7 +43,7 @@ const A2A_HTTP_KEYS = {
 } as const satisfies OptionKeys<A2aHttpOptions>;
 
 function invalid(message: string): ConfigError {
-  return new ConfigError({ code: 'config.invalid', message, hint: 'fix the agents given to createA2AServer' });
+  return configError({ code: 'config.invalid', message, hint: 'fix the agents given to createA2AServer' });
 }
 
 function checkAgents(agents: readonly A2aAgent[]): void {

@@ -5,8 +5,8 @@ import { contextDecay, type ContextDecay } from '@warden/tools';
 import { budgetAlerts } from '../cost/budget-alerts.js';
 import type { BudgetAlertOptions, BudgetAlerts } from '../cost/budget-alert-types.js';
 import { createCostTracker, type CostTracker } from '../cost/cost-tracker.js';
-import { AgentSessionError } from './agent-session-error.js';
 import { stateDiff, type StateDiff } from './state-diff.js';
+import { agentSessionError } from '../coded-errors.js';
 
 /** Argentum's `configure_security` limits, same names camel-cased and same defaults as its `create_agent_session(secure=True)`. */
 export interface AgentSessionLimits {
@@ -47,7 +47,7 @@ export interface AgentSession<V = unknown> {
 }
 
 function positive(name: string, value: number): number {
-  if (!Number.isFinite(value) || value <= 0) throw new AgentSessionError({ code: 'agent_session.invalid_options', message: `${name} must be a positive number, got ${value}` });
+  if (!Number.isFinite(value) || value <= 0) throw agentSessionError({ code: 'agent_session.invalid_options', message: `${name} must be a positive number, got ${value}` });
   return value;
 }
 
@@ -57,7 +57,7 @@ function positive(name: string, value: number): number {
  * Handoffs are not in the bundle (see the handoff protocol).
  */
 export function createAgentSession<V = unknown>(name: string, given: AgentSessionOptions = {}): AgentSession<V> {
-  if (typeof name !== 'string' || name.trim() === '' || name.length > 100) throw new AgentSessionError({ code: 'agent_session.invalid_options', message: 'the agent name must be 1 to 100 characters' });
+  if (typeof name !== 'string' || name.trim() === '' || name.length > 100) throw agentSessionError({ code: 'agent_session.invalid_options', message: 'the agent name must be 1 to 100 characters' });
   const options = strictOptions('createAgentSession', AGENT_SESSION_KEYS, given);
   const limits = { ...AGENT_SESSION_LIMITS, ...strictOptions('createAgentSession limits', LIMIT_KEYS, options.limits) };
   positive('maxStateSizeMb', limits.maxStateSizeMb);

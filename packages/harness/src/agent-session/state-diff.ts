@@ -1,5 +1,5 @@
 import { canonicalJson, findJsonViolation, type JsonObject, type JsonValue } from '@warden/protocol';
-import { AgentSessionError } from './agent-session-error.js';
+import { agentSessionError } from '../coded-errors.js';
 
 /**
  * One change between two snapshots, in Argentum's format: a key that appeared (`added`), went
@@ -63,16 +63,16 @@ export function stateDiff(options: { maxStateBytes: number }): StateDiff {
   const snapshots = new Map<string, JsonObject>();
   const get = (label: string): JsonObject => {
     const state = snapshots.get(label);
-    if (!state) throw new AgentSessionError({ code: 'agent_session.snapshot_not_found', message: `no snapshot labelled "${label}"` });
+    if (!state) throw agentSessionError({ code: 'agent_session.snapshot_not_found', message: `no snapshot labelled "${label}"` });
     return state;
   };
   return {
     snapshot(label, state) {
       const violation = findJsonViolation(state);
-      if (violation) throw new AgentSessionError({ code: 'agent_session.state_too_large', message: `the state is not JSON at ${violation.path.join('.') || '(root)'}: ${violation.message}` });
+      if (violation) throw agentSessionError({ code: 'agent_session.state_too_large', message: `the state is not JSON at ${violation.path.join('.') || '(root)'}: ${violation.message}` });
       const text = JSON.stringify(state);
       const bytes = Buffer.byteLength(text);
-      if (bytes > options.maxStateBytes) throw new AgentSessionError({ code: 'agent_session.state_too_large', message: `the state is ${bytes} bytes as JSON (limit ${options.maxStateBytes})`, hint: 'Raise maxStateSizeMb or snapshot less.' });
+      if (bytes > options.maxStateBytes) throw agentSessionError({ code: 'agent_session.state_too_large', message: `the state is ${bytes} bytes as JSON (limit ${options.maxStateBytes})`, hint: 'Raise maxStateSizeMb or snapshot less.' });
       snapshots.set(label, JSON.parse(text) as JsonObject);
     },
     changes(from, to) {

@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { BudgetAlertError } from './budget-alert-error.js';
+import { budgetAlertError } from '../coded-errors.js';
 
 /** Spend per budget key and the crossings already raised: what must survive a restart. */
 export interface AlertState {
@@ -72,5 +73,5 @@ function prune(state: AlertState): void {
 }
 
 function invalid(file: string, what: string, cause?: unknown): BudgetAlertError {
-  return new BudgetAlertError({ code: 'budget_alerts.invalid_state', message: `the budget-alert state file ${file} ${what}`, hint: 'Move it aside to start counting afresh, or point stateFile elsewhere.', ...(cause ? { cause } : {}) });
+  return budgetAlertError({ code: 'budget_alerts.invalid_state', message: `the budget-alert state file ${file} ${what}`, hint: 'Move it aside to start counting afresh, or point stateFile elsewhere.', ...(cause ? { cause } : {}) });
 }

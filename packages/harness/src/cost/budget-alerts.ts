@@ -1,8 +1,8 @@
 import { strictOptions } from '@warden/protocol';
-import { BudgetAlertError } from './budget-alert-error.js';
 import { ALERT_WEBHOOK_KEYS, BUDGET_ALERT_KEYS, BUDGET_KEYS, type AlertDelivery, type Budget, type BudgetAlert, type BudgetAlertOptions, type BudgetAlerts, type BudgetScope, type SpendRecord } from './budget-alert-types.js';
 import { deliverAlert, shownUrl } from './alert-webhook.js';
 import { alertStateFile } from './alert-state-file.js';
+import { budgetAlertError } from '../coded-errors.js';
 
 const SCOPES: readonly BudgetScope[] = ['run', 'agent', 'owner', 'day'];
 const DEFAULT_THRESHOLDS = [0.5, 0.8, 1];
@@ -15,11 +15,11 @@ interface Checked {
 
 function check(given: Budget, index: number): Checked {
   const budget = strictOptions(`budgetAlerts budgets[${index}]`, BUDGET_KEYS, given);
-  if (!SCOPES.includes(budget.scope)) throw new BudgetAlertError({ code: 'budget_alerts.invalid_budget', message: `unknown budget scope "${String(budget.scope)}"`, hint: `Use one of ${SCOPES.join(', ')}.` });
-  if (!(typeof budget.usd === 'number' && Number.isFinite(budget.usd) && budget.usd > 0)) throw new BudgetAlertError({ code: 'budget_alerts.invalid_budget', message: `budget "${budget.scope}" needs a positive usd` });
+  if (!SCOPES.includes(budget.scope)) throw budgetAlertError({ code: 'budget_alerts.invalid_budget', message: `unknown budget scope "${String(budget.scope)}"`, hint: `Use one of ${SCOPES.join(', ')}.` });
+  if (!(typeof budget.usd === 'number' && Number.isFinite(budget.usd) && budget.usd > 0)) throw budgetAlertError({ code: 'budget_alerts.invalid_budget', message: `budget "${budget.scope}" needs a positive usd` });
   const thresholds = [...new Set(budget.thresholds ?? DEFAULT_THRESHOLDS)].sort((a, b) => a - b);
   if (thresholds.length === 0 || thresholds.some((t) => !(typeof t === 'number' && Number.isFinite(t) && t > 0))) {
-    throw new BudgetAlertError({ code: 'budget_alerts.invalid_budget', message: `budget "${budget.scope}" has a threshold that is not a fraction above 0`, hint: 'Thresholds are fractions of usd: 0.5 is half the budget, 1 all of it.' });
+    throw budgetAlertError({ code: 'budget_alerts.invalid_budget', message: `budget "${budget.scope}" has a threshold that is not a fraction above 0`, hint: 'Thresholds are fractions of usd: 0.5 is half the budget, 1 all of it.' });
   }
   return { name: budget.name ?? (budget.agent !== undefined ? `${budget.scope}:${budget.agent}` : budget.scope), budget, thresholds };
 }
@@ -52,8 +52,8 @@ export function budgetAlerts(given: BudgetAlertOptions): BudgetAlerts {
   const webhooks = (options.webhooks ?? []).map((entry, i) => {
     const webhook = strictOptions(`budgetAlerts webhooks[${i}]`, ALERT_WEBHOOK_KEYS, entry);
     const shown = shownUrl(webhook.url);
-    if (!/^https?:$/.test(safeProtocol(webhook.url))) throw new BudgetAlertError({ code: 'budget_alerts.invalid_webhook', message: `webhook URL ${shown} is not http(s)` });
-    if (typeof webhook.secret !== 'string' || webhook.secret === '') throw new BudgetAlertError({ code: 'budget_alerts.invalid_webhook', message: `webhook ${shown} has no secret to sign with` });
+    if (!/^https?:$/.test(safeProtocol(webhook.url))) throw budgetAlertError({ code: 'budget_alerts.invalid_webhook', message: `webhook URL ${shown} is not http(s)` });
+    if (typeof webhook.secret !== 'string' || webhook.secret === '') throw budgetAlertError({ code: 'budget_alerts.invalid_webhook', message: `webhook ${shown} has no secret to sign with` });
     return webhook;
   });
   const file = options.stateFile === undefined ? undefined : alertStateFile(options.stateFile);

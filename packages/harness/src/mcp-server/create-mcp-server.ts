@@ -8,6 +8,7 @@ import { isUsableKey, MIN_KEY_LENGTH, type KeyGrant } from './bearer-keys.js';
 import { AGENT_NAME, defaultApprovalInstructions, MCP_AGENT_KEYS, type ApprovalInstructions, type McpAgent } from './mcp-agent.js';
 import { listenMcpHttp, type McpHttpOptions, type RunningMcpHttp } from './mcp-http.js';
 import { loadMcpServerSdk, type McpServerSdk } from './mcp-server-sdk.js';
+import { configError } from '../coded-errors.js';
 
 export interface McpServerOptions {
   /** The agents to serve, one tool each. */
@@ -53,7 +54,7 @@ const MCP_HTTP_KEYS = {
 } as const satisfies OptionKeys<McpHttpOptions>;
 
 function invalid(message: string): ConfigError {
-  return new ConfigError({ code: 'config.invalid', message, hint: 'fix the agents given to createMcpServer' });
+  return configError({ code: 'config.invalid', message, hint: 'fix the agents given to createMcpServer' });
 }
 
 function checkAgents(agents: readonly McpAgent[]): void {

@@ -1,4 +1,4 @@
-import { ToolError } from '@warden/protocol';
+import { toolError } from '../coded-errors.js';
 
 /** The install command named when the optional peer is missing. */
 export const MCP_SDK_INSTALL = 'npm install @modelcontextprotocol/sdk';
@@ -36,7 +36,7 @@ export function loadMcpServerSdk(): Promise<McpServerSdk> {
     } catch (error) {
       loading = undefined;
       if (!isMissingModule(error)) throw error;
-      throw new ToolError({
+      throw toolError({
         code: 'tool.mcp_sdk_missing',
         message: `serving MCP needs the optional peer dependency @modelcontextprotocol/sdk, which is not installed: run \`${MCP_SDK_INSTALL}\``,
         hint: `Run \`${MCP_SDK_INSTALL}\` in your project.`,

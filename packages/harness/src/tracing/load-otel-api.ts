@@ -1,4 +1,4 @@
-import { TracingError } from './tracing-error.js';
+import { tracingError } from '../coded-errors.js';
 
 /** The part of `@opentelemetry/api` tracing uses. */
 export type OtelApi = typeof import('@opentelemetry/api');
@@ -18,7 +18,7 @@ export async function loadOtelApi(importer: ModuleImporter = nativeImport): Prom
     const mod = (await importer('@opentelemetry/api')) as OtelApi & { default?: OtelApi };
     return mod.trace ? mod : (mod.default ?? mod);
   } catch (error) {
-    throw new TracingError({
+    throw tracingError({
       code: 'tracing.api_missing',
       message: 'tracing is on but @opentelemetry/api is not installed',
       hint: 'npm install @opentelemetry/api (and an SDK such as @opentelemetry/sdk-trace-base to export spans)',
