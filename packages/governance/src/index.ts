@@ -79,6 +79,7 @@ export type {
   ShellNetworkUse,
   SimpleCommand,
   FindingKind,
+  FindingParams,
   ShellRule,
 } from '@warden/shell-policy';
 export { pathPolicy, DEFAULT_PROTECTED_NAMES } from '@warden/shell-policy';
