@@ -1,4 +1,5 @@
-import { PolicyError, type Decision } from '@warden/protocol';
+import type { Decision } from '@warden/protocol';
+import { policyError } from '../coded-errors.js';
 import { pathPolicy } from '../paths/path-policy.js';
 import { loadBashParser } from './parser-loader.js';
 import { initialState } from './scope-state.js';
@@ -52,7 +53,7 @@ export async function loadShellAnalyzer(options: ShellAnalyzerOptions = {}): Pro
 
   function analyze(command: string, ctx: Omit<ShellDecisionContext, 'mode'>): ShellAnalysis {
     if (disposed) {
-      throw new PolicyError({ code: 'policy.shell_analyzer_disposed', message: 'This shell analyzer has been disposed.', hint: 'Load a new analyzer with loadShellAnalyzer().' });
+      throw policyError({ code: 'policy.shell_analyzer_disposed', message: 'This shell analyzer has been disposed.', hint: 'Load a new analyzer with loadShellAnalyzer().' });
     }
     const kept = last;
     last = undefined;
