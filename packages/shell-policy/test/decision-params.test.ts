@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadShellAnalyzer } from '../src/index.js';
 import type { ShellAnalyzer } from '../src/index.js';
+import { CLASS_DENIED } from './class-cases.js';
 import { DENIED } from './denied-commands.js';
 
 // Front ends translate a refusal from its rule and params: the params must name what was refused.
@@ -38,7 +39,7 @@ describe('decision params', () => {
   });
 
   it('gives every refusal of the deny list a command, and a path where the rule is about one', () => {
-    const refused = DENIED.filter(([, rule]) => rule !== 'shell.undecidable');
+    const refused = [...DENIED, ...Object.values(CLASS_DENIED).flat()].filter(([, rule]) => rule !== 'shell.undecidable');
     expect(refused.length).toBeGreaterThan(100);
     for (const [command, rule] of refused) {
       const { params } = analyzer.decide(command, { workspace, mode: 'yolo' });

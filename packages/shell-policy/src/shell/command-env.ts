@@ -1,6 +1,7 @@
 import type { PathInspection } from '../paths/path-policy.js';
 import type { ScopeState } from './scope-state.js';
 import type { StaticOutput } from './static-output.js';
+import type { FindingRule } from './shell-rules.js';
 import type { ParamsOf, ShellWord } from './types.js';
 
 /** What one pipeline stage does, for the rules that look across a pipe. */
@@ -37,11 +38,11 @@ export interface CommandEnv {
   readonly state: ScopeState;
   readonly depth: number;
   /** `params`: what the reason names (the command, and the path for a path rule). */
-  deny<R extends string>(rule: R, reason: string, params: ParamsOf<R>): void;
+  deny<R extends FindingRule>(rule: R, reason: string, params: ParamsOf<R>): void;
   /** `opaque`: what is unknown could be anything, network included (see `ShellFinding.opaque`). */
   undecidable(reason: string, opaque?: boolean): void;
   /** A decidable command only a real person may approve. */
-  person<R extends string>(rule: R, reason: string, params: ParamsOf<R>): void;
+  person<R extends FindingRule>(rule: R, reason: string, params: ParamsOf<R>): void;
   /** Records a network use. */
   network(what: string, host?: string): void;
   /** Records that the command sends data over the network: what it reads on standard input, or its arguments. */

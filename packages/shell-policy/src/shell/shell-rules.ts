@@ -1,7 +1,8 @@
 /**
- * Every rule name the shell deny list can answer with, and what it covers. Public: names are stable.
+ * Every rule name the shell analyzer's decisions carry, and what it covers. Public: names are stable.
  * `params` are the values a decision of the rule carries (`Decision.params`), for front ends that
- * say it in another language.
+ * say it in another language. The `shell.*` rules only a gate decides (`shell.read_only`,
+ * `shell.sandboxed`, `shell.unavailable`…) belong to `@warden/governance`'s `GATE_RULES`.
  */
 export const SHELL_RULES = {
   'shell.deny_list': 'Allowed: no deny-list rule matched.',
@@ -14,12 +15,6 @@ export const SHELL_RULES = {
   'shell.git_history_rewrite': 'git filter-branch, filter-repo, rebase -i/--root, update-ref, reflog expire/delete, replace; commit --amend needs a person (it may rewrite a pushed commit) (params: command).',
   'shell.git_hooks': 'git config core.hooksPath or git -c core.hooksPath=: makes git run hooks from a directory of the command\'s choosing (writes under .git/hooks are shell.write_protected) (params: command).',
   'shell.kill_processes': 'kill -9 -1, kill -- -1, kill 0, kill 1, kill of a process group; pkill, killall, fuser -k, shutdown, reboot, systemctl stop/kill (params: command).',
-  'shell.read_only': 'Gate, safe mode: the analyzer proves the command only reads inside the workspace (ls, cat, grep, git status|diff|log, find without actions…), so it runs without asking.',
-  'shell.sandboxed': 'Gate, with sandbox.active: an undecidable command that needs no network and writes nowhere seen outside the workspace gets the mode\'s usual decision; the reason says the sandbox was on.',
-  'shell.detached_process': 'Gate, tainted run: nohup, setsid, disown, a trailing &, screen -dm, tmux new -d, at, crontab, systemd-run… start processes that outlive the run: a person must approve.',
-  'shell.unchecked_network': 'Gate, tainted run: network use whose host cannot be checked (inline interpreter code, awk, a run-time URL): a person must approve.',
-  'shell.unavailable': 'Gate: the analyzer could not be loaded or gave no valid decision: ask with requiresPerson in safe and yolo, deny in read-only.',
-  'shell.invalid': 'Gate: the shell call has no string command.',
   'shell.privilege_escalation': 'sudo, su, doas, pkexec and kin, setuid/setgid chmod or install, setcap (params: command).',
   'shell.disk_write': 'Formats or partitions a disk, or writes raw to a block device (params: command).',
   'shell.reverse_shell': '/dev/tcp and /dev/udp, awk /inet/ special files, nc/ncat (any distribution name: nc.openbsd, nc.traditional, netcat…) -e, socat exec:, a network tool piped into a shell, inline code that connects a socket (by any name: net.connect, fsockopen, TCPSocket…) to a shell or program (params: command).',
@@ -34,3 +29,6 @@ export const SHELL_RULES = {
 } as const;
 
 export type ShellRule = keyof typeof SHELL_RULES;
+
+/** The rules a `deny` or person-only finding can carry (not the allow or the undecidable rule). */
+export type FindingRule = Exclude<ShellRule, 'shell.deny_list' | 'shell.undecidable'>;

@@ -9,6 +9,7 @@ import { assignVar, cloneState, type ScopeState } from './scope-state.js';
 import { isCommandVariable } from './command-variables.js';
 import { forkBombIn, commandNamesIn } from './tree-checks.js';
 import { inputText, REDIRECT_TYPES } from './tree-shapes.js';
+import type { FindingRule } from './shell-rules.js';
 import type { ParamsOf, ShellFinding, ShellNetworkUse, ShellWord, ShellWrite, SimpleCommand } from './types.js';
 import { evalNodes, evalWord } from './word-eval.js';
 import { ALIAS_PREFIX, HOME_CWD } from './interpreters.js';
@@ -65,7 +66,7 @@ export class ShellRun {
     readonly extraProtected = false,
   ) {}
 
-  deny<R extends string>(rule: R, reason: string, params: ParamsOf<R>): void {
+  deny<R extends FindingRule>(rule: R, reason: string, params: ParamsOf<R>): void {
     this.findings.push({ kind: 'deny', rule, reason, params });
   }
 
@@ -73,7 +74,7 @@ export class ShellRun {
     this.findings.push({ kind: 'undecidable', rule: 'shell.undecidable', reason, ...(opaque ? { opaque } : {}) });
   }
 
-  person<R extends string>(rule: R, reason: string, params: ParamsOf<R>): void {
+  person<R extends FindingRule>(rule: R, reason: string, params: ParamsOf<R>): void {
     this.findings.push({ kind: 'person', rule, reason, params });
   }
 

@@ -1,4 +1,5 @@
 import type { Decision } from '@warden/protocol';
+import type { FindingRule } from './shell-rules.js';
 
 export type ShellMode = 'read-only' | 'safe' | 'yolo';
 
@@ -48,7 +49,7 @@ export interface FindingParams {
 }
 
 /** The params a finding of rule `R` must carry: a path rule names the path too. */
-export type ParamsOf<R extends string> = R extends PathRule ? { command: string; path: string } : { command: string };
+export type ParamsOf<R extends FindingRule> = R extends PathRule ? { command: string; path: string } : { command: string };
 
 export interface ShellFinding {
   kind: FindingKind;
