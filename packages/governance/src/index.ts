@@ -66,7 +66,7 @@ export type { GateRule, TaintReason } from './gate/gate-rules.js';
 export type { GovernanceErrorCode } from './util/governance-error-codes.js';
 
 // The shell deny list and the path policy, from @warden/shell-policy (re-exported unchanged)
-export { loadShellAnalyzer, SHELL_ALLOW_RULE, SHELL_RULES } from '@warden/shell-policy';
+export { loadShellAnalyzer, SHELL_ALLOW_RULE, SHELL_RULES, SHELL_POLICY_ERROR_CODES } from '@warden/shell-policy';
 export type {
   ShellAnalyzerOptions,
   ShellAnalyzer,
@@ -79,7 +79,9 @@ export type {
   ShellNetworkUse,
   SimpleCommand,
   FindingKind,
+  FindingParams,
   ShellRule,
+  ShellPolicyErrorCode,
 } from '@warden/shell-policy';
 export { pathPolicy, DEFAULT_PROTECTED_NAMES } from '@warden/shell-policy';
 export type { PathClass, PathPolicy, PathPolicyOptions, InspectOptions, PathInspection } from '@warden/shell-policy';

@@ -32,6 +32,7 @@ describe('@warden/governance public surface', () => {
       'ReviewVerdict',
       'SENSITIVE_ARGUMENTS',
       'SHELL_ALLOW_RULE',
+      'SHELL_POLICY_ERROR_CODES',
       'SHELL_RULES',
       'TAINT_REASONS', 'TaintSettingsInput',
       'approvalDigest',

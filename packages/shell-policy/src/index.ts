@@ -3,7 +3,7 @@
 // The shell analyzer: a parsed-bash deny list and the analysis behind it
 export { loadShellAnalyzer, SHELL_ALLOW_RULE } from './shell/shell-analyzer.js';
 export type { ShellAnalyzerOptions } from './shell/shell-analyzer.js';
-export type { ShellAnalyzer, ShellAnalysis, ShellDecisionContext, ShellFinding, ShellMode, ShellWord, ShellWrite, ShellNetworkUse, SimpleCommand, FindingKind } from './shell/types.js';
+export type { ShellAnalyzer, ShellAnalysis, ShellDecisionContext, ShellFinding, ShellMode, ShellWord, ShellWrite, ShellNetworkUse, SimpleCommand, FindingKind, FindingParams } from './shell/types.js';
 export { SHELL_RULES } from './shell/shell-rules.js';
 export type { ShellRule } from './shell/shell-rules.js';
 

@@ -1,7 +1,7 @@
 /**
  * The error codes `@warden/shell-policy` throws, all `PolicyError`s. Codes are public API:
- * renaming or removing one is a breaking change. `@warden/governance` lists them too,
- * because its gate loads the analyzer and passes them on unchanged.
+ * renaming or removing one is a breaking change. Errors are built only through `coded-errors.ts`,
+ * typed with this table. `@warden/governance` re-exports the table (its gate passes these codes on).
  */
 export const SHELL_POLICY_ERROR_CODES = {
   'policy.shell_parser_unavailable': 'The shell parser (tree-sitter bash WASM) could not be loaded.',

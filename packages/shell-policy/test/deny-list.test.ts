@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadShellAnalyzer } from '../src/index.js';
+import { loadShellAnalyzer, SHELL_RULES } from '../src/index.js';
 import type { ShellAnalyzer } from '../src/index.js';
 import { ALLOWED } from './allowed-commands.js';
+import { CLASS_DENIED } from './class-cases.js';
 import { DENIED } from './denied-commands.js';
 import { UNDECIDABLE } from './undecidable-commands.js';
 
@@ -17,6 +18,13 @@ describe('the shell deny list', () => {
   it('has at least 150 denied and 60 allowed cases', () => {
     expect(DENIED.length).toBeGreaterThanOrEqual(150);
     expect(ALLOWED.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it('answers with every rule SHELL_RULES lists, and with no other', () => {
+    const denied = [...DENIED, ...Object.values(CLASS_DENIED).flat()];
+    const commands = [...denied.map(([command]) => command), ...ALLOWED, ...UNDECIDABLE, 'git commit --amend'];
+    const given = new Set(commands.map((command) => analyzer.decide(command, { workspace, mode: 'safe' }).rule));
+    expect([...given].sort()).toEqual(Object.keys(SHELL_RULES).sort());
   });
 
   it.each(DENIED)('denies %j (%s)', (command, rule) => {

@@ -1,5 +1,5 @@
 import { ERROR_CODES, HANDOFF_REFUSALS, TAINT_NOTES } from '@warden/protocol';
-import { GATE_RULES, GOVERNANCE_ERROR_CODES, SHELL_RULES, TAINT_REASONS } from '@warden/governance';
+import { GATE_RULES, GOVERNANCE_ERROR_CODES, SHELL_POLICY_ERROR_CODES, SHELL_RULES, TAINT_REASONS } from '@warden/governance';
 import { AGENT_SESSION_ERROR_CODES, BUDGET_ALERT_ERROR_CODES, TRACING_ERROR_CODES } from '@warden/harness';
 import { PROVIDER_ERROR_CODES } from '@warden/providers';
 import { SESSION_ERROR_CODES } from '@warden/sessions';
@@ -13,6 +13,7 @@ const ERROR_CODE_LIST = [
   ...Object.keys(ERROR_CODES),
   ...Object.keys(PROVIDER_ERROR_CODES),
   ...Object.keys(GOVERNANCE_ERROR_CODES),
+  ...Object.keys(SHELL_POLICY_ERROR_CODES),
   ...Object.keys(TOOL_ERROR_CODES),
   ...SESSION_ERROR_CODES,
   ...Object.keys(TRACING_ERROR_CODES),

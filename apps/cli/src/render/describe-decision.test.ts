@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../i18n/catalog-types.js';
 import { loadTranslator } from '../i18n/load-catalog.js';
 import { describeDecision } from './describe-decision.js';
 import { describeError } from './describe-error.js';
@@ -31,6 +32,26 @@ describe('describeDecision', () => {
     expect(text).toContain('src/a.ts');
     expect(text).toContain('tool:fetch');
     expect(text).toContain('कार्य के दायरे से बाहर');
+  });
+
+  const SHELL_REFUSALS = [
+    ['en', 'the command escalates privileges (sudo)', 'the command deletes /etc, outside the workspace (rm)'],
+    ['es', 'el comando eleva privilegios (sudo)', 'el comando borra /etc, fuera del espacio de trabajo (rm)'],
+    ['hi', 'कमांड विशेषाधिकार बढ़ाती है (sudo)', 'कमांड वर्कस्पेस के बाहर /etc मिटाती है (rm)'],
+    ['fr', 'la commande élève ses privilèges (sudo)', 'la commande supprime /etc, hors de l\'espace de travail (rm)'],
+  ] as const;
+
+  it.each(SHELL_REFUSALS)('names the refused command (and path) of a shell refusal in %s', async (lang, sudo, rm) => {
+    const t = await loadTranslator(lang);
+    expect(describeDecision({ effect: 'deny', rule: 'shell.privilege_escalation', reason: 'sudo runs a command with other privileges', params: { command: 'sudo' } }, t)).toBe(sudo);
+    expect(describeDecision({ effect: 'deny', rule: 'shell.delete_outside_workspace', reason: 'rm removes /etc, outside the workspace', params: { command: 'rm', path: '/etc' } }, t)).toBe(rm);
+    const reset = describeDecision({ effect: 'deny', rule: 'shell.git_reset_hard', reason: 'git reset --hard discards uncommitted work', params: { command: 'git reset --hard' } }, t);
+    expect(reset.startsWith('git reset --hard ')).toBe(true);
+    expect(reset).not.toBe('git reset --hard discards uncommitted work');
+  });
+
+  it('checks shell refusals in every language', () => {
+    expect(SHELL_REFUSALS.map(([lang]) => lang).sort()).toEqual([...LANGUAGES].sort());
   });
 
   it("keeps the library's English reason for a rule no catalog knows, or a decision recorded without its values", async () => {

@@ -27,6 +27,11 @@ describe('GATE_RULES', () => {
     expect(written.size).toBeGreaterThan(20); // the shell analyzer's own rules live in @warden/shell-policy
   });
 
+  it('shares no id with SHELL_RULES: each rule id is listed by the package that decides it', () => {
+    expect(Object.keys(GATE_RULES).filter((id) => id in SHELL_RULES)).toEqual([]);
+    expect(Object.keys(GATE_RULES).filter((id) => id.startsWith('shell.')).length).toBeGreaterThan(0);
+  });
+
   it('lists every taint reason id the guard and the egress check give', () => {
     const lines = SOURCES.filter((file) => file.includes('taint')).flatMap((file) => readFileSync(file, 'utf8').split('\n'));
     const giving = lines.filter((line) => line.includes('person(') || line.includes("id: 'egress."));

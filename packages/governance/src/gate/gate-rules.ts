@@ -1,9 +1,9 @@
 /**
  * Every `rule` id a decision of this package can carry, with what it means. Ids are public API:
  * front ends translate a decision by its `rule` (and `params`), so renaming one breaks them.
- * Policy rules carry the names their authors gave them and are not listed; shell rules (from the
- * gate and the shell analyzer) are in `SHELL_RULES`. A test checks that
- * every rule id written in this package's source is here.
+ * Policy rules carry the names their authors gave them and are not listed; the shell analyzer's
+ * rules are `SHELL_RULES` (from `@warden/shell-policy`), the `shell.*` rules the gate decides itself
+ * are here. A test checks that every rule id written in this package's source is in one of the two.
  */
 export const GATE_RULES = Object.freeze({
   'deny-list': 'The tool name is on the deny list (params: tool, glob).',
@@ -23,6 +23,13 @@ export const GATE_RULES = Object.freeze({
   'review.low-confidence': 'The reviewer said safe with too little confidence (params: confidence, min, baseRule).',
   'review.malformed': 'The review was not a valid verdict (params: baseRule).',
   'review.unavailable': 'The review model was unavailable (params: baseRule).',
+  // The shell rules only the gate decides; the analyzer's own are SHELL_RULES (@warden/shell-policy).
+  'shell.read_only': 'Safe mode: the analyzer proves the command only reads inside the workspace (ls, cat, grep, git status|diff|log, find without actions…), so it runs without asking.',
+  'shell.sandboxed': 'With sandbox.active: an undecidable command that needs no network and writes nowhere seen outside the workspace gets the mode\'s usual decision; the reason says the sandbox was on.',
+  'shell.detached_process': 'Tainted run: nohup, setsid, disown, a trailing &, screen -dm, tmux new -d, at, crontab, systemd-run… start processes that outlive the run: a person must approve (params: command).',
+  'shell.unchecked_network': 'Tainted run: network use whose host cannot be checked (inline interpreter code, awk, a run-time URL): a person must approve (params: command).',
+  'shell.unavailable': 'The shell analyzer could not be loaded or gave no valid decision: ask with requiresPerson in safe and yolo, deny in read-only.',
+  'shell.invalid': 'The shell call has no string command (params: tool).',
 } as const);
 
 export type GateRule = keyof typeof GATE_RULES;

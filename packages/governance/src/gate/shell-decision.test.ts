@@ -175,3 +175,18 @@ describe('a tainted run', () => {
     expect(requiresPerson(decision)).toBe(true);
   });
 });
+
+describe('the analyzer\'s params reach the decision', () => {
+  it.each([
+    ['sudo ls', 'read-only', { effect: 'deny', rule: 'shell.privilege_escalation', params: { command: 'sudo' } }],
+    ['rm -rf /etc', 'yolo', { effect: 'deny', rule: 'shell.delete_outside_workspace', params: { command: 'rm', path: '/etc' } }],
+    ['cat .env', 'safe', { effect: 'deny', rule: 'shell.read_protected', params: { command: 'cat', path: '.env' } }],
+    ['git commit --amend -m x', 'safe', { effect: 'ask', requiresPerson: true, rule: 'shell.git_history_rewrite', params: { command: 'git commit --amend' } }],
+  ] as const)('%j in %s mode', async (command, mode, expected) => {
+    expect(await decide(command, { mode })).toMatchObject(expected);
+  });
+
+  it('keeps them on a tainted run', async () => {
+    expect(await decide('git push --force', {}, tainted)).toMatchObject({ effect: 'deny', rule: 'shell.git_force_push', params: { command: 'git push --force' } });
+  });
+});

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SHELL_POLICY_ERROR_CODES } from '@warden/shell-policy';
 import { describe, expect, it } from 'vitest';
 import { GOVERNANCE_ERROR_CODES } from './governance-error-codes.js';
 
@@ -34,19 +33,15 @@ describe('error codes', () => {
       'policy.guardrail_violation',
       'policy.invalid',
       'policy.self_approval',
-      'policy.shell_analyzer_disposed',
-      'policy.shell_parser_unavailable',
     ]);
     for (const text of Object.values(GOVERNANCE_ERROR_CODES)) expect(text.length).toBeGreaterThan(10);
   });
 
   it('holds only codes the package produces', () => {
     const text = source();
-    // Produced without a literal here: the protocol's strict-options helpers throw config.unknown_key,
-    // and the shell analyzer (re-exported from @warden/shell-policy) throws its own codes unchanged.
+    // Produced without a literal here: the protocol's strict-options helpers throw config.unknown_key.
     const viaOptionHelpers = /\b(strictOptions|unknownOptionError)\(/.test(text) ? ['config.unknown_key'] : [];
-    const passedOn = Object.keys(SHELL_POLICY_ERROR_CODES).filter(() => text.includes("from '@warden/shell-policy'"));
-    const produced = new Set([...viaOptionHelpers, ...passedOn]);
+    const produced = new Set(viaOptionHelpers);
     for (const match of text.matchAll(/code: '([a-z_]+\.[a-z_]+)'/g)) produced.add(match[1] as string);
     expect(Object.keys(GOVERNANCE_ERROR_CODES).filter((code) => !produced.has(code))).toEqual([]);
   });

@@ -1,7 +1,9 @@
 /**
  * The error codes `@warden/governance` throws. Codes are public API: renaming
  * or removing one is a breaking change. All are `PolicyError`s except the
- * `config.*` ones (`ConfigError`s for bad options).
+ * `config.*` ones (`ConfigError`s for bad options). The shell analyzer the gate
+ * loads throws its own codes, listed by their owner: `SHELL_POLICY_ERROR_CODES`
+ * (re-exported here from `@warden/shell-policy`).
  */
 export const GOVERNANCE_ERROR_CODES = {
   'config.invalid': 'Options are invalid (createGate without a workspace or with an unknown mode, a bad redaction pattern, a bad guardrail option).',
@@ -15,8 +17,6 @@ export const GOVERNANCE_ERROR_CODES = {
   'policy.self_approval': 'The person a run acts for tried to approve their own request while selfApproval is false.',
   'policy.audit_corrupt': 'The audit trail ends with a line that is not an entry, so the chain cannot be continued.',
   'policy.guardrail_violation': 'A guardrail was violated and onViolation is "fail".',
-  'policy.shell_parser_unavailable': 'The shell parser (tree-sitter bash WASM) could not be loaded.',
-  'policy.shell_analyzer_disposed': 'A disposed shell analyzer was used.',
 } as const;
 
 export type GovernanceErrorCode = keyof typeof GOVERNANCE_ERROR_CODES;

@@ -59,19 +59,19 @@ function firstUrlHost(code: string): string | undefined {
  * (analysed as shell), files deleted or written through literal paths (checked like `rm`/`>`). What it
  * cannot read — a computed import, an eval, a command or path built at run time — is undecidable.
  */
-export function scanInlineCode(code: string, language: CodeLanguage, env: CommandEnv, what: string): void {
+export function scanInlineCode(code: string, language: CodeLanguage, env: CommandEnv, what: string, command = what): void {
   const interpolates = INTERPOLATES[language];
-  if (mentionsMetadataEndpoint(code)) env.deny('shell.cloud_metadata', `${what} reaches a cloud metadata endpoint`);
+  if (mentionsMetadataEndpoint(code)) env.deny('shell.cloud_metadata', `${what} reaches a cloud metadata endpoint`, { command });
   const raw = RAW_NETWORK.test(code);
   const fetches = HTTP_FETCH.test(code);
   if (raw || fetches) env.network(what, firstUrlHost(code));
-  if (raw && SHELLISH.test(code)) env.deny('shell.reverse_shell', `${what} connects a network socket to a shell or a program (reverse shell)`);
-  if (/\/inet[46]?\//.test(code)) env.deny('shell.reverse_shell', `${what} opens a raw network socket through awk's /inet/ special files`);
-  if (fetches && RUNS_CODE.test(code)) env.deny('shell.download_exec', `${what} downloads code and evaluates it`);
+  if (raw && SHELLISH.test(code)) env.deny('shell.reverse_shell', `${what} connects a network socket to a shell or a program (reverse shell)`, { command });
+  if (/\/inet[46]?\//.test(code)) env.deny('shell.reverse_shell', `${what} opens a raw network socket through awk's /inet/ special files`, { command });
+  if (fetches && RUNS_CODE.test(code)) env.deny('shell.download_exec', `${what} downloads code and evaluates it`, { command });
   if ((raw || fetches) && (WHOLE_ENVIRONMENT.test(code) || literalPaths(code, interpolates).some(isSecretPath))) {
-    env.deny('shell.exfiltration', `${what} sends the environment or a secret file over the network`);
+    env.deny('shell.exfiltration', `${what} sends the environment or a secret file over the network`, { command });
   }
-  if (FORK_LOOP.test(code)) env.deny('shell.fork_bomb', `${what} forks without bound (fork bomb)`);
+  if (FORK_LOOP.test(code)) env.deny('shell.fork_bomb', `${what} forks without bound (fork bomb)`, { command });
   let rest = code;
   for (const m of code.matchAll(SPAWN_CALL)) {
     const arg = readCallArgument(code, m.index + m[0].length, interpolates);
@@ -91,13 +91,13 @@ export function scanInlineCode(code: string, language: CodeLanguage, env: Comman
   for (const m of code.matchAll(DELETE_CALL)) {
     const arg = readCallArgument(code, m.index + m[0].length, interpolates);
     if (arg.value === undefined || /^'.*' '/.test(arg.value)) continue;
-    env.checkDelete({ text: arg.value, glob: false }, `${what} ${m[0]}`);
+    env.checkDelete({ text: arg.value, glob: false }, `${what} ${m[0]}`, { command: `${command} ${m[0]}` });
     rest = blank(rest, m.index, arg.end);
   }
   for (const m of code.matchAll(WRITE_CALL)) {
     const literal = readLiteral(code, code.indexOf('(', m.index + m[0].length - 1) + 1 || m.index + m[0].length, interpolates);
     if (!literal || literal.value === undefined) continue;
-    env.checkWrite({ text: literal.value, glob: false }, `${what} ${m[0]}`);
+    env.checkWrite({ text: literal.value, glob: false }, `${what} ${m[0]}`, { command: `${command} ${m[0]}` });
     rest = blank(rest, m.index, literal.end);
   }
   rest = rest.replace(SPAWN_IMPORTS, (m) => ' '.repeat(m.length));

@@ -1,7 +1,8 @@
 import type { PathInspection } from '../paths/path-policy.js';
 import type { ScopeState } from './scope-state.js';
 import type { StaticOutput } from './static-output.js';
-import type { ShellWord } from './types.js';
+import type { FindingRule } from './shell-rules.js';
+import type { ParamsOf, ShellWord } from './types.js';
 
 /** What one pipeline stage does, for the rules that look across a pipe. */
 export interface StageInfo {
@@ -36,11 +37,12 @@ export interface CommandOutcome {
 export interface CommandEnv {
   readonly state: ScopeState;
   readonly depth: number;
-  deny(rule: string, reason: string): void;
+  /** `params`: what the reason names (the command, and the path for a path rule). */
+  deny<R extends FindingRule>(rule: R, reason: string, params: ParamsOf<R>): void;
   /** `opaque`: what is unknown could be anything, network included (see `ShellFinding.opaque`). */
   undecidable(reason: string, opaque?: boolean): void;
   /** A decidable command only a real person may approve. */
-  person(rule: string, reason: string): void;
+  person<R extends FindingRule>(rule: R, reason: string, params: ParamsOf<R>): void;
   /** Records a network use. */
   network(what: string, host?: string): void;
   /** Records that the command sends data over the network: what it reads on standard input, or its arguments. */
@@ -55,8 +57,9 @@ export interface CommandEnv {
   readonly stage: StageInfo | undefined;
   /** Inspects a path word; reports and returns undefined when it cannot be decided. */
   inspect(word: ShellWord, what: string, options?: { globDot?: boolean }): PathInspection | undefined;
-  checkDelete(word: ShellWord, what: string, options?: { globDot?: boolean }): void;
-  checkWrite(word: ShellWord, what: string, options?: { devices?: boolean }): void;
+  /** `command`: what a refusal names as the command, when `what` is not it (default: `what`). */
+  checkDelete(word: ShellWord, what: string, options?: { globDot?: boolean; command?: string }): void;
+  checkWrite(word: ShellWord, what: string, options?: { devices?: boolean; command?: string }): void;
   /**
    * Records a file change without a deny-list check: `word` is the file changed, absent when the
    * command can change files it does not name (`git checkout .`, `python -c`).

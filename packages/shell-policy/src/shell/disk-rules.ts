@@ -18,11 +18,11 @@ export const diskTool: CommandHandler = (args, env, name) => {
       continue;
     }
     if (text.startsWith('/dev/') || isBlockDevice(text)) {
-      env.deny('shell.disk_write', `${name} writes to the device ${text}`);
+      env.deny('shell.disk_write', `${name} writes to the device ${text}`, { command: name });
       continue;
     }
     const ins = env.inspect(operand, name);
-    if (ins?.class === 'outside' && /^(?:mk|wipefs|blkdiscard|cryptsetup|newfs)/.test(name)) env.deny('shell.disk_write', `${name} formats ${text}, outside the workspace`);
+    if (ins?.class === 'outside' && /^(?:mk|wipefs|blkdiscard|cryptsetup|newfs)/.test(name)) env.deny('shell.disk_write', `${name} formats ${text}, outside the workspace`, { command: name });
   }
-  if (/^(?:diskutil)$/.test(name) && args.some((w) => /erase|partition|zero|secure/i.test(w.text ?? ''))) env.deny('shell.disk_write', 'diskutil erases or partitions a disk');
+  if (/^(?:diskutil)$/.test(name) && args.some((w) => /erase|partition|zero|secure/i.test(w.text ?? ''))) env.deny('shell.disk_write', 'diskutil erases or partitions a disk', { command: 'diskutil' });
 };

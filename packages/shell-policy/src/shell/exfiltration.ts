@@ -42,7 +42,7 @@ export function checkUpload(env: CommandEnv, file: ShellWord, what: string): voi
   }
   const ins = env.peek(file);
   if (isSecretPath(file.text) || file.text.startsWith('~') || ins?.class === 'protected') {
-    env.deny('shell.exfiltration', `${what} uploads ${file.text.slice(0, 80)}, a secret file`);
+    env.deny('shell.exfiltration', `${what} uploads ${file.text.slice(0, 80)}, a secret file`, { command: what });
   }
 }
 
@@ -64,6 +64,6 @@ export function checkProtectedRead(name: string, args: ShellWord[], env: Command
   } else return;
   for (const word of operands) {
     if (word.text === undefined || word.glob) continue;
-    if (env.peek(word)?.class === 'protected') env.deny('shell.read_protected', `${name} reads the protected path ${word.text.slice(0, 80)}, which file tools refuse as well`);
+    if (env.peek(word)?.class === 'protected') env.deny('shell.read_protected', `${name} reads the protected path ${word.text.slice(0, 80)}, which file tools refuse as well`, { command: name, path: word.text.slice(0, 80) });
   }
 }

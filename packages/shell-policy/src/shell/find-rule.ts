@@ -84,7 +84,7 @@ export const find: CommandHandler = (args, env) => {
   const fromRoot = deleting && restricted && starts.some((s) => env.inspect(s, 'find')?.isRoot === true);
   if (fromRoot) {
     const internal = names.find(reachesGitInternals);
-    if (internal !== undefined) env.deny('shell.delete_protected', `find deletes entries named ${internal}, which also matches files inside .git`);
+    if (internal !== undefined) env.deny('shell.delete_protected', `find deletes entries named ${internal}, which also matches files inside .git`, { command: 'find -delete', path: internal });
   }
   for (const start of starts) {
     if (deletes) for (const match of matches(start)) env.checkDelete(match, 'find -delete', { globDot: true });

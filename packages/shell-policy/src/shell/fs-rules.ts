@@ -12,11 +12,11 @@ function targetsOf(args: ShellWord[], spec: OptionSpec): ParsedArgs {
 export const remove: CommandHandler = (args, env, name) => {
   const parsed = targetsOf(args, name === 'shred' ? { short: 'ns', long: ['--iterations', '--size', '--random-source'] } : {});
   if (parsed.options.some((o) => o.name === '--no-preserve-root')) {
-    env.deny('shell.delete_outside_workspace', `${name} --no-preserve-root disables the guard against removing /`);
+    env.deny('shell.delete_outside_workspace', `${name} --no-preserve-root disables the guard against removing /`, { command: `${name} --no-preserve-root`, path: '/' });
   }
   for (const target of parsed.operands) {
     if (name === 'shred' && target.text?.startsWith('/dev/')) {
-      env.deny('shell.disk_write', `shred overwrites the device ${target.text}`);
+      env.deny('shell.disk_write', `shred overwrites the device ${target.text}`, { command: 'shred' });
       continue;
     }
     env.checkDelete(target, name);
@@ -36,7 +36,7 @@ const COPY_SPEC: OptionSpec = { short: 'tS', long: ['--target-directory', '--suf
 export const copy: CommandHandler = (args, env, name) => {
   const parsed = targetsOf(args, COPY_SPEC);
   const { dest, sources } = destination(parsed);
-  if (name === 'mv') for (const source of sources) env.checkDelete(source, 'mv (moving away)');
+  if (name === 'mv') for (const source of sources) env.checkDelete(source, 'mv (moving away)', { command: 'mv' });
   if (dest) env.checkWrite(dest, name);
 };
 
@@ -53,8 +53,8 @@ export const link: CommandHandler = (args, env) => {
       target = { text: posix.join(destDir, text), glob: source.glob };
     }
     const ins = env.inspect(target, 'ln');
-    if (ins?.class === 'outside') env.deny('shell.write_outside_workspace', `ln creates a link to ${text ?? ''}, outside the workspace (writes through it would leave the workspace)`);
-    else if (ins?.class === 'protected') env.deny('shell.write_protected', `ln creates a link to the protected path ${text ?? ''}`);
+    if (ins?.class === 'outside') env.deny('shell.write_outside_workspace', `ln creates a link to ${text ?? ''}, outside the workspace (writes through it would leave the workspace)`, { command: 'ln', path: text ?? '' });
+    else if (ins?.class === 'protected') env.deny('shell.write_protected', `ln creates a link to the protected path ${text ?? ''}`, { command: 'ln', path: text ?? '' });
   }
 };
 
@@ -67,7 +67,7 @@ function setuidMode(mode: string | undefined): boolean {
 export const install: CommandHandler = (args, env) => {
   const parsed = targetsOf(args, { short: 'tSmogC', long: ['--target-directory', '--suffix', '--mode', '--owner', '--group'] });
   const mode = parsed.options.find((o) => o.name === '-m' || o.name === '--mode');
-  if (setuidMode(mode?.value?.text)) env.deny('shell.privilege_escalation', 'install sets the setuid/setgid bit');
+  if (setuidMode(mode?.value?.text)) env.deny('shell.privilege_escalation', 'install sets the setuid/setgid bit', { command: `install -m ${mode?.value?.text ?? ''}` });
   if (parsed.options.some((o) => o.name === '-d' || o.name === '--directory')) {
     for (const dir of parsed.operands) env.checkWrite(dir, 'install -d');
     return;
@@ -102,7 +102,7 @@ export const chmod: CommandHandler = (args, env) => {
   const mode = hasReference ? undefined : parsed.operands[0];
   const files = hasReference ? parsed.operands : parsed.operands.slice(1);
   if (mode && mode.text === undefined) env.undecidable('chmod: the mode is built at run time');
-  if (setuidMode(mode?.text)) env.deny('shell.privilege_escalation', `chmod ${mode?.text ?? ''} sets the setuid/setgid bit`);
+  if (setuidMode(mode?.text)) env.deny('shell.privilege_escalation', `chmod ${mode?.text ?? ''} sets the setuid/setgid bit`, { command: `chmod ${mode?.text ?? ''}` });
   for (const file of files) env.checkWrite(file, 'chmod');
 };
 

@@ -26,14 +26,14 @@ const BUILTINS = new Set(['add', 'am', 'apply', 'archive', 'bisect', 'blame', 'b
 
 /** `git config core.hooksPath X` or `-c core.hooksPath=X`: every later commit runs hooks from X. */
 function checkSetting(env: CommandEnv, key: string, value: string | undefined, how: string): void {
-  if (/^core\.hookspath$/i.test(key)) env.deny('shell.git_hooks', `${how} core.hooksPath${value === undefined ? '' : ` ${value.slice(0, 60)}`} makes git run hooks from a directory of the command's choosing`);
+  if (/^core\.hookspath$/i.test(key)) env.deny('shell.git_hooks', `${how} core.hooksPath${value === undefined ? '' : ` ${value.slice(0, 60)}`} makes git run hooks from a directory of the command's choosing`, { command: how });
 }
 
 /** History rewrites: refused in every mode; `commit --amend` (which may rewrite a pushed commit) needs a person. */
 function checkHistory(sub: string, rest: ShellWord[], env: CommandEnv): void {
   const parsed = parseArgs(rest, { short: 'xsXmCcSF', long: ['--exec', '--onto', '--strategy', '--strategy-option', '--message', '--reuse-message', '--fixup', '--squash', '--author', '--date', '--file'] });
   const has = (...names: string[]): boolean => parsed.options.some((o) => names.some((n) => o.name === n || (n.startsWith('--') && isLongPrefix(o.name, n, 5))));
-  const rewrite = (what: string): void => env.deny('shell.git_history_rewrite', `${what} rewrites history`);
+  const rewrite = (what: string): void => env.deny('shell.git_history_rewrite', `${what} rewrites history`, { command: what });
   if (sub === 'filter-branch' || sub === 'filter-repo') rewrite(`git ${sub}`);
   else if (sub === 'update-ref') rewrite('git update-ref');
   else if (sub === 'reflog' && /^(?:expire|delete)$/.test(parsed.operands[0]?.text ?? '')) rewrite(`git reflog ${parsed.operands[0]?.text ?? ''}`);
@@ -41,7 +41,7 @@ function checkHistory(sub: string, rest: ShellWord[], env: CommandEnv): void {
   else if (sub === 'rebase') {
     for (const o of parsed.options) if ((o.name === '-x' || o.name === '--exec') && o.value) env.runScript(o.value.text, 'git rebase --exec');
     if (has('-i', '--interactive', '--root')) rewrite(`git rebase ${parsed.options.find((o) => /^(?:-i|--i|--root)/.test(o.name))?.name ?? '-i'}`);
-  } else if (sub === 'commit' && has('--amend')) env.person('shell.git_history_rewrite', 'git commit --amend rewrites the last commit, which may already be pushed');
+  } else if (sub === 'commit' && has('--amend')) env.person('shell.git_history_rewrite', 'git commit --amend rewrites the last commit, which may already be pushed', { command: 'git commit --amend' });
 }
 
 /** `git push --force`/`+refspec`, `git reset --hard`, `git clean -x`, and `!` aliases that run shell. */
@@ -106,14 +106,14 @@ export const git: CommandHandler = (args, env) => {
     }
   } else if (sub === 'push') {
     const forced = pushIsForced(rest);
-    if (forced) env.deny('shell.git_force_push', `git push ${forced} rewrites remote history`);
+    if (forced) env.deny('shell.git_force_push', `git push ${forced} rewrites remote history`, { command: `git push ${forced}` });
   } else if (sub === 'reset') {
     const hard = parseArgs(rest).options.find((o) => isLongPrefix(o.name, '--hard', 4));
-    if (hard) env.deny('shell.git_reset_hard', 'git reset --hard discards uncommitted work');
+    if (hard) env.deny('shell.git_reset_hard', 'git reset --hard discards uncommitted work', { command: 'git reset --hard' });
   } else if (sub === 'clean') {
     const options = parseArgs(rest, { short: 'e', long: ['--exclude'] }).options;
     const dryRun = options.some((o) => o.name === '-n' || isLongPrefix(o.name, '--dry-run', 4));
     const ignored = options.find((o) => o.name === '-x' || o.name === '-X');
-    if (ignored && !dryRun) env.deny('shell.git_clean', `git clean ${ignored.name} also deletes ignored files (.env, local config, build caches)`);
+    if (ignored && !dryRun) env.deny('shell.git_clean', `git clean ${ignored.name} also deletes ignored files (.env, local config, build caches)`, { command: `git clean ${ignored.name}` });
   }
 };

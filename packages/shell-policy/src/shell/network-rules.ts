@@ -80,7 +80,7 @@ export const netcat: CommandHandler = (args, env, name) => {
     const text = word.text;
     if (text === undefined) continue;
     if (/^--(?:exec|sh-exec|lua-exec)/.test(text) || /^-[A-Za-z0-9]*[ec]/.test(text) && !text.startsWith('--')) {
-      env.deny('shell.reverse_shell', `${name} ${text} hands a network connection to a program (reverse shell)`);
+      env.deny('shell.reverse_shell', `${name} ${text} hands a network connection to a program (reverse shell)`, { command: `${name} ${text}` });
       return;
     }
   }
@@ -92,7 +92,7 @@ export const socat: CommandHandler = (args, env) => {
     if (file !== undefined) checkUpload(env, { text: file, glob: false }, 'socat');
     if (word.text !== undefined && /^(?:stdio|stdin|-)$/i.test(word.text)) env.sends('stdin');
     if (word.text !== undefined && /(?:^|[!,:])\s*(?:exec|system)\s*:/i.test(word.text)) {
-      env.deny('shell.reverse_shell', 'socat connects a network address to a program (reverse shell)');
+      env.deny('shell.reverse_shell', 'socat connects a network address to a program (reverse shell)', { command: 'socat' });
       return;
     }
   }

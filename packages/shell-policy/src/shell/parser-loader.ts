@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { PolicyError } from '@warden/protocol';
+import { policyError } from '../coded-errors.js';
 import type { Node, Tree } from 'web-tree-sitter';
 
 export type { Node, Tree };
@@ -22,7 +23,7 @@ export async function loadBashParser(): Promise<BashParser> {
     mod = await import('web-tree-sitter');
     wasmPath = createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
   } catch (cause) {
-    throw new PolicyError({
+    throw policyError({
       code: 'policy.shell_parser_unavailable',
       message: 'The shell parser (web-tree-sitter with tree-sitter-bash) could not be loaded.',
       hint: INSTALL_HINT,
@@ -38,7 +39,7 @@ export async function loadBashParser(): Promise<BashParser> {
       parse(source: string): Tree {
         const tree = parser.parse(source);
         if (tree === null) {
-          throw new PolicyError({ code: 'policy.shell_parser_unavailable', message: 'The shell parser returned no tree.', hint: INSTALL_HINT });
+          throw policyError({ code: 'policy.shell_parser_unavailable', message: 'The shell parser returned no tree.', hint: INSTALL_HINT });
         }
         return tree;
       },
@@ -48,7 +49,7 @@ export async function loadBashParser(): Promise<BashParser> {
     };
   } catch (cause) {
     if (PolicyError.isInstance(cause)) throw cause;
-    throw new PolicyError({
+    throw policyError({
       code: 'policy.shell_parser_unavailable',
       message: 'The bash grammar could not be loaded into the parser.',
       hint: INSTALL_HINT,

@@ -1,6 +1,7 @@
 import type { StageInfo } from './command-env.js';
 import type { Node } from './parser-loader.js';
 import { handleRedirect } from './redirects.js';
+import { show } from './run-env.js';
 import { cloneState, type ScopeState } from './scope-state.js';
 import type { ShellRun, WalkContext } from './shell-run.js';
 import { pipelineStages } from './tree-shapes.js';
@@ -36,17 +37,17 @@ export function handlePipeline(run: ShellRun, node: Node, state: ScopeState, ctx
   stages.forEach((stage, j) => {
     const previous = stages[j - 1];
     if (stage.stdinCode && stages.slice(0, j).some((s) => s.downloader)) {
-      run.deny('shell.download_exec', 'a download is piped into an interpreter');
+      run.deny('shell.download_exec', 'a download is piped into an interpreter', { command: show(node.text) });
     } else if (stage.stdinShell && previous) {
       const output = previous.commands === 1 ? previous.output : undefined;
       if (output?.kind === 'text') run.run(output.text, cloneState(state), { depth: ctx.depth + 1, via: [...ctx.via, 'pipe'], stage: undefined });
       else if (output?.kind !== 'file') run.undecidable('a shell runs commands that another command prints', true);
     }
     if (stage.shell && stages.some((s, i) => i !== j && s.network)) {
-      run.deny('shell.reverse_shell', 'a network connection is piped into a shell');
+      run.deny('shell.reverse_shell', 'a network connection is piped into a shell', { command: show(node.text) });
     }
     if (stage.sends && stages.slice(0, j).some((s) => s.secret)) {
-      run.deny('shell.exfiltration', 'the environment or a secret file is piped into a command that sends it over the network');
+      run.deny('shell.exfiltration', 'the environment or a secret file is piped into a command that sends it over the network', { command: show(node.text) });
     }
   });
 }

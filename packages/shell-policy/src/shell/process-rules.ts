@@ -43,7 +43,7 @@ export const kill: CommandHandler = (args, env) => {
     }
     if (text.startsWith('%')) continue;
     if (/^-\d+$/.test(text) || text === '0' || text === '1') {
-      env.deny('shell.kill_processes', `kill ${text} signals ${text === '-1' ? 'every process the user can reach' : text === '0' ? 'its whole process group' : text === '1' ? 'init' : 'a whole process group'}`);
+      env.deny('shell.kill_processes', `kill ${text} signals ${text === '-1' ? 'every process the user can reach' : text === '0' ? 'its whole process group' : text === '1' ? 'init' : 'a whole process group'}`, { command: `kill ${text}` });
     }
   }
 };
@@ -56,7 +56,7 @@ export const killByName: CommandHandler = (args, env, name) => {
   if (name === 'init' || name === 'telinit') {
     if (!args.some((w) => /^[0-6sS]$/.test(w.text ?? ''))) return;
   }
-  env.deny('shell.kill_processes', `${name} stops processes this run did not start`);
+  env.deny('shell.kill_processes', `${name} stops processes this run did not start`, { command: name });
 };
 
 export const KILL_BY_NAME = ['pkill', 'killall', 'killall5', 'skill', 'slay', 'fuser', 'shutdown', 'reboot', 'halt', 'poweroff', 'systemctl', 'init', 'telinit', 'xkill'];

@@ -4,7 +4,7 @@ import { isHarmlessDevice } from './device-paths.js';
 import { isSecretPath } from './secret-paths.js';
 import { mentionsDevTcp, mentionsMetadataEndpoint } from './host-indicators.js';
 import type { Node } from './parser-loader.js';
-import { commandEnv } from './run-env.js';
+import { commandEnv, show } from './run-env.js';
 import { cloneState, type ScopeState } from './scope-state.js';
 import type { ShellRun, WalkContext } from './shell-run.js';
 import type { StaticOutput } from './static-output.js';
@@ -28,14 +28,14 @@ export function handleRedirect(run: ShellRun, node: Node, state: ScopeState, ctx
       if (target.type === 'process_substitution') {
         run.walk(target, cloneState(state), { ...ctx, stage: undefined });
         if (op === '<' && outcome.stdin && commandNamesIn(target, ['process_substitution']).some((n) => commandCategory(n) === 'downloader')) {
-          run.deny('shell.download_exec', 'a download is fed to an interpreter');
+          run.deny('shell.download_exec', 'a download is fed to an interpreter', { command: show(node.text) });
         }
         continue;
       }
       run.walk(target, cloneState(state), { ...ctx, stage: undefined });
       for (const word of evalWord(target, state)) {
         if (word.text !== undefined && mentionsDevTcp(word.text)) {
-          run.deny('shell.reverse_shell', 'a redirection opens a raw network socket through /dev/tcp or /dev/udp');
+          run.deny('shell.reverse_shell', 'a redirection opens a raw network socket through /dev/tcp or /dev/udp', { command: show(`${op} ${word.text}`) });
           continue;
         }
         const dup = DUPLICATION.has(op) && (word.text === undefined ? false : /^(\d+|-)$/.test(word.text));
@@ -47,7 +47,7 @@ export function handleRedirect(run: ShellRun, node: Node, state: ScopeState, ctx
           continue;
         }
         if (word.text === undefined || !isHarmlessDevice(word.text)) run.provable = false;
-        env.checkWrite(word, 'a redirection', { devices: true });
+        env.checkWrite(word, 'a redirection', { devices: true, command: op });
         if (op.includes('>')) run.recordWrite(word, state, op.startsWith('>>') || op === '&>>' ? '>>' : '>', output);
       }
     }
@@ -59,8 +59,8 @@ export function handleRedirect(run: ShellRun, node: Node, state: ScopeState, ctx
   run.walk(body, cloneState(state), { ...ctx, stage: undefined });
   const text = inputText(node, state) ?? undefined;
   if (text === undefined) run.provable = false;
-  if (text !== undefined && !passive && mentionsMetadataEndpoint(text)) run.deny('shell.cloud_metadata', 'the input reaches a cloud metadata endpoint');
-  if (text !== undefined && mentionsDevTcp(text)) run.deny('shell.reverse_shell', 'the input opens a raw network socket through /dev/tcp or /dev/udp');
+  if (text !== undefined && !passive && mentionsMetadataEndpoint(text)) run.deny('shell.cloud_metadata', 'the input reaches a cloud metadata endpoint', { command: show(node.text) });
+  if (text !== undefined && mentionsDevTcp(text)) run.deny('shell.reverse_shell', 'the input opens a raw network socket through /dev/tcp or /dev/udp', { command: show(node.text) });
   if (outcome.stdin === 'shell') env.runScript(text, node.type === 'heredoc_redirect' ? 'heredoc' : 'here-string', { sameShell: false });
   else if (outcome.stdin === 'code') env.scanCode(text);
 }

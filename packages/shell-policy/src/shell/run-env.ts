@@ -6,7 +6,8 @@ import type { Node } from './parser-loader.js';
 import { cloneState, type ScopeState } from './scope-state.js';
 import type { ShellRun, WalkContext } from './shell-run.js';
 
-function show(text: string): string {
+/** A value as a reason or a param shows it: at most 80 characters. */
+export function show(text: string): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
@@ -19,9 +20,9 @@ export function commandEnv(run: ShellRun, state: ScopeState, ctx: WalkContext, n
     input: ctx.input,
     stage: ctx.stage,
     checkRunsFile: (word, what) => run.checkRunsFile(word, state, ctx, what),
-    deny: (rule, reason) => run.deny(rule, reason),
+    deny: (rule, reason, params) => run.deny(rule, reason, params),
     undecidable: (reason, opaque) => run.undecidable(reason, opaque),
-    person: (rule, reason) => run.person(rule, reason),
+    person: (rule, reason, params) => run.person(rule, reason, params),
     network: (what, host) => run.recordNetwork(what, host),
     detached: (what) => run.recordDetached(what),
     sends: (how) => run.recordSend(how),
@@ -33,22 +34,25 @@ export function commandEnv(run: ShellRun, state: ScopeState, ctx: WalkContext, n
       const ins = run.inspect(word, state, what, options?.globDot);
       if (!ins) return;
       const target = show(word.text ?? '');
-      if (ins.class === 'outside') run.deny('shell.delete_outside_workspace', `${what} removes ${target}, outside the workspace`);
-      else if (ins.isRoot) run.deny('shell.delete_outside_workspace', `${what} removes the workspace root`);
-      else if (ins.class === 'protected' || ins.containsProtected) run.deny('shell.delete_protected', `${what} removes the protected path ${target}`);
+      const params = { command: options?.command ?? what, path: target };
+      if (ins.class === 'outside') run.deny('shell.delete_outside_workspace', `${what} removes ${target}, outside the workspace`, params);
+      else if (ins.isRoot) run.deny('shell.delete_outside_workspace', `${what} removes the workspace root`, params);
+      else if (ins.class === 'protected' || ins.containsProtected) run.deny('shell.delete_protected', `${what} removes the protected path ${target}`, params);
     },
     checkWrite: (word, what, options) => {
       const text = word.text;
+      const command = options?.command ?? what;
       if (text !== undefined && text.startsWith('/dev/') && isBlockDevice(text)) {
-        run.deny('shell.disk_write', `${what} writes to the block device ${show(text)}`);
+        run.deny('shell.disk_write', `${what} writes to the block device ${show(text)}`, { command });
         return;
       }
       if (text !== undefined && options?.devices && isHarmlessDevice(text)) return;
       run.recordChange(what, word, state);
       const ins = run.inspect(word, state, what);
       if (!ins) return;
-      if (ins.class === 'outside') run.deny('shell.write_outside_workspace', `${what} writes to ${show(text ?? '')}, outside the workspace`);
-      else if (ins.class === 'protected') run.deny('shell.write_protected', `${what} writes to the protected path ${show(text ?? '')}`);
+      const params = { command, path: show(text ?? '') };
+      if (ins.class === 'outside') run.deny('shell.write_outside_workspace', `${what} writes to ${params.path}, outside the workspace`, params);
+      else if (ins.class === 'protected') run.deny('shell.write_protected', `${what} writes to the protected path ${params.path}`, params);
     },
     runArgv: (argv, wrapper, inner) => run.runArgv(argv, inner ?? state, { ...ctx, via: [...ctx.via, wrapper] }, node),
     runScript: (text, wrapper, options) => {
@@ -60,7 +64,7 @@ export function commandEnv(run: ShellRun, state: ScopeState, ctx: WalkContext, n
       run.run(text, scope, { depth: ctx.depth + 1, via: [...ctx.via, wrapper], stage: ctx.stage });
     },
     scanCode: (text) => {
-      if (text !== undefined) scanInlineCode(text, 'other', env, 'code from standard input');
+      if (text !== undefined) scanInlineCode(text, 'other', env, 'code from standard input', 'stdin');
     },
   };
   return env;

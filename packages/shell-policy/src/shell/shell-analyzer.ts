@@ -1,4 +1,5 @@
-import { PolicyError, type Decision } from '@warden/protocol';
+import type { Decision } from '@warden/protocol';
+import { policyError } from '../coded-errors.js';
 import { pathPolicy } from '../paths/path-policy.js';
 import { loadBashParser } from './parser-loader.js';
 import { initialState } from './scope-state.js';
@@ -25,14 +26,16 @@ export const SHELL_ALLOW_RULE = 'shell.deny_list';
  */
 export function shellFindingsDecision(findings: readonly ShellFinding[], mode: ShellMode): Decision {
   const denied = findings.find((f) => f.kind === 'deny');
-  if (denied) return { effect: 'deny', reason: denied.reason, rule: denied.rule };
+  // `params` say what the reason names (the command, a path), for front ends that translate by rule.
+  const named = (f: ShellFinding): Pick<Decision, 'params'> => (f.params ? { params: { ...f.params } } : {});
+  if (denied) return { effect: 'deny', reason: denied.reason, rule: denied.rule, ...named(denied) };
   const person = findings.find((f) => f.kind === 'person');
   const unsure = findings.find((f) => f.kind === 'undecidable');
   const finding = person ?? unsure;
   if (!finding) return { effect: 'allow', reason: 'no deny-list rule matched the command', rule: SHELL_ALLOW_RULE };
   const what = finding === unsure ? `cannot be decided statically (${finding.reason})` : finding.reason;
-  if (mode === 'read-only') return { effect: 'deny', reason: `${what}; denied in read-only mode, where nobody can approve it`, rule: finding.rule };
-  return { effect: 'ask', requiresPerson: true, reason: `${what}; only a person can approve it`, rule: finding.rule };
+  if (mode === 'read-only') return { effect: 'deny', reason: `${what}; denied in read-only mode, where nobody can approve it`, rule: finding.rule, ...named(finding) };
+  return { effect: 'ask', requiresPerson: true, reason: `${what}; only a person can approve it`, rule: finding.rule, ...named(finding) };
 }
 
 /**
@@ -50,7 +53,7 @@ export async function loadShellAnalyzer(options: ShellAnalyzerOptions = {}): Pro
 
   function analyze(command: string, ctx: Omit<ShellDecisionContext, 'mode'>): ShellAnalysis {
     if (disposed) {
-      throw new PolicyError({ code: 'policy.shell_analyzer_disposed', message: 'This shell analyzer has been disposed.', hint: 'Load a new analyzer with loadShellAnalyzer().' });
+      throw policyError({ code: 'policy.shell_analyzer_disposed', message: 'This shell analyzer has been disposed.', hint: 'Load a new analyzer with loadShellAnalyzer().' });
     }
     const kept = last;
     last = undefined;

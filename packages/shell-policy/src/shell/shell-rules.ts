@@ -1,32 +1,34 @@
-/** Every rule name the shell deny list can answer with, and what it covers. Public: names are stable. */
+/**
+ * Every rule name the shell analyzer's decisions carry, and what it covers. Public: names are stable.
+ * `params` are the values a decision of the rule carries (`Decision.params`), for front ends that
+ * say it in another language. The `shell.*` rules only a gate decides (`shell.read_only`,
+ * `shell.sandboxed`, `shell.unavailable`…) belong to `@warden/governance`'s `GATE_RULES`.
+ */
 export const SHELL_RULES = {
   'shell.deny_list': 'Allowed: no deny-list rule matched.',
   'shell.undecidable': 'Cannot be decided statically (parse error, run-time command name or path, eval of a non-literal, code that builds names at run time, too large): ask with requiresPerson in safe and yolo mode (an automatic approver cannot approve it), deny in read-only.',
-  'shell.delete_outside_workspace': 'Removes /, ~, $HOME, a parent directory, the workspace root or anything outside the workspace.',
-  'shell.delete_protected': 'Removes .git, .warden, .env files or a configured protected path.',
-  'shell.read_protected': 'Prints a protected path (cat .env, head .git/config, grep KEY .env.local, cp .env x): the paths file tools refuse.',
-  'shell.exfiltration': 'Sends the environment or a secret file over the network: curl -d @/--data-binary @/-F x=@/-T/--upload-file, wget --post-file/--body-file, mail -a, scp/rsync to a host, socat FILE:, env/printenv/set or a secret file piped or fed into nc, curl @-, ssh…, $(cat .env) in a network command\'s arguments, inline code that sends os.environ or a key file.',
-  'shell.ssh_tunnel': 'SSH port forwarding and tunnels: ssh/autossh/plink -R, -L, -D, -w, -o RemoteForward/LocalForward/DynamicForward/Tunnel; tunnelling services (ngrok, cloudflared tunnel, chisel, sshuttle…).',
-  'shell.git_history_rewrite': 'git filter-branch, filter-repo, rebase -i/--root, update-ref, reflog expire/delete, replace; commit --amend needs a person (it may rewrite a pushed commit).',
-  'shell.git_hooks': 'git config core.hooksPath or git -c core.hooksPath=: makes git run hooks from a directory of the command\'s choosing (writes under .git/hooks are shell.write_protected).',
-  'shell.kill_processes': 'kill -9 -1, kill -- -1, kill 0, kill 1, kill of a process group; pkill, killall, fuser -k, shutdown, reboot, systemctl stop/kill.',
-  'shell.read_only': 'Gate, safe mode: the analyzer proves the command only reads inside the workspace (ls, cat, grep, git status|diff|log, find without actions…), so it runs without asking.',
-  'shell.sandboxed': 'Gate, with sandbox.active: an undecidable command that needs no network and writes nowhere seen outside the workspace gets the mode\'s usual decision; the reason says the sandbox was on.',
-  'shell.detached_process': 'Gate, tainted run: nohup, setsid, disown, a trailing &, screen -dm, tmux new -d, at, crontab, systemd-run… start processes that outlive the run: a person must approve.',
-  'shell.unchecked_network': 'Gate, tainted run: network use whose host cannot be checked (inline interpreter code, awk, a run-time URL): a person must approve.',
-  'shell.unavailable': 'Gate: the analyzer could not be loaded or gave no valid decision: ask with requiresPerson in safe and yolo, deny in read-only.',
-  'shell.invalid': 'Gate: the shell call has no string command.',
-  'shell.privilege_escalation': 'sudo, su, doas, pkexec and kin, setuid/setgid chmod or install, setcap.',
-  'shell.disk_write': 'Formats or partitions a disk, or writes raw to a block device.',
-  'shell.reverse_shell': '/dev/tcp and /dev/udp, awk /inet/ special files, nc/ncat (any distribution name: nc.openbsd, nc.traditional, netcat…) -e, socat exec:, a network tool piped into a shell, inline code that connects a socket (by any name: net.connect, fsockopen, TCPSocket…) to a shell or program.',
-  'shell.cloud_metadata': 'Reaches a cloud instance-metadata endpoint (169.254.169.254 in any spelling, metadata.google.internal, fd00:ec2::254); as a pattern of a search or text tool (grep, rg, echo…) it is not a target.',
-  'shell.download_exec': 'Runs downloaded content: curl | sh, bash <(curl …), eval "$(wget -O- …)", download then execute, PowerShell iwr | iex / IEX (New-Object Net.WebClient).DownloadString, inline code that fetches and evaluates.',
-  'shell.git_force_push': 'git push --force, -f, --force-with-lease, --mirror or a +refspec.',
-  'shell.git_reset_hard': 'git reset --hard.',
-  'shell.git_clean': 'git clean -x / -X (deletes ignored files such as .env).',
-  'shell.fork_bomb': 'A function that calls itself in a pipe or in the background, an endless loop (while true, until false, for ((;;))) that starts background or detached processes, or a forking loop in inline code.',
-  'shell.write_outside_workspace': 'A redirection or the destination of cp, mv, tee, truncate, ln, install, dd, chmod, sed -i… outside the workspace.',
-  'shell.write_protected': 'The same writes aimed at a protected path.',
+  'shell.delete_outside_workspace': 'Removes /, ~, $HOME, a parent directory, the workspace root or anything outside the workspace (params: command, path).',
+  'shell.delete_protected': 'Removes .git, .warden, .env files or a configured protected path (params: command, path).',
+  'shell.read_protected': 'Prints a protected path (cat .env, head .git/config, grep KEY .env.local, cp .env x): the paths file tools refuse (params: command, path).',
+  'shell.exfiltration': 'Sends the environment or a secret file over the network: curl -d @/--data-binary @/-F x=@/-T/--upload-file, wget --post-file/--body-file, mail -a, scp/rsync to a host, socat FILE:, env/printenv/set or a secret file piped or fed into nc, curl @-, ssh…, $(cat .env) in a network command\'s arguments, inline code that sends os.environ or a key file (params: command).',
+  'shell.ssh_tunnel': 'SSH port forwarding and tunnels: ssh/autossh/plink -R, -L, -D, -w, -o RemoteForward/LocalForward/DynamicForward/Tunnel; tunnelling services (ngrok, cloudflared tunnel, chisel, sshuttle…) (params: command).',
+  'shell.git_history_rewrite': 'git filter-branch, filter-repo, rebase -i/--root, update-ref, reflog expire/delete, replace; commit --amend needs a person (it may rewrite a pushed commit) (params: command).',
+  'shell.git_hooks': 'git config core.hooksPath or git -c core.hooksPath=: makes git run hooks from a directory of the command\'s choosing (writes under .git/hooks are shell.write_protected) (params: command).',
+  'shell.kill_processes': 'kill -9 -1, kill -- -1, kill 0, kill 1, kill of a process group; pkill, killall, fuser -k, shutdown, reboot, systemctl stop/kill (params: command).',
+  'shell.privilege_escalation': 'sudo, su, doas, pkexec and kin, setuid/setgid chmod or install, setcap (params: command).',
+  'shell.disk_write': 'Formats or partitions a disk, or writes raw to a block device (params: command).',
+  'shell.reverse_shell': '/dev/tcp and /dev/udp, awk /inet/ special files, nc/ncat (any distribution name: nc.openbsd, nc.traditional, netcat…) -e, socat exec:, a network tool piped into a shell, inline code that connects a socket (by any name: net.connect, fsockopen, TCPSocket…) to a shell or program (params: command).',
+  'shell.cloud_metadata': 'Reaches a cloud instance-metadata endpoint (169.254.169.254 in any spelling, metadata.google.internal, fd00:ec2::254); as a pattern of a search or text tool (grep, rg, echo…) it is not a target (params: command).',
+  'shell.download_exec': 'Runs downloaded content: curl | sh, bash <(curl …), eval "$(wget -O- …)", download then execute, PowerShell iwr | iex / IEX (New-Object Net.WebClient).DownloadString, inline code that fetches and evaluates (params: command).',
+  'shell.git_force_push': 'git push --force, -f, --force-with-lease, --mirror or a +refspec (params: command).',
+  'shell.git_reset_hard': 'git reset --hard (params: command).',
+  'shell.git_clean': 'git clean -x / -X (deletes ignored files such as .env) (params: command).',
+  'shell.fork_bomb': 'A function that calls itself in a pipe or in the background, an endless loop (while true, until false, for ((;;))) that starts background or detached processes, or a forking loop in inline code (params: command).',
+  'shell.write_outside_workspace': 'A redirection or the destination of cp, mv, tee, truncate, ln, install, dd, chmod, sed -i… outside the workspace (params: command, path).',
+  'shell.write_protected': 'The same writes aimed at a protected path (params: command, path).',
 } as const;
 
 export type ShellRule = keyof typeof SHELL_RULES;
+
+/** The rules a `deny` or person-only finding can carry (not the allow or the undecidable rule). */
+export type FindingRule = Exclude<ShellRule, 'shell.deny_list' | 'shell.undecidable'>;

@@ -9,11 +9,12 @@ import { assignVar, cloneState, type ScopeState } from './scope-state.js';
 import { isCommandVariable } from './command-variables.js';
 import { forkBombIn, commandNamesIn } from './tree-checks.js';
 import { inputText, REDIRECT_TYPES } from './tree-shapes.js';
-import type { ShellFinding, ShellNetworkUse, ShellWord, ShellWrite, SimpleCommand } from './types.js';
+import type { FindingRule } from './shell-rules.js';
+import type { ParamsOf, ShellFinding, ShellNetworkUse, ShellWord, ShellWrite, SimpleCommand } from './types.js';
 import { evalNodes, evalWord } from './word-eval.js';
 import { ALIAS_PREFIX, HOME_CWD } from './interpreters.js';
 import { staticOutput, type StaticOutput } from './static-output.js';
-import { commandEnv } from './run-env.js';
+import { commandEnv, show } from './run-env.js';
 import { handlePipeline, newStage } from './pipeline.js';
 import { handleRedirect } from './redirects.js';
 import { loopIsEndless, walkForLoop } from './loops.js';
@@ -65,16 +66,16 @@ export class ShellRun {
     readonly extraProtected = false,
   ) {}
 
-  deny(rule: string, reason: string): void {
-    this.findings.push({ kind: 'deny', rule, reason });
+  deny<R extends FindingRule>(rule: R, reason: string, params: ParamsOf<R>): void {
+    this.findings.push({ kind: 'deny', rule, reason, params });
   }
 
   undecidable(reason: string, opaque = false): void {
     this.findings.push({ kind: 'undecidable', rule: 'shell.undecidable', reason, ...(opaque ? { opaque } : {}) });
   }
 
-  person(rule: string, reason: string): void {
-    this.findings.push({ kind: 'person', rule, reason });
+  person<R extends FindingRule>(rule: R, reason: string, params: ParamsOf<R>): void {
+    this.findings.push({ kind: 'person', rule, reason, params });
   }
 
   recordNetwork(what: string, host?: string): void {
@@ -175,7 +176,7 @@ export class ShellRun {
         this.provable = false;
         const name = node.childForFieldName('name')?.text ?? '';
         const body = node.childForFieldName('body');
-        if (body && forkBombIn(name, body)) this.deny('shell.fork_bomb', `function ${name.slice(0, 40)} calls itself in a pipe or in the background (fork bomb)`);
+        if (body && forkBombIn(name, body)) this.deny('shell.fork_bomb', `function ${name.slice(0, 40)} calls itself in a pipe or in the background (fork bomb)`, { command: `${name.slice(0, 40)}()` });
         if (body) this.walk(body, cloneState(state), ctx);
         return;
       }
@@ -188,7 +189,7 @@ export class ShellRun {
         const before = this.detached.length;
         this.walkChildren(node, state, ctx);
         if (this.detached.length > before && loopIsEndless(node, state)) {
-          this.deny('shell.fork_bomb', 'an endless loop starts background or detached processes (runaway)');
+          this.deny('shell.fork_bomb', 'an endless loop starts background or detached processes (runaway)', { command: show(node.text) });
         }
         return;
       }
@@ -265,7 +266,7 @@ export class ShellRun {
     const sentArgs = this.argSends > before.args;
     const sentStdin = this.stdinSends > before.stdin;
     if ((secretInArgs && (sentArgs || sentStdin)) || (secretFed && sentStdin)) {
-      this.deny('shell.exfiltration', 'the command sends the environment or a secret file over the network');
+      this.deny('shell.exfiltration', 'the command sends the environment or a secret file over the network', { command: show(node.text) });
     }
   }
 
@@ -289,8 +290,8 @@ export class ShellRun {
     const passive = SEARCH_TOOLS.has(name) || (name === 'git' && /^(?:grep|log|show|diff|blame)$/.test(args.find((a) => !a.text?.startsWith('-'))?.text ?? ''));
     for (const word of argv) {
       if (word.text === undefined) continue;
-      if (!passive && mentionsMetadataEndpoint(word.text)) this.deny('shell.cloud_metadata', 'the command reaches a cloud metadata endpoint');
-      if (mentionsDevTcp(word.text)) this.deny('shell.reverse_shell', 'the command opens a raw network socket through /dev/tcp or /dev/udp');
+      if (!passive && mentionsMetadataEndpoint(word.text)) this.deny('shell.cloud_metadata', 'the command reaches a cloud metadata endpoint', { command: name });
+      if (mentionsDevTcp(word.text)) this.deny('shell.reverse_shell', 'the command opens a raw network socket through /dev/tcp or /dev/udp', { command: name });
     }
     this.commands.push({ name, args: args.map((a) => a.text), via: ctx.via, depth: ctx.depth });
     const env = commandEnv(this, state, ctx, node);
@@ -324,13 +325,13 @@ export class ShellRun {
     const category = commandCategory(name);
     if (category !== 'shell' && category !== 'interpreter' && name !== 'eval' && name !== 'source' && name !== '.' && outcome.stdin === undefined) return;
     const inner = commandNamesIn(node, ['process_substitution', 'command_substitution']);
-    if (inner.some((n) => commandCategory(canonicalName(n)) === 'downloader')) this.deny('shell.download_exec', 'downloaded content is run as code');
+    if (inner.some((n) => commandCategory(canonicalName(n)) === 'downloader')) this.deny('shell.download_exec', 'downloaded content is run as code', { command: name });
   }
 
   checkRunsFile(word: ShellWord | undefined, state: ScopeState, ctx: WalkContext, what: string): void {
     if (word?.text === undefined || state.cwd === undefined || state.cwd === HOME_CWD) return;
     const path = posix.resolve(state.cwd, word.text);
-    if (this.downloads.has(path)) this.deny('shell.download_exec', `${what} runs a file downloaded by this command line`);
+    if (this.downloads.has(path)) this.deny('shell.download_exec', `${what} runs a file downloaded by this command line`, { command: what });
     else if (this.written.has(path)) {
       const content = this.written.get(path);
       if (content === undefined) this.undecidable(`${what} runs a file this command line wrote with content unknown statically`, true);

@@ -19,7 +19,7 @@ export const ssh: CommandHandler = (args, env, name) => {
   env.network(name, parsed.operands[0]?.text?.replace(/^[^@]*@/, ''));
   for (const o of parsed.options) {
     if (o.name === '-R' || o.name === '-L' || o.name === '-D' || o.name === '-w') {
-      env.deny('shell.ssh_tunnel', `${name} ${o.name} ${o.value?.text?.slice(0, 60) ?? ''} forwards ports through SSH (${o.name === '-R' ? 'a reverse tunnel' : o.name === '-w' ? 'a tunnel device' : 'a tunnel'})`);
+      env.deny('shell.ssh_tunnel', `${name} ${o.name} ${o.value?.text?.slice(0, 60) ?? ''} forwards ports through SSH (${o.name === '-R' ? 'a reverse tunnel' : o.name === '-w' ? 'a tunnel device' : 'a tunnel'})`, { command: `${name} ${o.name}` });
     }
     if (o.name === '-o' && o.value) {
       const setting = o.value.text;
@@ -27,7 +27,7 @@ export const ssh: CommandHandler = (args, env, name) => {
         env.undecidable(`${name} -o: the setting is built at run time`, true);
         continue;
       }
-      if (FORWARD_SETTINGS.test(setting)) env.deny('shell.ssh_tunnel', `${name} -o ${setting.slice(0, 60)} forwards ports through SSH`);
+      if (FORWARD_SETTINGS.test(setting)) env.deny('shell.ssh_tunnel', `${name} -o ${setting.slice(0, 60)} forwards ports through SSH`, { command: `${name} -o ${setting.slice(0, 60)}` });
       const command = COMMAND_SETTINGS.exec(setting)?.[1];
       if (command !== undefined) env.runScript(command, `${name} -o ${setting.split(/[= ]/)[0] ?? ''}`);
     }
@@ -56,6 +56,6 @@ export const tunnelTool: CommandHandler = (args, env, name) => {
   if (name === 'cloudflared' && first !== 'tunnel' && first !== 'access') return {};
   if (args.some((w) => /^(?:--version|-v|version|help|--help|-h)$/.test(w.text ?? ''))) return {};
   env.network(name);
-  env.deny('shell.ssh_tunnel', `${name} opens a tunnel that exposes this machine to the network`);
+  env.deny('shell.ssh_tunnel', `${name} opens a tunnel that exposes this machine to the network`, { command: name });
   return {};
 };

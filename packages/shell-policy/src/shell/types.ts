@@ -1,4 +1,5 @@
 import type { Decision } from '@warden/protocol';
+import type { FindingRule } from './shell-rules.js';
 
 export type ShellMode = 'read-only' | 'safe' | 'yolo';
 
@@ -38,11 +39,30 @@ export interface SimpleCommand {
  */
 export type FindingKind = 'deny' | 'undecidable' | 'person';
 
+/** The rules whose findings name a path as well as the command. */
+export type PathRule = 'shell.delete_outside_workspace' | 'shell.delete_protected' | 'shell.read_protected' | 'shell.write_outside_workspace' | 'shell.write_protected';
+
+/** What a finding's reason names (see `ShellFinding.params`). */
+export interface FindingParams {
+  command: string;
+  path?: string;
+}
+
+/** The params a finding of rule `R` must carry: a path rule names the path too. */
+export type ParamsOf<R extends FindingRule> = R extends PathRule ? { command: string; path: string } : { command: string };
+
 export interface ShellFinding {
   kind: FindingKind;
   /** The rule that matched, e.g. `shell.privilege_escalation`. */
   rule: string;
   reason: string;
+  /**
+   * The values `reason` names, so a front end can say it in another language from `rule` and these
+   * (`reason` stays English): `command` (what ran: `sudo`, `rm`, `git push --force`, `python3 -c`…)
+   * on every `deny` and `person` finding, and `path` as well on the delete, write and read rules.
+   * Undecidable findings carry none.
+   */
+  params?: FindingParams;
   /**
    * For `undecidable`: what is unknown could be anything, network included (a command name built at
    * run time, inline code that starts processes). A sandbox bounds files, not intent: these stay with a person.

@@ -11,7 +11,7 @@ import type { ShellWord } from './types.js';
 export const PRIVILEGE_COMMANDS = ['sudo', 'su', 'doas', 'pkexec', 'run0', 'sudoedit', 'gosu', 'su-exec', 'runuser', 'setpriv', 'chroot', 'nsenter', 'capsh', 'setcap', 'machinectl', 'calife', 'ksu'];
 
 export const privilege: CommandHandler = (_args, env, name) => {
-  env.deny('shell.privilege_escalation', `${name} runs a command with other privileges`);
+  env.deny('shell.privilege_escalation', `${name} runs a command with other privileges`, { command: name });
 };
 
 /** `wrapper [options] command args…`: peel the options, analyse the command. */
