@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { SendMessageRequest, TaskState, type Task } from '@a2a-js/sdk';
 import { ClientFactory } from '@a2a-js/sdk/client';
@@ -71,5 +73,41 @@ describe('warden a2a serve', () => {
     const noKey = await runCli(['a2a', 'serve', '--http', '0', '--workdir', dir], { cwd: dir });
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toContain('WARDEN_A2A_KEY');
+  });
+});
+
+describe('a2aAgents entries with handoffFrom / handoffTo (warden run calling a real warden a2a serve)', () => {
+  const KEY = 'a2a-handoff-key-0123456789abcdef';
+
+  /** A `warden run` whose model hands the work to the remote agent `drafts` once; returns what its tool answered. */
+  async function handOver(entry: Record<string, unknown>): Promise<string> {
+    const dir = tempWorkspace();
+    writeFileSync(path.join(dir, 'warden.config.json'), JSON.stringify({ a2aAgents: [{ name: 'drafts', keyEnv: 'DRAFTS_KEY', ...entry }] }));
+    const handoff = { contextSummary: 'The bridge opened in 1932.', artifacts: ['notes/bridge.md'] };
+    const openai = await fake([{ toolCalls: [{ name: 'drafts', args: { task: 'write the paragraph', handoff } }] }, { text: 'handed over' }]);
+    const provider = fakeProvider(openai.url);
+    const result = await runCli(['run', 'ask the drafts agent to write the paragraph', '--workdir', dir, '--yes', ...provider.args], { cwd: dir, env: { ...provider.env, DRAFTS_KEY: KEY } });
+    expect(result.code).toBe(0);
+    return JSON.stringify(openai.requests[1]?.messages);
+  }
+
+  it('handoffFrom is the `from` of the record sent and handoffTo its `to`; the server, serving that agent, accepts it', async () => {
+    const served = await fake([{ text: 'Paragraph written.' }]);
+    const agents = await a2aServer(tempWorkspace(), served, KEY);
+    const answer = await handOver({ url: agents.warden!, handoffFrom: 'planner', handoffTo: 'warden' });
+    expect(answer).toContain('Paragraph written.');
+    expect(answer).toMatch(/\[handoff hof_[\w-]+: accepted\]/);
+    // The served agent's model starts from the record: who handed it over, to whom, and what was done.
+    const seen = JSON.stringify(served.requests[0]);
+    expect(seen).toMatch(/\[Handoff hof_[\w-]+ from planner to warden\]/);
+    expect(seen).toContain('The bridge opened in 1932.');
+  });
+
+  it('without handoffTo the record is addressed to the entry name: a server serving another agent rejects it, and no run starts', async () => {
+    const served = await fake([{ text: 'must not run' }]);
+    const agents = await a2aServer(tempWorkspace(), served, KEY);
+    const answer = await handOver({ url: agents.warden! });
+    expect(answer).toMatch(/\[handoff hof_[\w-]+: rejected \(handoff\.wrong_agent: the handoff is addressed to drafts, this is warden\)\]/);
+    expect(served.requests).toHaveLength(0);
   });
 });

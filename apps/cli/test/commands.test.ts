@@ -218,7 +218,11 @@ describe('warden check, providers and doctor', () => {
     // Other stores have no such line.
     const jsonl = await runCli(['doctor', '--workdir', dir, '--json'], { cwd: dir, env });
     expect(jsonl.stdout).not.toContain('Redis persistence');
-  });
+    // The setting is worded from the catalog (sessions' REDIS_PERSISTENCE code), in the run's language.
+    const es = await runCli(['doctor', '--workdir', dir, '--sessions', 'redis://127.0.0.1:6379'], { cwd: dir, env: { ...env, WARDEN_LANG: 'es' } });
+    expect(es.stdout).toMatch(/persistencia de Redis \(AOF está (activado|desactivado)/);
+    expect(es.stdout).not.toContain('AOF is');
+  }, 90_000);
 });
 
 describe('warden probe run', () => {

@@ -123,6 +123,10 @@ describe('warden demo on a terminal', () => {
     // The live line is cleared when the phase ends; no escape code is left on the screen.
     expect(end).not.toMatch(/containment episodes: \d+/);
     expect(end).not.toMatch(/\[\d*[A-Za-z]/);
-    expect(readFileSync(path.join(dir, 'demo.out'), 'utf8')).toMatch(/Report of this run \(timeline, audit check and containment table\): out\/demo-/);
+    const out = readFileSync(path.join(dir, 'demo.out'), 'utf8');
+    expect(out).toMatch(/Report of this run \(timeline, audit check and containment table\): out\/demo-\S+\/demo\.html/);
+    // demo.html holds the containment section: it is the one page a person is given.
+    expect(out.match(/\.html/g)).toHaveLength(1);
+    expect(out).not.toContain('containment.html');
   }, 900_000);
 });

@@ -131,6 +131,8 @@ function a2aTools(options: HarnessOptions, env: Readonly<Record<string, string |
       ...(entry.headers ? { headers: entry.headers } : {}),
       ...(entry.trust ? { trust: entry.trust } : {}),
       ...(entry.timeoutMs ? { timeoutMs: entry.timeoutMs } : {}),
+      ...(entry.handoffFrom ? { handoffFrom: entry.handoffFrom } : {}),
+      ...(entry.handoffTo ? { handoffTo: entry.handoffTo } : {}),
       ...(tracing ? { callHeaders: (ctx) => toolTraceHeaders(tracing, ctx.callId) } : {}),
     });
   });

@@ -1,4 +1,4 @@
-import { GateMode } from '@warden/protocol/schemas';
+import { AgentName, GateMode } from '@warden/protocol/schemas';
 import { z } from 'zod';
 
 const positiveInt = z.number().int().positive();
@@ -82,6 +82,13 @@ export const A2aAgentEntry = z.strictObject({
   /** `trusted`: its answers do not taint the run. Default `untrusted`: its answer is open-world content. */
   trust: z.enum(['trusted', 'untrusted']).optional(),
   timeoutMs: positiveInt.optional(),
+  /** The local agent named as `from` in the Handoff records this tool sends (default `main`). */
+  handoffFrom: AgentName.optional(),
+  /**
+   * The remote agent named as `to` in those records (default the entry's `name`). A Warden A2A server
+   * refuses a record addressed to another agent than the one it serves at the URL.
+   */
+  handoffTo: AgentName.optional(),
 });
 export type A2aAgentEntry = z.infer<typeof A2aAgentEntry>;
 

@@ -7,7 +7,10 @@ describe('public surface', () => {
   it('pins the export names of @warden/sessions', () => {
     expect(Object.keys(mod).sort()).toEqual([
       'FRAME_FORMAT_VERSION',
+      'REDIS_PERSISTENCE',
       'SESSION_ERROR_CODES',
+      'STORE_CHECK_PROBLEMS',
+      'STORE_CHECK_STEPS',
       'STORE_DRIVERS',
       'appendWithRebase',
       'checkSessionStore',

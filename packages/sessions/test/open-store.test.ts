@@ -97,7 +97,7 @@ describe('checkSessionStore()', () => {
     const broken = { ...store, append: () => Promise.resolve({ version: 2 }), list: () => Promise.resolve([]) };
     const report = await checkSessionStore(broken);
     expect(report.ok).toBe(false);
-    expect(report.steps.find((s) => !s.ok)).toMatchObject({ step: 'load', detail: 'loaded version 1, expected 2' });
+    expect(report.steps.find((s) => !s.ok)).toMatchObject({ step: 'load', detail: 'loaded version 1, expected 2', code: 'store_check.loaded_version', params: { version: '1' } });
     await expect(store.load(report.sessionId)).rejects.toMatchObject({ code: 'session.not_found' });
   });
 });

@@ -36,15 +36,19 @@ describe("the Redis server's persistence setting", () => {
   });
 
   it.each([
-    ['aof_enabled:0', 'everysec', false, /AOF is off/],
-    ['aof_enabled:1', 'everysec', false, /last second/],
-    ['aof_enabled:1', 'always', true, /on disk/],
-  ] as const)('%s with appendfsync %s: durable=%s', async (aofLine, fsync, durable, summary) => {
+    ['aof_enabled:0', 'everysec', false, /AOF is off/, 'redis.aof_off'],
+    ['aof_enabled:1', 'everysec', false, /last second/, 'redis.aof_everysec'],
+    ['aof_enabled:1', 'always', true, /on disk/, 'redis.aof_always'],
+    ['aof_enabled:1', 'no', false, /the OS decides/, 'redis.aof_os'],
+  ] as const)('%s with appendfsync %s: durable=%s', async (aofLine, fsync, durable, summary, code) => {
     // The real server's replies, with these two fields set as a server configured so would answer.
     const info = (await redis.info('persistence')).replace(/^aof_enabled:\d/m, aofLine);
     const server: RedisLike = { ...(redis as unknown as RedisLike), info: async () => info, config: async () => ['appendfsync', fsync] };
     const reported = await redisPersistenceOf(server);
     expect(reported).toMatchObject({ aof: aofLine.endsWith('1'), appendfsync: fsync, durable });
     expect(reported.summary).toMatch(summary);
+    // The same as a code a front end words in its own language.
+    expect(reported.code).toBe(code);
+    if (code === 'redis.aof_os') expect(reported.params).toEqual({ appendfsync: fsync });
   });
 });

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { errorCodeOf, WardenError } from '@warden/protocol';
+import type { RedisPersistence } from '@warden/sessions';
 import { probeSandbox } from '@warden/tools';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
@@ -7,6 +8,7 @@ import { describeStore, openSessionStore, parseStoreLocation } from '@warden/har
 import { resolveWorkdir } from './cli-harness-options.js';
 import { describeError } from '../render/describe-error.js';
 import { describeSandboxUnavailable } from '../render/describe-sandbox.js';
+import { describeRedisPersistence, describeStoreCheckStep } from '../render/describe-store-check.js';
 import { providerChecks, type Check } from './doctor-providers.js';
 
 interface DoctorOptions {
@@ -64,16 +66,16 @@ export async function doctorAction(ctx: CommandContext<DoctorOptions>): Promise<
       checks.push({
         label: t('doctor.store', { store: describeStore(location) }),
         ok: report.ok,
-        ...(failed ? { detail: `${failed.step}: ${failed.detail ?? ''}`, fix: t('doctor.fix.store') } : {}),
+        ...(failed ? { detail: describeStoreCheckStep(failed, t), fix: t('doctor.fix.store') } : {}),
       });
       // Redis acknowledges from memory: say whether the server keeps what it acknowledged.
       if (report.ok && 'persistence' in store && typeof store.persistence === 'function') {
-        const p = await (store.persistence as () => Promise<{ durable: boolean; summary: string }>)();
+        const p = await (store.persistence as () => Promise<RedisPersistence>)();
         checks.push({
           label: t('doctor.redis_persistence'),
           ok: p.durable,
           optional: true,
-          detail: p.summary,
+          detail: describeRedisPersistence(p, t),
           ...(p.durable ? {} : { fix: t('doctor.fix.redis') }),
         });
       }
@@ -91,7 +93,7 @@ export async function doctorAction(ctx: CommandContext<DoctorOptions>): Promise<
     label: t('doctor.sandbox'),
     ok: sandbox.available,
     optional: true,
-    detail: sandbox.available ? [`bubblewrap ${sandbox.version}`, sandbox.network === 'proxy' ? 'allowed hosts through the filtering proxy' : '', ...sandbox.warnings].filter(Boolean).join('; ') : describeSandboxUnavailable(sandbox, t),
+    detail: sandbox.available ? [`bubblewrap ${sandbox.version}`, sandbox.network === 'proxy' ? t('doctor.sandboxProxy') : '', ...sandbox.warnings].filter(Boolean).join('; ') : describeSandboxUnavailable(sandbox, t),
     ...(sandbox.available ? {} : { fix: t('doctor.fix.sandbox') }),
   });
   const file = ctx.config.config;

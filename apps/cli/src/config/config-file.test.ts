@@ -36,6 +36,21 @@ describe('warden.config.json', () => {
     expect(failure(dirWith('{"budget":{"dollars":1}}'))).toMatchObject({ code: 'config.unknown_key', message: expect.stringContaining('"budget.dollars"') });
   });
 
+  it('says "did you mean" for a misspelt key, inside array entries too (a2aAgents handoff keys)', () => {
+    expect(failure(dirWith('{"modle":"x"}'))).toMatchObject({ hint: 'did you mean "model"?' });
+    const agent = { name: 'writer', url: 'http://127.0.0.1:1/a2a/writer/' };
+    expect(failure(dirWith(JSON.stringify({ a2aAgents: [{ ...agent, handofTo: 'writer' }] })))).toMatchObject({ code: 'config.unknown_key', message: expect.stringContaining('"a2aAgents.0.handofTo"'), hint: 'did you mean "a2aAgents.0.handoffTo"?' });
+    expect(failure(dirWith(JSON.stringify({ a2aAgents: [{ ...agent, handoffFrm: 'main' }] })))).toMatchObject({ hint: 'did you mean "a2aAgents.0.handoffFrom"?' });
+    // Nothing close: the plain advice.
+    expect(failure(dirWith('{"zzzzzz":1}')).hint).toContain('check its spelling');
+  });
+
+  it('takes handoffFrom and handoffTo on an a2aAgents entry, as agent names', () => {
+    const a2aAgents = [{ name: 'drafts', url: 'http://127.0.0.1:1/a2a/writer/', handoffFrom: 'planner', handoffTo: 'writer' }];
+    expect(loadConfig(dirWith(JSON.stringify({ a2aAgents }))).config.a2aAgents).toEqual(a2aAgents);
+    expect(failure(dirWith(JSON.stringify({ a2aAgents: [{ ...a2aAgents[0], handoffTo: 'not a name' }] })))).toMatchObject({ code: 'config.invalid', message: expect.stringContaining('"a2aAgents.0.handoffTo"') });
+  });
+
   it('names an invalid value and refuses broken JSON', () => {
     expect(failure(dirWith('{"mode":"reckless"}'))).toMatchObject({ code: 'config.invalid', message: expect.stringContaining('"mode"') });
     expect(failure(dirWith('{"mode":'))).toMatchObject({ code: 'config.invalid' });

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '@warden/protocol';
+import { ConfigError, didYouMean } from '@warden/protocol';
 import { JsonValue } from '@warden/protocol/schemas';
 import { HarnessConfig } from '@warden/harness';
 import { z } from 'zod';
+import { keysAt } from './config-keys.js';
 import { findRepoRoot } from './repo-root.js';
 
 export const CONFIG_FILE_NAME = 'warden.config.json';
@@ -39,11 +40,15 @@ export function parseConfig(value: unknown, file: string): WardenConfig {
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   if (issue.code === 'unrecognized_keys') {
-    const key = keyPath([...issue.path, issue.keys[0] ?? '']);
+    const given = issue.keys[0] ?? '';
+    const key = keyPath([...issue.path, given]);
+    const guess = didYouMean(given, keysAt(WardenConfig, issue.path));
     throw new ConfigError({
       code: 'config.unknown_key',
       message: `${path.basename(file)}: unknown key "${key}"`,
-      hint: `remove "${key}" or check its spelling; see the README for the keys warden.config.json takes`,
+      hint: guess
+        ? `did you mean "${keyPath([...issue.path, guess])}"?`
+        : `remove "${key}" or check its spelling; see the README for the keys warden.config.json takes`,
     });
   }
   const key = keyPath(issue.path);

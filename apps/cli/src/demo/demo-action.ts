@@ -103,9 +103,8 @@ export async function demoAction(ctx: CommandContext<{ keep?: boolean; containme
       if (json) io.stdout.write(`${JSON.stringify({ type: 'containment_headline', ...row, ...probes.figures[i] })}\n`);
       else say(`  ${t('demo.containmentHeadline', { profile: row.profile.padEnd(12), utility: row.utility, vs: row.utilityVsUngoverned, asr: row.attackSuccess, contained: row.contained, asks: row.asksPerTask })}`);
     }
-    const html = path.relative(io.cwd, probes.html) || probes.html;
+    // demo.html holds the containment table: a person is given that one page; machines get every file.
     if (json) io.stdout.write(`${JSON.stringify({ type: 'containment_report', dir: probes.dir, html: probes.html, markdown: probes.markdown })}\n`);
-    else say(t('demo.containmentReport', { file: html }));
     writeReport(probes.report);
     // The demo's own exit code is the run's: the containment figures are reported, honestly, not gated on.
     return runCode;

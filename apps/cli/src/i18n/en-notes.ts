@@ -1,6 +1,8 @@
 /**
  * English: why a run became tainted (`taint.<reasonId>`, the protocol's `TAINT_NOTES`), why the sandbox
- * is unavailable (`doctor.detail.<code>`, tools' `SANDBOX_UNAVAILABLE`) and why a
+ * is unavailable (`doctor.detail.<code>`, tools' `SANDBOX_UNAVAILABLE`), what a session-store check step found
+ * and what a Redis crash can lose (`doctor.step.<step>`, `doctor.detail.<code>`, sessions' `STORE_CHECK_PROBLEMS`
+ * and `REDIS_PERSISTENCE`) and why a
  * handoff was refused (`handoffRefusal.<code>`, `HANDOFF_REFUSALS`), by the libraries' stable ids.
  */
 export const enNotes = {
@@ -33,4 +35,24 @@ export const enNotes = {
   'doctor.detail.sandbox.namespaces_refused': 'bubblewrap cannot create its namespaces here: {why}',
   'doctor.detail.sandbox.off': 'the sandbox is turned off (sandbox: off)',
   'doctor.detail.sandbox.home_workspace': 'the workspace {workspace} contains the home directory, which the sandbox must hide',
+  'doctor.step.create': 'create',
+  'doctor.step.append': 'append',
+  'doctor.step.load': 'load',
+  'doctor.step.list': 'list by owner',
+  'doctor.step.stale_version': 'refuse a stale version',
+  'doctor.step.delete': 'delete',
+  'doctor.detail.store_check.threw': 'failed with {error}: {message}',
+  'doctor.detail.store_check.created_version': 'a new session should be at version 1, got {version}',
+  'doctor.detail.store_check.appended_version': 'the append should give version 2, got {version}',
+  'doctor.detail.store_check.loaded_version': 'loaded version {version}, expected 2',
+  'doctor.detail.store_check.record_missing': 'the appended record did not come back',
+  'doctor.detail.store_check.list_count': 'listing by owner returned {count} session(s), expected 1',
+  'doctor.detail.store_check.stale_wrong_error': 'a stale append failed with {error}, expected session.version_conflict',
+  'doctor.detail.store_check.stale_accepted': 'a stale append was accepted',
+  'doctor.detail.store_check.delete_wrong_error': 'loading a deleted session failed with {error}, expected session.not_found',
+  'doctor.detail.store_check.delete_still_loads': 'a deleted session still loads',
+  'doctor.detail.redis.aof_off': 'AOF is off: acknowledged writes are in memory until the next RDB snapshot, and a crash loses them',
+  'doctor.detail.redis.aof_always': 'AOF is on with appendfsync always: an acknowledged write is on disk',
+  'doctor.detail.redis.aof_everysec': 'AOF is on with appendfsync everysec: a crash can lose the last second of acknowledged writes',
+  'doctor.detail.redis.aof_os': 'AOF is on (appendfsync {appendfsync}): the OS decides when acknowledged writes reach the disk',
 } as const;

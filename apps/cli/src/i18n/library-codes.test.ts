@@ -2,7 +2,7 @@ import { ERROR_CODES, HANDOFF_REFUSALS, TAINT_NOTES } from '@warden/protocol';
 import { GATE_RULES, GOVERNANCE_ERROR_CODES, SHELL_POLICY_ERROR_CODES, SHELL_RULES, TAINT_REASONS } from '@warden/governance';
 import { AGENT_SESSION_ERROR_CODES, BUDGET_ALERT_ERROR_CODES, TRACING_ERROR_CODES } from '@warden/harness';
 import { PROVIDER_ERROR_CODES } from '@warden/providers';
-import { SESSION_ERROR_CODES } from '@warden/sessions';
+import { REDIS_PERSISTENCE, SESSION_ERROR_CODES, STORE_CHECK_PROBLEMS, STORE_CHECK_STEPS } from '@warden/sessions';
 import { SANDBOX_UNAVAILABLE, TOOL_ERROR_CODES } from '@warden/tools';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './catalog-types.js';
@@ -58,10 +58,18 @@ describe.each(LANGUAGES)('the %s catalog speaks for the libraries', (lang) => {
     expect(Object.keys(SANDBOX_UNAVAILABLE).filter((code) => !(`doctor.detail.${code}` in catalog))).toEqual([]);
   });
 
+  it('has words for every session-store check step and problem, and every Redis persistence setting doctor reports', async () => {
+    const catalog: Record<string, unknown> = await loadCatalog(lang);
+    expect(STORE_CHECK_STEPS.filter((step) => !(`doctor.step.${step}` in catalog))).toEqual([]);
+    const codes = [...Object.keys(STORE_CHECK_PROBLEMS), ...Object.keys(REDIS_PERSISTENCE)];
+    expect(codes.length).toBeGreaterThan(10);
+    expect(codes.filter((code) => !(`doctor.detail.${code}` in catalog))).toEqual([]);
+  });
+
   it.runIf(lang !== 'en')('translates them (no message is the English one)', async () => {
     const en: Record<string, unknown> = await loadCatalog('en');
     const catalog: Record<string, unknown> = await loadCatalog(lang);
-    const keys = Object.keys(en).filter((key) => /^(code|codeHint|rule|because|taint|handoffRefusal|doctor\.(fix|for|detail))\./.test(key));
+    const keys = Object.keys(en).filter((key) => /^(code|codeHint|rule|because|taint|handoffRefusal|doctor\.(fix|for|detail|step))\./.test(key));
     // Commands and names stay as they are; everything with words in it is translated.
     const copied = keys.filter((key) => catalog[key] === en[key] && !/^doctor\.fix\.driver$/.test(key));
     expect(copied).toEqual([]);

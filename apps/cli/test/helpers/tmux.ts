@@ -6,6 +6,8 @@ export interface TmuxSession {
   send(...keys: string[]): void;
   type(text: string): void;
   screen(): string;
+  /** The screen with its escape sequences (colours, attributes) as tmux holds them. */
+  styledScreen(): string;
   /** Waits until the screen matches (polling); throws with the screen when it never does. */
   waitFor(pattern: RegExp | string, timeoutMs?: number): Promise<string>;
   kill(): void;
@@ -25,6 +27,7 @@ export function startTmux(command: string, options: { width?: number; height?: n
         return '';
       }
     },
+    styledScreen: () => tmux('capture-pane', '-p', '-e', '-J', '-t', 'main'),
     async waitFor(pattern, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
