@@ -1,5 +1,6 @@
 import { enRepl } from './en-repl.js';
 import { enCodes } from './en-codes.js';
+import { enWorkCodes } from './en-work-codes.js';
 import { enProgress } from './en-progress.js';
 import { enNotes } from './en-notes.js';
 /** English: the reference catalog. Every other language must hold every key here. */
@@ -393,6 +394,7 @@ export const en = {
   'column.pins': 'PINS',
   ...enRepl,
   ...enCodes,
+  ...enWorkCodes,
   ...enProgress,
   ...enNotes,
 } as const;

@@ -1,5 +1,6 @@
 import { esRepl } from './es-repl.js';
 import { esCodes } from './es-codes.js';
+import { esWorkCodes } from './es-work-codes.js';
 import { esProgress } from './es-progress.js';
 import { esNotes } from './es-notes.js';
 import type { Catalog } from './catalog-types.js';
@@ -395,6 +396,7 @@ export const es: Catalog = {
   'column.pins': 'FIJADAS',
   ...esRepl,
   ...esCodes,
+  ...esWorkCodes,
   ...esProgress,
   ...esNotes,
 };

@@ -1,5 +1,6 @@
 import { frRepl } from './fr-repl.js';
 import { frCodes } from './fr-codes.js';
+import { frWorkCodes } from './fr-work-codes.js';
 import { frProgress } from './fr-progress.js';
 import { frNotes } from './fr-notes.js';
 import type { Catalog } from './catalog-types.js';
@@ -395,6 +396,7 @@ export const fr: Catalog = {
   'column.pins': 'ÉPINGLES',
   ...frRepl,
   ...frCodes,
+  ...frWorkCodes,
   ...frProgress,
   ...frNotes,
 };

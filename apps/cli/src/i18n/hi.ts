@@ -1,5 +1,6 @@
 import { hiRepl } from './hi-repl.js';
 import { hiCodes } from './hi-codes.js';
+import { hiWorkCodes } from './hi-work-codes.js';
 import { hiProgress } from './hi-progress.js';
 import { hiNotes } from './hi-notes.js';
 import type { Catalog } from './catalog-types.js';
@@ -395,6 +396,7 @@ export const hi: Catalog = {
   'column.pins': 'पिन',
   ...hiRepl,
   ...hiCodes,
+  ...hiWorkCodes,
   ...hiProgress,
   ...hiNotes,
 };
