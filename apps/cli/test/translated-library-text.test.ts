@@ -44,6 +44,15 @@ describe('warden speaks the libraries in the chosen language', () => {
     expect(output).not.toContain('that this run did not write');
   });
 
+  it('says in Spanish that no check case matched (an evidence error, by its code)', async () => {
+    const result = await runCli(['check', 'no-such-case-anywhere', '--lang', 'es'], { cwd: tempWorkspace() });
+    const output = result.stdout + result.stderr;
+    expect(result.code).not.toBe(0);
+    expect(output).toContain('ningún caso de comprobación coincide con la selección');
+    expect(output).toContain('[evidence.nothing_selected]');
+    expect(output).toContain('revisa el paquete, el caso o el objetivo que nombra');
+  });
+
   it('keeps English for English', async () => {
     server = await startFakeOpenAI([{ toolCalls: [{ name: 'write_file', args: { path: '.env', content: 'KEY=1' } }] }, { text: 'done' }]);
     const { args, env } = fakeProvider(server.url);
