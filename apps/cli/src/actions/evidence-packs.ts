@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { loadPack, loadPacks, type PackLoad } from '@warden/evidence';
+import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 
 /** The containment pack ships with the CLI: `pack:` selectors and listings see it without installing it in the project. */
@@ -16,7 +17,9 @@ async function bundledPacks(cwd: string): Promise<PackLoad[]> {
 /**
  * Every pack `check`, `evidence` and `probe` see: the config's `packs`, `--pack` paths, extra
  * files, packs installed in the project, and the bundled containment pack. One load per source;
- * a pack that fails to load is reported on stderr and the rest still run.
+ * a discovered or configured pack that fails to load is reported on stderr and the rest still run,
+ * but a path given on the command line that fails stops the command: the user asked for it by name,
+ * and running without it would report on cases they did not mean to run.
  */
 export async function loadEvidencePacks(ctx: CommandContext<{ pack?: string[] | undefined }>, extra: readonly string[] = []): Promise<PackLoad[]> {
   const { io, t, style, options } = ctx;
@@ -36,8 +39,14 @@ export async function loadEvidencePacks(ctx: CommandContext<{ pack?: string[] | 
     seen.add(key);
     return true;
   });
+  const named = new Set(explicit);
   for (const load of unique) {
-    if (load.status === 'error') io.stderr.write(`${style.yellow(t('check.loadFailed', { source: load.source, message: load.error.message }))}\n`);
+    if (load.status !== 'error') continue;
+    const params = { source: load.source, message: load.error.message };
+    if (named.has(load.source)) {
+      throw new CliError({ code: 'cli.pack_not_loaded', message: `pack ${load.source} failed to load: ${load.error.message}`, key: 'check.loadFailed', params, hintKey: 'hint.packPath' });
+    }
+    io.stderr.write(`${style.yellow(t('check.loadFailed', params))}\n`);
   }
   return unique;
 }

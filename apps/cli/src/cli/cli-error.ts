@@ -56,6 +56,7 @@ export const CLI_ERROR_CODES = {
   'cli.interrupted': 'The run was interrupted (Ctrl-C); exit code 130.',
   'cli.not_a_tty': 'An interactive command was run without a terminal.',
   'cli.invalid_file': 'A file given on the command line is missing or not valid JSON.',
+  'cli.pack_not_loaded': 'A pack given on the command line (--pack, or a probes file) could not be found, imported or validated; nothing was run.',
   'cli.skill_changed': 'warden skill install found a changed copy of the skill and --force was not given.',
   'cli.missing_package': 'A command needs an optional package that is not installed (the error names the install command).',
   'cli.missing_token': 'warden probe serve was started without a bearer token (--token or WARDEN_PROBE_TOKEN).',

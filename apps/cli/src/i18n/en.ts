@@ -146,6 +146,7 @@ export const en = {
 
   'hint.didYouMean': 'did you mean {suggestion}?',
   'hint.seeHelp': 'run "{command} --help" to see what it takes',
+  'hint.packPath': 'check the path: a pack is a package directory whose package.json has a "warden": { "pack": … } entry, or a module file that exports a pack',
   'hint.rootHelp': 'run "warden --help" to see the commands',
   'hint.debug': 'run again with --debug for details',
   'hint.unexpected': 'this looks like a bug in warden; run again with --debug and report it',

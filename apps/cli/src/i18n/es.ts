@@ -148,6 +148,7 @@ export const es: Catalog = {
 
   'hint.didYouMean': '¿quisiste decir {suggestion}?',
   'hint.seeHelp': 'ejecuta "{command} --help" para ver lo que admite',
+  'hint.packPath': 'revisa la ruta: un paquete es un directorio cuyo package.json tiene una entrada "warden": { "pack": … }, o un módulo que exporta un paquete',
   'hint.rootHelp': 'ejecuta "warden --help" para ver los comandos',
   'hint.debug': 'vuelve a ejecutarlo con --debug para ver los detalles',
   'hint.unexpected': 'parece un fallo de warden; vuelve a ejecutarlo con --debug y notifícalo',

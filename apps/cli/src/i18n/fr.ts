@@ -148,6 +148,7 @@ export const fr: Catalog = {
 
   'hint.didYouMean': 'vouliez-vous dire {suggestion} ?',
   'hint.seeHelp': 'lancez « {command} --help » pour voir ce qu’elle accepte',
+  'hint.packPath': 'vérifiez le chemin : un pack est un répertoire dont le package.json a une entrée "warden": { "pack": … }, ou un module qui exporte un pack',
   'hint.rootHelp': 'lancez « warden --help » pour voir les commandes',
   'hint.debug': 'relancez avec --debug pour les détails',
   'hint.unexpected': 'cela ressemble à un bogue de warden ; relancez avec --debug et signalez-le',

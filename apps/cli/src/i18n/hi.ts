@@ -148,6 +148,7 @@ export const hi: Catalog = {
 
   'hint.didYouMean': 'क्या आपका मतलब {suggestion} था?',
   'hint.seeHelp': 'यह क्या लेता है, देखने के लिए "{command} --help" चलाएँ',
+  'hint.packPath': 'पथ जाँचें: पैक ऐसी निर्देशिका है जिसके package.json में "warden": { "pack": … } प्रविष्टि हो, या ऐसी मॉड्यूल फ़ाइल जो पैक एक्सपोर्ट करती है',
   'hint.rootHelp': 'कमांड देखने के लिए "warden --help" चलाएँ',
   'hint.debug': 'विवरण के लिए --debug के साथ फिर से चलाएँ',
   'hint.unexpected': 'यह warden की गड़बड़ी लगती है; --debug के साथ फिर से चलाएँ और इसकी रिपोर्ट करें',
