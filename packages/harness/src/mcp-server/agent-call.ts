@@ -108,7 +108,7 @@ function answerText(agent: string, result: RunResult, approvals: AgentCallApprov
 
 /** A call's failure as a tool error result: a Warden error by its code and message (which never hold secrets), anything else in general words. */
 export function failedCall(agent: string, error: unknown, sessionId?: string): AgentCallOutcome {
-  const known = WardenError.isInstance(error) ? { code: error.code, message: error.message } : { code: 'harness.internal', message: 'the run failed inside the server' };
+  const known = WardenError.isInstance(error) ? { code: error.code, message: error.message } : { code: 'internal.unexpected', message: 'the run failed inside the server' };
   return {
     text: `${agent} failed: ${known.code}: ${known.message}`,
     output: { agent, stopReason: 'error', ...(sessionId ? { sessionId } : {}), steps: 0, tainted: false, refusals: [], pendingApprovals: [], error: known },
