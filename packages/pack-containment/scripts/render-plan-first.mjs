@@ -22,7 +22,7 @@ export function renderPlanFirst(file) {
   }
   const block = [
     '<!-- planfirst:start -->',
-    `Measured by \`scripts/plan-first-compare.mjs\` at commit \`${results.commit}\` on ${results.date}: the **${results.plan}** subset (every eleventh goal–carrier pairing: ${results.configurations.default.profiles[0].metrics.attackedEpisodes} attacked episodes per profile, all ${results.configurations.default.profiles[0].metrics.benignTasks} benign tasks), the same pairings for both configurations, \`safe\` mode, concurrency ${results.concurrency}, ${results.seconds} s in all; results in \`bench/results/${path.basename(file)}\`. Rendered by \`scripts/render-plan-first.mjs\`.`,
+    `Measured by \`scripts/plan-first-compare.mjs\` at commit \`${results.commit}\` on ${results.date}: ${results.plan === 'full' ? 'the **full** corpus (every goal–carrier pairing' : `the **${results.plan}** subset (every eleventh goal–carrier pairing`}: ${results.configurations.default.profiles[0].metrics.attackedEpisodes} attacked episodes per profile, all ${results.configurations.default.profiles[0].metrics.benignTasks} benign tasks), the same pairings for both configurations, \`safe\` mode, concurrency ${results.concurrency}, ${results.seconds} s in all; results in \`bench/results/${path.basename(file)}\`. Rendered by \`scripts/render-plan-first.mjs\`.`,
     '',
     '| profile | configuration | utility | utility under attack | attack success (95% upper bound) | contained | asks per benign task | asks per attacked episode |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
