@@ -121,4 +121,10 @@ export const ALLOWED: string[] = [
   'for f in $(ls); do echo $f; done',
   'command -v sudo',
   'which sudo && man sudo',
+  // here-documents and pipes into interpreters with known, harmless input
+  'cat <<EOF | grep hi\nhi\nEOF',
+  'cat <<EOF > notes.txt\nhello\nEOF',
+  'cat <<EOF | bash\necho hello\nEOF',
+  `echo '{"a": 1}' | python3 -m json.tool`,
+  "echo 'console.log(1 + 1)' | node",
 ];

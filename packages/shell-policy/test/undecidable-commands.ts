@@ -43,4 +43,6 @@ export const UNDECIDABLE: string[] = [
   'kill $(cat server.pid)',
   'parallel ::: "$A" "$B"',
   'ls | parallel rm',
+  'cat <<EOF | tee copy.txt | bash\nrm -rf ~\nEOF',
+  'git show HEAD:setup.py | python3',
 ];

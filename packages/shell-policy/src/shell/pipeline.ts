@@ -1,7 +1,7 @@
 import type { StageInfo } from './command-env.js';
 import type { Node } from './parser-loader.js';
 import { handleRedirect } from './redirects.js';
-import { show } from './run-env.js';
+import { commandEnv, show } from './run-env.js';
 import { cloneState, type ScopeState } from './scope-state.js';
 import type { ShellRun, WalkContext } from './shell-run.js';
 import { pipelineStages } from './tree-shapes.js';
@@ -16,8 +16,9 @@ export function newStage(): StageInfo {
  * a download into an interpreter, a network connection into a shell, the environment or a secret
  * file into a command that sends its input over the network.
  */
-export function handlePipeline(run: ShellRun, node: Node, state: ScopeState, ctx: WalkContext): void {
-  const stages: StageInfo[] = [];
+export function handlePipeline(run: ShellRun, node: Node, state: ScopeState, ctx: WalkContext, lead?: StageInfo): void {
+  // `lead`: a stage the grammar put outside the pipeline node (`cat <<EOF | sh` keeps `cat` outside).
+  const stages: StageInfo[] = lead ? [lead] : [];
   for (const stage of pipelineStages(node)) {
     const info = newStage();
     const previous = stages[stages.length - 1];
@@ -42,6 +43,11 @@ export function handlePipeline(run: ShellRun, node: Node, state: ScopeState, ctx
       const output = previous.commands === 1 ? previous.output : undefined;
       if (output?.kind === 'text') run.run(output.text, cloneState(state), { depth: ctx.depth + 1, via: [...ctx.via, 'pipe'], stage: undefined });
       else if (output?.kind !== 'file') run.undecidable('a shell runs commands that another command prints', true);
+    } else if (stage.stdinCode && previous) {
+      // `echo '…' | python3`, `cat <<EOF | node`: the code is known, so it is read like `python3 -c`.
+      const output = previous.commands === 1 ? previous.output : undefined;
+      if (output?.kind === 'text') commandEnv(run, cloneState(state), ctx).scanCode(output.text);
+      else if (output?.kind !== 'file') run.undecidable('an interpreter runs code that another command prints', true);
     }
     if (stage.shell && stages.some((s, i) => i !== j && s.network)) {
       run.deny('shell.reverse_shell', 'a network connection is piped into a shell', { command: show(node.text) });

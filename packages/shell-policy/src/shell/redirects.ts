@@ -9,7 +9,8 @@ import { cloneState, type ScopeState } from './scope-state.js';
 import type { ShellRun, WalkContext } from './shell-run.js';
 import type { StaticOutput } from './static-output.js';
 import { commandNamesIn } from './tree-checks.js';
-import { inputBody, inputText, REDIRECT_TYPES } from './tree-shapes.js';
+import { handlePipeline, newStage } from './pipeline.js';
+import { heredocTail, inputBody, inputText, REDIRECT_TYPES } from './tree-shapes.js';
 import { evalWord } from './word-eval.js';
 
 const DUPLICATION = new Set(['>&', '<&', '&>', '>&-', '<&-']);
@@ -54,6 +55,10 @@ export function handleRedirect(run: ShellRun, node: Node, state: ScopeState, ctx
     return;
   }
   for (const child of node.namedChildren) if (child && REDIRECT_TYPES.has(child.type)) handleRedirect(run, child, state, ctx, outcome, output, passive);
+  for (const tail of heredocTail(node)) {
+    if (tail.type === 'pipeline') handlePipeline(run, tail, state, ctx, { ...newStage(), commands: 1, output, downloader: output?.kind === 'download' });
+    else run.walk(tail, state, { ...ctx, stage: undefined, input: undefined });
+  }
   const body = inputBody(node);
   if (!body) return;
   run.walk(body, cloneState(state), { ...ctx, stage: undefined });

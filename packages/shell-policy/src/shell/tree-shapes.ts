@@ -27,10 +27,23 @@ export function pipelineStages(node: Node): PipelineStage[] {
   return out;
 }
 
+const HEREDOC_PARTS = new Set(['heredoc_start', 'heredoc_body', 'heredoc_end']);
+
 /** The body node of a here-document or here-string redirect. */
 export function inputBody(node: Node): Node | undefined {
-  if (node.type !== 'heredoc_redirect' && node.type !== 'herestring_redirect') return undefined;
-  return node.namedChildren.find((c): c is Node => c !== null && c.type !== 'heredoc_start' && c.type !== 'heredoc_end' && !REDIRECT_TYPES.has(c.type));
+  if (node.type === 'heredoc_redirect') return node.namedChildren.find((c): c is Node => c !== null && c.type === 'heredoc_body');
+  if (node.type !== 'herestring_redirect') return undefined;
+  return node.namedChildren.find((c): c is Node => c !== null && !REDIRECT_TYPES.has(c.type));
+}
+
+/**
+ * What the grammar hangs inside a here-document redirect after its start: the rest of the line,
+ * `cat <<EOF | sh` → pipeline(sh), `cat <<EOF && rm x` → command(rm). It is not the document:
+ * it runs, and a pipeline reads the redirected command's output.
+ */
+export function heredocTail(node: Node): Node[] {
+  if (node.type !== 'heredoc_redirect') return [];
+  return node.namedChildren.filter((c): c is Node => c !== null && !HEREDOC_PARTS.has(c.type) && !REDIRECT_TYPES.has(c.type));
 }
 
 /** The text a here-document or here-string feeds in: null if `node` is neither, undefined if dynamic. */
