@@ -45,4 +45,6 @@ export const UNDECIDABLE: string[] = [
   'ls | parallel rm',
   'cat <<EOF | tee copy.txt | bash\nrm -rf ~\nEOF',
   'git show HEAD:setup.py | python3',
+  'tr a-z a-z <<EOF | bash\nrm -rf /\nEOF',
+  'cat <<EOF 2>/dev/null | bash\nrm -rf /\nEOF',
 ];
