@@ -267,10 +267,9 @@ function isBudgetAlerts(value: NonNullable<HarnessOptions['budgetAlerts']>): val
 /**
  * The OS sandbox for the shell, when asked for and healthy. `auto` without a working sandbox says
  * so once (a warning) and keeps the stricter rules; `on` without one fails here, before any run.
- * `sandboxActive: false` from the caller turns it off (a measured, known-bad sandbox).
  */
 async function openSandbox(options: HarnessOptions, workdir: string, warnings: OptionIssue[]): Promise<Sandbox | undefined> {
-  const mode = options.sandboxActive === false ? 'off' : (options.shell?.sandbox ?? 'auto');
+  const mode = options.shell?.sandbox ?? 'auto';
   if (mode === 'off' || options.builtinTools?.shell === false) return undefined;
   const sandbox = createSandbox({
     workspace: workdir,

@@ -57,6 +57,4 @@ export interface HarnessOptions extends Omit<HarnessConfig, 'provider' | 'approv
    * part of the config file: webhook secrets do not belong there.
    */
   budgetAlerts?: BudgetAlertOptions | BudgetAlerts;
-  /** `false` keeps the OS sandbox off whatever `shell.sandbox` says (a caller that measured it broken). */
-  sandboxActive?: boolean;
 }
