@@ -15,9 +15,11 @@ export { PolicyFile, PolicyRuleInput, PolicyExample, TaintSettingsInput } from '
 export type { Policy, TaintSettings } from './policy/policy.js';
 export type { CompiledRule, RuleOrigin } from './policy/compiled-rule.js';
 export { compileCondition } from './expr/compile-condition.js';
+export { compileExpression } from './expr/compile-expression.js';
+export type { Expression, ExpressionOptions } from './expr/compile-expression.js';
 export type { Condition } from './expr/compile-condition.js';
-export type { ExprEnv } from './expr/expr-evaluate.js';
-export type { Expr, ExprRoot, ExprFunction, CompareOp } from './expr/expr-ast.js';
+export type { ExprEnv, EvalResult } from './expr/expr-evaluate.js';
+export type { Expr, ExprRoot, ExprFunction, CompareOp, ArithOp } from './expr/expr-ast.js';
 
 // Approvals
 export { interactiveApprover, formatApprovalPrompt, terminalSafe } from './approvals/interactive-approver.js';

@@ -1,8 +1,11 @@
 import type { JsonValue } from '@warden/protocol';
-import type { Expr, ExprRoot } from './expr-ast.js';
+import type { ArithOp, Expr } from './expr-ast.js';
 
-/** The values a condition can see. */
-export type ExprEnv = Readonly<Record<ExprRoot, JsonValue | undefined>>;
+/** The values a condition can see, by root name (policy: args, tool, tags, annotations, tainted, mode). */
+export type ExprEnv = Readonly<Record<string, JsonValue | undefined>>;
+
+/** Longest text `join`/`json`/`+` may build; longer is an evaluation error (fail closed). */
+export const MAX_BUILT_TEXT = 1024 * 1024;
 
 export type EvalResult = { ok: true; value: JsonValue } | { ok: false; message: string };
 
@@ -53,7 +56,7 @@ function evaluate(expr: Expr, env: ExprEnv): JsonValue {
     case 'list':
       return expr.items.map((item) => evaluate(item, env));
     case 'path':
-      return lookup(env[expr.root] ?? null, expr.segments);
+      return lookup(Object.hasOwn(env, expr.root) ? (env[expr.root] ?? null) : null, expr.segments);
     case 'not':
       return !bool(evaluate(expr.operand, env), 'not');
     case 'and':
@@ -74,7 +77,31 @@ function evaluate(expr: Expr, env: ExprEnv): JsonValue {
     }
     case 'call':
       return call(expr.fn, expr.args.map((arg) => evaluate(arg, env)));
+    case 'arith':
+      return arith(expr.op, evaluate(expr.left, env), evaluate(expr.right, env));
+    case 'negate': {
+      const value = evaluate(expr.operand, env);
+      if (typeof value !== 'number') throw new EvalFailure(`a minus sign needs a number, got ${typeName(value)}`);
+      return -value;
+    }
+    case 'conditional':
+      return bool(evaluate(expr.test, env), 'if') ? evaluate(expr.then, env) : evaluate(expr.otherwise, env);
   }
+}
+
+function arith(op: ArithOp, left: JsonValue, right: JsonValue): JsonValue {
+  if (op === '+' && typeof left === 'string' && typeof right === 'string') return bounded(left + right);
+  if (op === '+' && Array.isArray(left) && Array.isArray(right)) return [...left, ...right];
+  if (typeof left !== 'number' || typeof right !== 'number') throw new EvalFailure(`${op} needs two numbers, got ${typeName(left)} and ${typeName(right)}`);
+  if ((op === '/' || op === '%') && right === 0) throw new EvalFailure(`${op} by zero`);
+  const value = op === '+' ? left + right : op === '-' ? left - right : op === '*' ? left * right : op === '/' ? left / right : left % right;
+  if (!Number.isFinite(value)) throw new EvalFailure(`${op} gave a number too large to keep`);
+  return value;
+}
+
+function bounded(text: string): string {
+  if (text.length > MAX_BUILT_TEXT) throw new EvalFailure(`a text over ${MAX_BUILT_TEXT} characters was built`);
+  return text;
 }
 
 function lookup(start: JsonValue, segments: ReadonlyArray<string | number>): JsonValue {
@@ -142,6 +169,18 @@ function call(fn: string, args: JsonValue[]): JsonValue {
     case 'upper':
       if (typeof first !== 'string') throw new EvalFailure(`${fn} needs a string, got ${typeName(first as JsonValue)}`);
       return fn === 'lower' ? first.toLowerCase() : first.toUpperCase();
+    case 'sum':
+      if (!Array.isArray(first) || !first.every((v) => typeof v === 'number')) throw new EvalFailure('sum needs a list of numbers');
+      return first.reduce<number>((total, v) => total + (v), 0);
+    case 'join': {
+      if (!Array.isArray(first)) throw new EvalFailure(`join needs a list, got ${typeName(first as JsonValue)}`);
+      if (second !== undefined && typeof second !== 'string') throw new EvalFailure('join takes a string separator');
+      return bounded(first.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(second ?? ', '));
+    }
+    case 'json':
+      return bounded(JSON.stringify(first ?? null));
+    case 'default':
+      return first === null || first === undefined ? (second ?? null) : first;
     default:
       if (typeof first !== 'string' || typeof second !== 'string') throw new EvalFailure(`${fn} needs two strings`);
       return fn === 'startsWith' ? first.startsWith(second) : first.endsWith(second);

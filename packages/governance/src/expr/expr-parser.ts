@@ -1,5 +1,5 @@
-import type { CompareOp, Expr, ExprFunction, ExprRoot } from './expr-ast.js';
-import { EXPR_FUNCTIONS, EXPR_ROOTS } from './expr-ast.js';
+import type { ArithOp, CompareOp, Expr, ExprDialect, ExprFunction } from './expr-ast.js';
+import { POLICY_DIALECT } from './expr-ast.js';
 import { TokenizeFailure, tokenize, type Keyword, type Operator, type Token } from './expr-tokenizer.js';
 import { checkPattern } from './safe-pattern.js';
 
@@ -19,21 +19,34 @@ class Failure {
 
 const COMPARE_OPS = new Set<string>(['==', '!=', '<', '<=', '>', '>=']);
 
+/** How many arguments each function takes: [least, most]. */
+const ARITY: Record<ExprFunction, readonly [number, number]> = {
+  len: [1, 1],
+  lower: [1, 1],
+  upper: [1, 1],
+  startsWith: [2, 2],
+  endsWith: [2, 2],
+  sum: [1, 1],
+  join: [1, 2],
+  json: [1, 1],
+  default: [2, 2],
+};
+
 /**
  * Parses a condition of the policy language:
  * `or` / `and` / `not`, comparisons (`== != < <= > >=`), `in` / `not in`,
  * `matches "regex"`, literals, lists, paths from a fixed set of roots and a
  * few pure functions. The result is data; nothing is ever evaluated as code.
  */
-export function parseCondition(source: string): ParseResult {
+export function parseCondition(source: string, dialect: ExprDialect = POLICY_DIALECT): ParseResult {
   if (source.length > MAX_CONDITION_LENGTH) {
     return { ok: false, message: `a condition may be at most ${MAX_CONDITION_LENGTH} characters`, pos: MAX_CONDITION_LENGTH };
   }
   const tokens = tokenize(source);
   if (tokens instanceof TokenizeFailure) return { ok: false, message: tokens.message, pos: tokens.pos };
-  const parser = new Parser(tokens);
+  const parser = new Parser(tokens, dialect);
   try {
-    const expr = parser.parseOr(0);
+    const expr = parser.parseTop(0);
     const rest = parser.peek();
     if (rest.type !== 'eof') throw new Failure(`unexpected ${describe(rest)}`, rest.pos);
     return { ok: true, expr };
@@ -52,7 +65,23 @@ function describe(token: Token): string {
 class Parser {
   private index = 0;
 
-  constructor(private readonly tokens: Token[]) {}
+  constructor(
+    private readonly tokens: Token[],
+    private readonly dialect: ExprDialect,
+  ) {}
+
+  /** `a if b else c` binds loosest, as in Python; only dialects that allow it. */
+  parseTop(depth: number): Expr {
+    this.guard(depth);
+    const value = this.parseOr(depth);
+    if (!this.isKeyword('if')) return value;
+    const token = this.next();
+    if (!this.dialect.conditional) throw new Failure('"if … else" is not allowed here', token.pos);
+    const test = this.parseOr(depth + 1);
+    if (!this.isKeyword('else')) throw new Failure(`expected "else", found ${describe(this.peek())}`, this.peek().pos);
+    this.next();
+    return { kind: 'conditional', test, then: value, otherwise: this.parseTop(depth + 1) };
+  }
 
   peek(): Token {
     return this.tokens[this.index] as Token;
@@ -112,20 +141,20 @@ class Parser {
   }
 
   private parseComparison(depth: number): Expr {
-    const left = this.parseOperand(depth);
+    const left = this.parseAdditive(depth);
     const token = this.peek();
     if (token.type === 'op' && COMPARE_OPS.has(token.value)) {
       this.next();
-      return { kind: 'compare', op: token.value as CompareOp, left, right: this.parseOperand(depth) };
+      return { kind: 'compare', op: token.value as CompareOp, left, right: this.parseAdditive(depth) };
     }
     if (this.isKeyword('in')) {
       this.next();
-      return { kind: 'in', negated: false, left, right: this.parseOperand(depth) };
+      return { kind: 'in', negated: false, left, right: this.parseAdditive(depth) };
     }
     if (this.isKeyword('not') && this.isKeyword('in', 1)) {
       this.next();
       this.next();
-      return { kind: 'in', negated: true, left, right: this.parseOperand(depth) };
+      return { kind: 'in', negated: true, left, right: this.parseAdditive(depth) };
     }
     if (this.isKeyword('matches')) {
       this.next();
@@ -136,6 +165,34 @@ class Parser {
       return { kind: 'matches', left, pattern: pattern.value, regex: new RegExp(pattern.value) };
     }
     return left;
+  }
+
+  private arithOp(ops: readonly ArithOp[]): ArithOp | undefined {
+    const token = this.peek();
+    if (!this.dialect.arithmetic || token.type !== 'op' || !(ops as readonly string[]).includes(token.value)) return undefined;
+    this.next();
+    return token.value as ArithOp;
+  }
+
+  private parseAdditive(depth: number): Expr {
+    let left = this.parseMultiplicative(depth);
+    for (let op = this.arithOp(['+', '-']); op; op = this.arithOp(['+', '-'])) left = { kind: 'arith', op, left, right: this.parseMultiplicative(depth) };
+    return left;
+  }
+
+  private parseMultiplicative(depth: number): Expr {
+    let left = this.parseUnary(depth);
+    for (let op = this.arithOp(['*', '/', '%']); op; op = this.arithOp(['*', '/', '%'])) left = { kind: 'arith', op, left, right: this.parseUnary(depth) };
+    return left;
+  }
+
+  private parseUnary(depth: number): Expr {
+    if (this.dialect.arithmetic && this.isOp('-')) {
+      this.guard(depth + 1);
+      this.next();
+      return { kind: 'negate', operand: this.parseUnary(depth + 1) };
+    }
+    return this.parseOperand(depth);
   }
 
   private parseOperand(depth: number): Expr {
@@ -161,7 +218,7 @@ class Parser {
 
   private parseOpOperand(token: Extract<Token, { type: 'op' }>, depth: number): Expr {
     if (token.value === '(') {
-      const inner = this.parseOr(depth + 1);
+      const inner = this.parseTop(depth + 1);
       this.expectOp(')');
       return inner;
     }
@@ -185,23 +242,27 @@ class Parser {
 
   private parseIdent(token: Extract<Token, { type: 'ident' }>, depth: number): Expr {
     if (this.isOp('(')) {
-      if (!(EXPR_FUNCTIONS as readonly string[]).includes(token.value)) {
-        throw new Failure(`unknown function ${token.value}; known: ${EXPR_FUNCTIONS.join(', ')}`, token.pos);
+      const functions: readonly string[] = this.dialect.functions;
+      if (!functions.includes(token.value)) {
+        throw new Failure(`unknown function ${token.value}; known: ${functions.join(', ')}`, token.pos);
       }
       this.next();
       const args: Expr[] = [];
       if (!this.isOp(')')) {
         do {
-          args.push(this.parseOperand(depth + 1));
+          args.push(this.dialect.arithmetic ? this.parseTop(depth + 1) : this.parseOperand(depth + 1));
         } while (this.isOp(',') && this.next());
       }
       this.expectOp(')');
-      const want = token.value === 'startsWith' || token.value === 'endsWith' ? 2 : 1;
-      if (args.length !== want) throw new Failure(`${token.value} takes ${want} argument${want === 1 ? '' : 's'}`, token.pos);
+      const [least, most] = ARITY[token.value as ExprFunction];
+      if (args.length < least || args.length > most) {
+        const want = least === most ? `${least} argument${least === 1 ? '' : 's'}` : `${least} to ${most} arguments`;
+        throw new Failure(`${token.value} takes ${want}`, token.pos);
+      }
       return { kind: 'call', fn: token.value as ExprFunction, args };
     }
-    if (!(EXPR_ROOTS as readonly string[]).includes(token.value)) {
-      throw new Failure(`unknown name ${token.value}; a condition starts from ${EXPR_ROOTS.join(', ')}`, token.pos);
+    if (!this.dialect.roots.includes(token.value)) {
+      throw new Failure(`unknown name ${token.value}; a condition starts from ${this.dialect.roots.join(', ')}`, token.pos);
     }
     const segments: Array<string | number> = [];
     for (;;) {
@@ -219,6 +280,6 @@ class Parser {
         this.expectOp(']');
       } else break;
     }
-    return { kind: 'path', root: token.value as ExprRoot, segments };
+    return { kind: 'path', root: token.value, segments };
   }
 }

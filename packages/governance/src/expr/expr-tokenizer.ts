@@ -7,12 +7,12 @@ export type Token =
   | { type: 'op'; value: Operator; pos: number }
   | { type: 'eof'; pos: number };
 
-export type Keyword = 'and' | 'or' | 'not' | 'in' | 'matches' | 'true' | 'false' | 'null';
-export type Operator = '==' | '!=' | '<=' | '>=' | '<' | '>' | '(' | ')' | '[' | ']' | ',' | '.' | '-';
+export type Keyword = 'and' | 'or' | 'not' | 'in' | 'matches' | 'true' | 'false' | 'null' | 'if' | 'else';
+export type Operator = '==' | '!=' | '<=' | '>=' | '<' | '>' | '(' | ')' | '[' | ']' | ',' | '.' | '-' | '+' | '*' | '/' | '%';
 
-const KEYWORDS = new Set<string>(['and', 'or', 'not', 'in', 'matches', 'true', 'false', 'null']);
+const KEYWORDS = new Set<string>(['and', 'or', 'not', 'in', 'matches', 'true', 'false', 'null', 'if', 'else']);
 const TWO_CHAR_OPS = new Set<string>(['==', '!=', '<=', '>=']);
-const ONE_CHAR_OPS = new Set<string>(['<', '>', '(', ')', '[', ']', ',', '.', '-']);
+const ONE_CHAR_OPS = new Set<string>(['<', '>', '(', ')', '[', ']', ',', '.', '-', '+', '*', '/', '%']);
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', '"': '"', "'": "'" };
 
 /** A tokenizer failure: the message and the offset where it happened. */
