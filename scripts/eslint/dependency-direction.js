@@ -7,6 +7,8 @@ export const COMPOSERS = {
   harness: ['protocol', 'core', 'providers', 'tools', 'sessions', 'governance'],
   'pack-containment': ['protocol', 'harness', 'core', 'tools', 'governance', 'evidence'],
   fleet: ['protocol', 'harness', 'sessions', 'governance'],
+  // Workflows evaluate templates in governance's expression language; agents and stores are handed in.
+  workflows: ['protocol', 'governance'],
   // The shell analyzer left governance for its own package; governance composes it and re-exports its surface.
   governance: ['protocol', 'shell-policy'],
 };
