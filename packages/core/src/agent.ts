@@ -41,7 +41,7 @@ function buildAgent(options: AgentOptions, internal?: AgentInternals): Agent {
 }
 
 function runInit(task: string, options: RunOptions = {}): RunInit {
-  return { task, ...(options.scope ? { scope: options.scope } : {}), ...(options.taint ? { taint: options.taint } : {}), ...(options.label !== undefined ? { label: options.label } : {}), ...(options.priorCalls ? { priorCalls: options.priorCalls } : {}), ...(options.received ? { received: options.received } : {}) };
+  return { task, ...(options.scope ? { scope: options.scope } : {}), ...(options.taint ? { taint: options.taint } : {}), ...(options.label !== undefined ? { label: options.label } : {}), ...(options.agentVersion !== undefined ? { agentVersion: options.agentVersion } : {}), ...(options.priorCalls ? { priorCalls: options.priorCalls } : {}), ...(options.received ? { received: options.received } : {}) };
 }
 
 function resumeInit(sessionId: string, options: ResumeOptions = {}): RunInit {
@@ -52,6 +52,7 @@ function resumeInit(sessionId: string, options: ResumeOptions = {}): RunInit {
     ...(options.task !== undefined ? { task: options.task } : {}),
     ...(options.approvals ? { approvals: options.approvals } : {}),
     ...(options.label !== undefined ? { label: options.label } : {}),
+    ...(options.agentVersion !== undefined ? { agentVersion: options.agentVersion } : {}),
     ...(options.priorCalls ? { priorCalls: options.priorCalls } : {}),
     ...(options.received ? { received: options.received } : {}),
   };

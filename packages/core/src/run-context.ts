@@ -37,6 +37,8 @@ export interface RunState {
   spend: SpendLine[];
   /** The caller's label for the run's task (`RunOptions.label`), for spend reports. */
   label?: string;
+  /** The agent declaration's version (`RunOptions.agentVersion`), kept with the run's spend. */
+  agentVersion?: string;
   toolCalls: ToolCallSummary[];
   tainted: boolean;
   /** The untrusted sources that tainted the run, in order (provenance for the gate). */

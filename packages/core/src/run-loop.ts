@@ -164,6 +164,7 @@ export async function finish(run: RunContext, stopReason: StopReason, extra: Fin
     const value: JsonObject = { runId: run.runId, stopReason, steps: state.step, provider: run.options.provider.id, model: run.options.provider.model, spend };
     if (run.agent !== run.root.name || run.root.handoffs) value.agent = run.agent;
     if (state.label !== undefined) value.label = state.label;
+    if (state.agentVersion !== undefined) value.agentVersion = state.agentVersion;
     await run.session.meta('run', value, state.usage, state.costUsd);
     await run.session.flush();
   }

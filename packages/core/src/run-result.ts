@@ -29,6 +29,8 @@ export interface RunOptions {
   taint?: readonly TaintSource[];
   /** A label for the task (a ticket, a job name), stored with the run's spend for `warden report --by task`. */
   label?: string;
+  /** The version of the agent's declaration this run uses (a blueprint's `versions:` entry): on `run_start`, in the run's spend record and the audit trail. */
+  agentVersion?: string;
   /**
    * Model calls made for this run before it started (plan-first's planner call). They count like a
    * step's call: in the run's usage, cost, spend and budget, each announced as a `usage` event.

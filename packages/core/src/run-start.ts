@@ -22,6 +22,7 @@ export interface RunInit {
   resumeId?: string;
   approvals?: Record<string, ApprovalAnswer>;
   label?: string;
+  agentVersion?: string;
   priorCalls?: readonly PriorModelCall[];
   received?: { handoff: Handoff; receipt: HandoffReceipt };
 }
@@ -49,10 +50,12 @@ export async function startRun(options: ResolvedOptions, init: RunInit, signal: 
     model: run.options.provider.model,
     ...(run.session ? { sessionId: run.session.sessionId } : {}),
     ...(options.handoffs || run.agent !== options.name ? { agent: run.agent } : {}),
+    ...(init.agentVersion !== undefined ? { agentVersion: init.agentVersion } : {}),
   });
   for (const w of warnings) run.warn(w.code, w.message);
   applyAuthority(run, init, opened);
   if (init.label !== undefined) run.state.label = init.label;
+  if (init.agentVersion !== undefined) run.state.agentVersion = init.agentVersion;
   for (const call of init.priorCalls ?? []) countPriorCall(run, call);
   if (init.received) recordReceivedHandoff(run, init.received.handoff, init.received.receipt);
 

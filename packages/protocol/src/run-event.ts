@@ -29,6 +29,8 @@ export const RunStartEvent = z.object({
   model: z.string(),
   /** The agent holding the conversation as the run starts (given when the agent has handoffs, or a stored handoff left another agent holding it). */
   agent: z.string().optional(),
+  /** The version of the agent's declaration the run uses (a blueprint's `versions:` entry), so two versions compare on the same tasks. */
+  agentVersion: z.string().optional(),
 });
 export const StepStartEvent = z.object({ ...base, type: z.literal('step_start'), step: z.number().int().nonnegative() });
 export const TextDeltaEvent = z.object({ ...base, type: z.literal('text_delta'), step: z.number().int().nonnegative(), text: z.string() });

@@ -109,7 +109,7 @@ export function auditLog(options: AuditLogOptions): AuditLog {
       case 'run_start':
         return {
           kind: 'run_start',
-          data: { sessionId: event.sessionId ?? null, provider: event.provider, model: event.model, task: hashArgs ? argsDigest(event.task) : event.task, ...(event.agent !== undefined ? { agent: event.agent } : {}) },
+          data: { sessionId: event.sessionId ?? null, provider: event.provider, model: event.model, task: hashArgs ? argsDigest(event.task) : event.task, ...(event.agent !== undefined ? { agent: event.agent } : {}), ...(event.agentVersion !== undefined ? { agentVersion: event.agentVersion } : {}) },
         };
       case 'handoff': {
         // Who held the conversation when: the record (its summary hashed like arguments under `auditArgs: 'hash'`) and the receipt.
