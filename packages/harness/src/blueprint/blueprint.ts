@@ -1,7 +1,7 @@
 import { didYouMean, type ToolV1 } from '@warden/protocol';
 import { configError } from '../coded-errors.js';
 import { createHarness, type Harness } from '../create-harness.js';
-import { BUILTIN_TOOL_NAMES, type BuiltinToolName } from '../harness-config.js';
+import { BUILTIN_TOOL_NAMES } from '../harness-config.js';
 import type { HarnessOptions } from '../harness-options.js';
 import type { BlueprintFile, BlueprintGuardrails, BlueprintVersion } from './blueprint-file.js';
 import { blueprintPlace, readBlueprintFile } from './load-blueprint.js';
