@@ -4,3 +4,5 @@ export type { Blueprint, BlueprintBuildOptions } from './blueprint/blueprint.js'
 export { parseBlueprint, readBlueprintFile, blueprintProblems, MAX_BLUEPRINT_BYTES } from './blueprint/load-blueprint.js';
 export type { BlueprintProblem } from './blueprint/load-blueprint.js';
 export { BlueprintFile, BlueprintAgent, BlueprintVersion, BlueprintGuardrails, BlueprintSubagent } from './blueprint/blueprint-file.js';
+export { prompt, loadPromptLibrary } from './blueprint/prompt-library.js';
+export type { Prompt, PromptLibrary } from './blueprint/prompt-library.js';
