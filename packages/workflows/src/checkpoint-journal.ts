@@ -18,6 +18,8 @@ export const WORKFLOW_KEYS = {
 export interface WorkflowStart {
   name: string;
   version?: string;
+  /** The workflow file, when the run was started from one. */
+  file?: string;
   inputs: Record<string, JsonValue>;
 }
 
@@ -35,6 +37,8 @@ export interface JournalReading {
   started: Set<string>;
   done: Map<string, RecordedStep>;
   ended: boolean;
+  /** How the last process that ran it ended it. */
+  status?: string;
 }
 
 /**
@@ -60,6 +64,20 @@ export class CheckpointJournal {
   }
 
   /** Reads a run back and claims it for this process; a second claimant racing it loses here. */
+  /** What a stored run is, without claiming it: its workflow, inputs and whether it ended (and how). */
+  static async inspect(store: SessionStoreV1, runId: string, owner?: Owner): Promise<WorkflowStart & { ended: boolean; status?: string }> {
+    let loaded;
+    try {
+      loaded = await store.load(runId, owner);
+    } catch (error) {
+      if (errorCodeOf(error) === 'session.not_found') throw workflowError('workflow.not_found', `no workflow run "${runId}" in the session store`, 'Check the run id (warden sessions lists runs).');
+      throw error;
+    }
+    const reading = read(loaded.records);
+    if (!reading) throw workflowError('workflow.not_found', `session "${runId}" is not a workflow run`, 'Resume a run id that a workflow started.');
+    return { ...reading.start, ended: reading.ended, ...(reading.status ? { status: reading.status } : {}) };
+  }
+
   static async resume(store: SessionStoreV1, runId: string, owner?: Owner): Promise<{ journal: CheckpointJournal; reading: JournalReading }> {
     let loaded;
     try {
@@ -114,6 +132,7 @@ function read(records: readonly { type: string; key?: string; value?: unknown }[
   const started = new Set<string>();
   const done = new Map<string, RecordedStep>();
   let ended = false;
+  let status: string | undefined;
   for (const record of records) {
     if (record.type !== 'meta') continue;
     const value = record.value as Record<string, unknown>;
@@ -122,7 +141,10 @@ function read(records: readonly { type: string; key?: string; value?: unknown }[
     else if (record.key === WORKFLOW_KEYS.done) {
       const { key, ...step } = value;
       done.set(key as string, step as unknown as RecordedStep);
-    } else if (record.key === WORKFLOW_KEYS.end) ended = true;
+    } else if (record.key === WORKFLOW_KEYS.end) {
+      ended = true;
+      status = typeof value.status === 'string' ? value.status : undefined;
+    }
   }
-  return start ? { start, started, done, ended } : undefined;
+  return start ? { start, started, done, ended, ...(status ? { status } : {}) } : undefined;
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
-import { didYouMean, INTERFACE_VERSIONS, strictOptions, type JsonObject, type JsonValue, type OptionKeys, type ToolAnnotations, type ToolV1 } from '@warden/protocol';
-import { CheckpointJournal } from './checkpoint-journal.js';
+import { basename, resolve } from 'node:path';
+import { didYouMean, INTERFACE_VERSIONS, strictOptions, type JsonObject, type JsonValue, type OptionKeys, type Owner, type SessionStoreV1, type ToolAnnotations, type ToolV1 } from '@warden/protocol';
+import { CheckpointJournal, type WorkflowStart } from './checkpoint-journal.js';
 import { workflowError } from './coded-errors.js';
 import { describeWorkflow } from './describe-workflow.js';
 import { parseWorkflow } from './parse-workflow.js';
@@ -27,10 +27,17 @@ export interface Workflow {
 
 const OPTION_KEYS = { tools: true, agents: true, buildAgent: true, store: true, owner: true, gate: true, hooks: true, onEvent: true, redact: true } as const satisfies OptionKeys<WorkflowOptions>;
 
+/** What a stored run is — its workflow's name and file, its inputs, whether and how it ended — without claiming it. */
+export function inspectWorkflowRun(store: SessionStoreV1, runId: string, owner?: Owner): Promise<WorkflowRunInfo> {
+  return CheckpointJournal.inspect(store, runId, owner);
+}
+
+export type WorkflowRunInfo = WorkflowStart & { ended: boolean; status?: string };
+
 /** Reads, checks and binds a workflow file (YAML or JSON). */
 export async function loadWorkflow(file: string, options: WorkflowOptions = {}): Promise<Workflow> {
   const text = await readFile(file, 'utf8');
-  return createWorkflow(parseWorkflow(text, basename(file)), options);
+  return createWorkflow({ ...parseWorkflow(text, basename(file)), file: resolve(file) }, options);
 }
 
 /**
@@ -59,7 +66,7 @@ export function createWorkflow(source: WorkflowDefinition | string, options: Wor
       const refusal = await options.hooks?.workflowStart?.({ runId, name: definition.name, inputs: checked, resumed: false });
       if (refusal && 'refuse' in refusal) throw workflowError('workflow.refused', `a workflow_start hook refused the run: ${refusal.refuse}`);
       const journal = options.store
-        ? await CheckpointJournal.begin(options.store, runId, { name: definition.name, ...(definition.version ? { version: definition.version } : {}), inputs: redactInputs(checked, options.redact) }, options.owner)
+        ? await CheckpointJournal.begin(options.store, runId, { name: definition.name, ...(definition.version ? { version: definition.version } : {}), ...(definition.file ? { file: definition.file } : {}), inputs: redactInputs(checked, options.redact) }, options.owner)
         : undefined;
       emit({ type: 'workflow_start', runId, name: definition.name, resumed: false });
       const result = await new WorkflowRun({ definition, options, tools, agents, runId, inputs: checked, signal: run.signal ?? new AbortController().signal, ...(journal ? { journal } : {}), emit }).run();

@@ -1,5 +1,5 @@
-export { createWorkflow, loadWorkflow } from './create-workflow.js';
-export type { Workflow } from './create-workflow.js';
+export { createWorkflow, loadWorkflow, inspectWorkflowRun } from './create-workflow.js';
+export type { Workflow, WorkflowRunInfo } from './create-workflow.js';
 export { parseWorkflow, workflowProblems, MAX_WORKFLOW_BYTES } from './parse-workflow.js';
 export type { WorkflowProblem } from './parse-workflow.js';
 export { describeWorkflow } from './describe-workflow.js';

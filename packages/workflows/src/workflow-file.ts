@@ -120,6 +120,8 @@ export type Step = StepCommon &
 /** A checked workflow file. */
 export interface WorkflowDefinition {
   name: string;
+  /** The file it was read from (set by `loadWorkflow`), recorded with each run so a resume can find it. */
+  file?: string;
   description?: string;
   version?: string;
   inputs: Record<string, InputSpec>;

@@ -280,10 +280,12 @@ export class WorkflowRun {
   }
 
   private async tool(step: Extract<Step, { kind: 'tool' }>, scope: Scope, key: string): Promise<{ output: JsonValue; replayed: boolean }> {
+    // Only a result that went well is replayed: a step that failed before the resume runs again.
     const recorded = this.ctx.replay?.done.get(key);
     const tool = this.ctx.tools.get(step.tool)!;
-    if (recorded) return { output: this.replayed(recorded, step.id), replayed: true };
-    if (this.ctx.replay?.started.has(key) && tool.annotations?.readOnly !== true) {
+    if (recorded?.status === 'ok') return { output: this.replayed(recorded), replayed: true };
+    const finishedBadly = recorded !== undefined;
+    if (!finishedBadly && this.ctx.replay?.started.has(key) && tool.annotations?.readOnly !== true) {
       throw new StepFailure(
         'workflow.interrupted_tool',
         `tool step "${step.id}" (${step.tool}) started before the process died and has no recorded result; it is not read-only, so it is not run again`,
@@ -325,9 +327,9 @@ export class WorkflowRun {
 
   private async agent(step: Extract<Step, { kind: 'agent' }>, scope: Scope, key: string): Promise<{ output: JsonValue; replayed: boolean }> {
     const recorded = this.ctx.replay?.done.get(key);
-    if (recorded) {
+    if (recorded?.status === 'ok') {
       this.costUsd += recorded.costUsd ?? 0;
-      return { output: this.parsed(step, this.replayed(recorded, step.id)), replayed: true };
+      return { output: this.parsed(step, this.replayed(recorded)), replayed: true };
     }
     const budget = this.ctx.definition.budget?.maxCostUsd;
     if (budget !== undefined && this.costUsd >= budget) {
@@ -356,8 +358,7 @@ export class WorkflowRun {
     }
   }
 
-  private replayed(recorded: { status: string; output: JsonValue; error?: string }, stepId: string): JsonValue {
-    if (recorded.status === 'error') throw new StepFailure('workflow.step_failed', `step "${stepId}" failed before the resume: ${recorded.error ?? ''}`);
+  private replayed(recorded: { output: JsonValue }): JsonValue {
     return recorded.output;
   }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jsonlSessionStore } from '@warden/sessions';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWorkflow, parseWorkflow, WORKFLOW_KEYS } from '../src/index.js';
+import { createWorkflow, inspectWorkflowRun, parseWorkflow, WORKFLOW_KEYS } from '../src/index.js';
 import { recordingTool, scriptedAgents } from './refund-tools.js';
 
 // Checkpoints are real session records in a real JSONL store; the crash is a real kill -9 of a
@@ -105,6 +105,23 @@ describe('checkpoints in the session store', () => {
     const outcomes = [one, two].map((o) => (o.status === 'fulfilled' ? o.value.status : (o.reason as { code: string }).code)).sort();
     expect(outcomes).toEqual(['ok', 'workflow.taken_over']);
     expect(publish.calls).toHaveLength(1);
+  });
+
+  it('a step that failed runs again on resume; the steps that went well do not', async () => {
+    work = mkdtempSync(join(tmpdir(), 'warden-wf-store-'));
+    const store = jsonlSessionStore({ dir: work });
+    let down = true;
+    const first = recordingTool('first', () => 'one', { mutating: true });
+    const flaky = recordingTool('flaky', () => (down ? { content: 'service down', isError: true } : 'up'), { mutating: true });
+    const workflow = createWorkflow(parseWorkflow('name: twice\nsteps: [{tool: first}, {id: later, tool: flaky}]'), { tools: [first.tool, flaky.tool], store });
+    const failed = await workflow.run({}, { runId: 'wf-3' });
+    expect(failed).toMatchObject({ status: 'failed', failedStep: 'later' });
+    expect(await inspectWorkflowRun(store, 'wf-3')).toMatchObject({ name: 'twice', ended: true, status: 'failed' });
+    down = false;
+    const resumed = await workflow.resume('wf-3');
+    expect(resumed).toMatchObject({ status: 'ok', output: 'up' });
+    expect(first.calls).toHaveLength(1);
+    expect(flaky.calls).toHaveLength(2);
   });
 
   it('resume of an unknown run is workflow.not_found', async () => {

@@ -26,4 +26,5 @@ export const COMMANDS: Record<string, CommandEntry> = {
   audit: { summary: 'command.audit.summary', load: async () => (await import('../commands/audit-command.js')).auditCommand },
   skill: { summary: 'command.skill.summary', load: async () => (await import('../commands/skill-command.js')).skillCommand },
   doctor: { summary: 'command.doctor.summary', load: async () => (await import('../commands/doctor-command.js')).doctorCommand },
+  workflow: { summary: 'command.workflow.summary', load: async () => (await import('../commands/workflow-command.js')).workflowCommand },
 };
