@@ -83,14 +83,17 @@ export function changedKeyPaths(before: unknown, after: unknown, prefix = '', ou
     out.push(prefix);
     return out;
   }
-  if (isObject(before) && isObject(after)) {
-    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-      changedKeyPaths(before[key], after[key], prefix === '' ? key : `${prefix}.${key}`, out, depth + 1);
+  // An added or removed object counts key by key (a new `scripts` block names each script).
+  const a = before === undefined && isObject(after) ? {} : before;
+  const b = after === undefined && isObject(before) ? {} : after;
+  if (isObject(a) && isObject(b)) {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      changedKeyPaths(a[key], b[key], prefix === '' ? key : `${prefix}.${key}`, out, depth + 1);
     }
     return out;
   }
-  if (Array.isArray(before) && Array.isArray(after)) {
-    for (let i = 0; i < Math.max(before.length, after.length); i += 1) changedKeyPaths(before[i], after[i], prefix === '' ? String(i) : `${prefix}.${i}`, out, depth + 1);
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.max(a.length, b.length); i += 1) changedKeyPaths(a[i], b[i], prefix === '' ? String(i) : `${prefix}.${i}`, out, depth + 1);
     return out;
   }
   if (JSON.stringify(before) !== JSON.stringify(after)) out.push(prefix);
