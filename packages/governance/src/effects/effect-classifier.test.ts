@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { effectClassifier } from './effect-classifier.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a package.json is any JSON
+type Pkg = Record<string, any>;
 const workspace = mkdtempSync(join(tmpdir(), 'warden-effects-'));
 mkdirSync(join(workspace, '.git'));
 writeFileSync(join(workspace, '.git', 'config'), '[core]\n\tbare = false\n\thooksPath = tools/git/hooks\n[remote "origin"]\n\turl = x\n');
@@ -45,7 +47,7 @@ describe('the effect table: by path, at any depth and through dot-folders', () =
 
 describe('structured files: a change is classified by the keys it touches', () => {
   const pkg = JSON.stringify({ name: 'x', version: '1.0.0', description: 'd', scripts: { test: 'vitest' }, dependencies: { zod: '^4.0.0' } }, null, 2);
-  const withPkg = (change: (p: Record<string, any>) => void): string => {
+  const withPkg = (change: (p: Pkg) => void): string => {
     const value = JSON.parse(pkg);
     change(value);
     return JSON.stringify(value, null, 2);

@@ -49,7 +49,7 @@ export function resolveWorkspacePath(workspace: string, value: string): Resolved
       current = next;
       continue;
     }
-    let isLink = false;
+    let isLink: boolean;
     try {
       isLink = lstatSync(next).isSymbolicLink();
     } catch {

@@ -17,7 +17,7 @@ const ASKS_TO_READ = new RegExp(
     // French.
     '^(?:s\'il\\s+te\\s+pla[iî]t\\s+)?(?:explique|expliquez|explique-moi|expliquez-moi|d[ée]cris|d[ée]crivez|liste|listez|montre|montrez|montre-moi|dis-moi|dites-moi|quel|quelle|quels|quelles|pourquoi|comment|o[uù]|qui|quand|est-ce|relis|lis|lisez|cherche|compare|r[ée]sume)(?=$|[\\s,.:;!?])',
     // Hindi (verbs come last; a question word anywhere).
-    '(?:समझाओ|समझाइए|समझाइये|समझाएं|समझाएँ|बताओ|बताइए|बताइये|बताएं|बताएँ|दिखाओ|दिखाइए|सूची\\s+बनाओ|वर्णन\\s+करो|वर्णन\\s+कीजिए|पढ़ो|क्या\\s+है|क्यों|कैसे|कहाँ|कौन|कौनसा|कौन\\s+सा)',
+    '(?:समझाओ|समझाइए|समझाइये|समझाएं|समझाएँ|बताओ|बताइए|बताइये|बताएं|बताएँ|दिखाओ|दिखाइए|सूची\\s+बनाओ|वर्णन\\s+करो|वर्णन\\s+कीजिए|पढ़ो|क्या|क्यों|कैसे|कहाँ|कौन|कौनसा|कौन\\s+सा)',
   ].join('|'),
   'iu',
 );
@@ -26,8 +26,8 @@ const ASKS_TO_READ = new RegExp(
 const ASKS_TO_CHANGE = new RegExp(
   [
     '\\b(?:fix|edit|update|change|modify|add|create|write|make|rename|replace|refactor|implement|remove|delete|move|append|insert|correct|patch|format|reformat|bump|set|generate|convert|rewrite|save|apply|summari[sz]e\\s+\\S+\\s+(?:into|to|in)|translate|install|upgrade|migrate)\\b',
-    '(?:^|\\s)(?:arregla|corrige|repara|edita|actualiza|cambia|modifica|añade|agrega|crea|escribe|elimina|borra|renombra|reemplaza|guarda|genera|traduce|instala|mueve|pon|formatea)(?=$|[\\s,.:;!?])',
-    '(?:^|\\s)(?:corrige|corrigez|r[ée]pare|r[ée]parez|modifie|modifiez|mets\\s+[àa]\\s+jour|mettez\\s+[àa]\\s+jour|change|changez|ajoute|ajoutez|cr[ée]e|cr[ée]ez|[ée]cris|[ée]crivez|supprime|supprimez|renomme|renommez|remplace|remplacez|enregistre|g[ée]n[èe]re|traduis|installe|d[ée]place|reformate)(?=$|[\\s,.:;!?])',
+    '(?:^|\\s)(?:arregla|corrige|repara|edita|actualiza|cambia|modifica|añade|agrega|crea|escribe|elimina|borra|renombra|reemplaza|guarda|genera|traduce|instala|mueve|pon|formatea|arreglar|corregir|reparar|editar|actualizar|cambiar|modificar|añadir|agregar|crear|escribir|eliminar|borrar|renombrar|reemplazar|guardar|generar|traducir|formatear|arreglalo|arréglalo|corrígelo)(?=$|[\\s,.:;!?])',
+    '(?:^|\\s)(?:corrige|corrigez|r[ée]pare|r[ée]parez|modifie|modifiez|mets\\s+[àa]\\s+jour|mettez\\s+[àa]\\s+jour|change|changez|ajoute|ajoutez|cr[ée]e|cr[ée]ez|[ée]cris|[ée]crivez|supprime|supprimez|renomme|renommez|remplace|remplacez|enregistre|g[ée]n[èe]re|traduis|installe|d[ée]place|reformate|corriger|r[ée]parer|modifier|mettre\\s+[àa]\\s+jour|changer|ajouter|cr[ée]er|[ée]crire|supprimer|renommer|remplacer|enregistrer|g[ée]n[ée]rer|traduire|reformater)(?=$|[\\s,.:;!?])',
     '(?:ठीक\\s+कर|सुधार|बदल|जोड़|जोड़|बना|लिख|हटा|मिटा|अपडेट|अद्यतन|सहेज|अनुवाद|इंस्टॉल)',
   ].join('|'),
   'iu',
