@@ -200,7 +200,7 @@ export const en = {
   'render.approvedBy.task': 'authorized by the task',
   'render.approvedBy.rule': 'allowed by a rule',
   'render.scope': 'scope: {entries}',
-  'render.scopeNone': 'scope: only files this run creates (the task names no paths or hosts)',
+  'render.scopeNone': 'scope: the task names no paths or hosts (ordinary files follow the mode; after untrusted content other changes need a person)',
   'render.stop.done': 'done',
   'render.stop.max_turns': 'stopped at the turn limit',
   'render.stop.budget': 'stopped: the budget is spent',

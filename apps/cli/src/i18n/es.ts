@@ -202,7 +202,7 @@ export const es: Catalog = {
   'render.approvedBy.task': 'autorizado por la tarea',
   'render.approvedBy.rule': 'permitido por una regla',
   'render.scope': 'alcance: {entries}',
-  'render.scopeNone': 'alcance: solo los archivos que cree esta ejecución (la tarea no nombra rutas ni hosts)',
+  'render.scopeNone': 'alcance: la tarea no nombra rutas ni hosts (los archivos ordinarios siguen el modo; tras contenido no confiable los demás cambios necesitan una persona)',
   'render.stop.done': 'terminado',
   'render.stop.max_turns': 'detenido en el límite de turnos',
   'render.stop.budget': 'detenido: se agotó el presupuesto',

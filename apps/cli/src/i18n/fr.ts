@@ -202,7 +202,7 @@ export const fr: Catalog = {
   'render.approvedBy.task': 'autorisé par la tâche',
   'render.approvedBy.rule': 'permis par une règle',
   'render.scope': 'portée : {entries}',
-  'render.scopeNone': 'portée : seulement les fichiers créés par cette exécution (la tâche ne nomme ni chemin ni hôte)',
+  'render.scopeNone': 'portée : la tâche ne nomme ni chemin ni hôte (les fichiers ordinaires suivent le mode ; après du contenu non fiable, les autres changements demandent une personne)',
   'render.stop.done': 'terminé',
   'render.stop.max_turns': 'arrêté à la limite de tours',
   'render.stop.budget': 'arrêté : le budget est épuisé',

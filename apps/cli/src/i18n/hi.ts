@@ -202,7 +202,7 @@ export const hi: Catalog = {
   'render.approvedBy.task': 'काम ने अधिकृत किया',
   'render.approvedBy.rule': 'नियम ने अनुमति दी',
   'render.scope': 'दायरा: {entries}',
-  'render.scopeNone': 'दायरा: केवल इस रन द्वारा बनाई फ़ाइलें (काम में कोई पथ या होस्ट नहीं)',
+  'render.scopeNone': 'दायरा: काम में कोई पथ या होस्ट नहीं (सामान्य फ़ाइलें मोड का पालन करती हैं; अविश्वसनीय सामग्री के बाद अन्य बदलावों के लिए व्यक्ति चाहिए)',
   'render.stop.done': 'पूरा हुआ',
   'render.stop.max_turns': 'टर्न की सीमा पर रुका',
   'render.stop.budget': 'रुका: बजट खत्म हो गया',
