@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { TAINT_RULE, requiresPerson, type GateCall, type GateContext } from '@warden/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadShellAnalyzer, type ShellAnalyzer } from '@warden/shell-policy';
-import { createGate, type PolicyGate } from '../gate/create-gate.js';
+import { createGate, type PolicyGate } from './create-gate.js';
 import { scopeMatcher } from '../scope/scope-matcher.js';
 import { taskScope } from '../scope/task-scope.js';
 
