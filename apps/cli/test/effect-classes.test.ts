@@ -63,6 +63,22 @@ describe('ordinary work after untrusted content follows the mode', () => {
     expect(events[at]?.changes).toEqual([{ path: 'src/sum.js', effectClass: 'ordinary', approvedBy: 'mode', rule: 'mode.safe', tool: 'edit_file' }]);
   });
 
+  it('"Summarise notes.md into SUMMARY.md" writes the new file after reading the notes (a verb no list knew)', async () => {
+    const dir = tempWorkspace('warden-effects-');
+    writeFileSync(path.join(dir, 'notes.md'), '- one\n- two\n');
+    const result = await run(dir, 'Summarise notes.md into SUMMARY.md', [read('notes.md'), writeStep('SUMMARY.md', 'Two points.\n')]);
+    expect(result.code).toBe(0);
+    expect(readFileSync(path.join(dir, 'SUMMARY.md'), 'utf8')).toBe('Two points.\n');
+  });
+
+  it('a task that asks for no change authorizes none: "explain src/sum.js" cannot edit it with --yes', async () => {
+    const dir = bugWorkspace();
+    const result = await run(dir, 'explain src/sum.js', [read('src/sum.js'), editStep('src/sum.js', 'a - b', 'a + b')]);
+    expect(result.code).toBe(4);
+    expect(readFileSync(path.join(dir, 'src', 'sum.js'), 'utf8')).toBe('export const sum = (a, b) => a - b;\n');
+    expect(result.stdout).toContain('the task asked for no change');
+  });
+
   it.each([
     ['Spanish', 'arregla la errata en notas.md', 'notas.md'],
     ['Hindi', 'notes.md में टाइपो ठीक करो', 'notes.md'],
