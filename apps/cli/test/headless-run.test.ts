@@ -128,7 +128,12 @@ describe('warden run (headless) against a fake OpenAI-compatible server', () => 
     expect(readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe('{}\n');
     expect(result.stdout).toContain('taint.requires-person');
     expect(result.stdout).toContain('tool:read_file');
-    expect(result.stdout).toContain("outside the task's scope");
+    // Issue 34: refused because of what the change can cause (a lifecycle script runs later), not because the task did not name the file.
+    expect(result.stdout).toContain('package.json — code that runs later (runs-later)'.replace('package.json', 'write_file'));
+    expect(result.stdout).toContain('scripts.postinstall');
+    // --yes was given: the hint does not suggest it.
+    expect(result.stdout).not.toContain('to allow it: --yes');
+    expect(result.stdout).toContain('only a person can approve this');
   });
 
   it('--explain-scope prints what the task authorizes and runs nothing', async () => {

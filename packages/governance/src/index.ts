@@ -44,6 +44,15 @@ export type { TaskScopeOptions } from './scope/task-scope.js';
 export { scopeMatcher } from './scope/scope-matcher.js';
 export type { ScopeMatcher } from './scope/scope-matcher.js';
 export { DEFAULT_INSTRUCTION_FILES } from './scope/instruction-files.js';
+export { asksForChange } from './scope/task-intent.js';
+export { EFFECT_TABLE } from './effects/effect-table.js';
+export type { EffectRow, Structure } from './effects/effect-table.js';
+export { effectClassifier } from './effects/effect-classifier.js';
+export type { EffectClassifier, EffectClassifierSettings, FileChange, ClassifiedChange } from './effects/effect-classifier.js';
+export { resolveWorkspacePath } from './effects/resolve-path.js';
+export type { ResolvedPath } from './effects/resolve-path.js';
+export { TOOL_EFFECT_TABLE, toolEffectClass, egressKey } from './effects/call-effect.js';
+export type { ToolEffectRow, EgressKey } from './effects/call-effect.js';
 export { injectionSignal } from './taint/injection-signals.js';
 
 // The audit trail

@@ -15,6 +15,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['expr', 'redaction', 'guardrails', 'approvals'],
   ['policy', 'audit'],
   ['review', 'scope'],
+  ['effects'],
   ['taint'],
   ['gate'],
   ['plan'],
@@ -77,7 +78,7 @@ describe('governance import layers', () => {
 
   it('finds the imports it checks (the scan is not vacuous)', () => {
     const fromGate = importEdges().filter(([file]) => file === 'gate/create-gate.ts').map(([, target]) => folderOf(target));
-    expect(fromGate).toEqual(expect.arrayContaining(['policy', 'taint', 'scope']));
+    expect(fromGate).toEqual(expect.arrayContaining(['policy', 'taint', 'effects']));
   });
 
   it('has no folder importing a folder on its own floor or above', () => {

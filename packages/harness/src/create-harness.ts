@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createAgent, type AgentOptions } from '@warden/core';
-import { DEFAULT_INSTRUCTION_FILES, planGate, taskScope, type PolicyGate, type Redactor } from '@warden/governance';
+import { planGate, taskScope, type PolicyGate, type Redactor } from '@warden/governance';
 import { type Handoff, type HandoffReceipt, type Owner, type ApproverV1, type ProviderV1, type RunScope, type SessionStoreV1, type TaintSource, type ToolV1 } from '@warden/protocol';
 import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
 import { a2aAgent, createSandbox, createWorkspaceTools, memorySessionId, memoryStore, memoryTools, type Sandbox } from '@warden/tools';
@@ -146,8 +146,9 @@ function workingMemoryTools(options: HarnessOptions, store: SessionStoreV1): Too
   return memoryTools(memoryStore({ store, ...(options.owner ? { owner: options.owner } : {}), ...(settings.halfLifeSteps ? { halfLifeSteps: settings.halfLifeSteps } : {}), ...(settings.maxContextItems ? { maxItems: settings.maxContextItems } : {}) }));
 }
 
+/** The configured memory file and skills folder: instruction files on top of the effect table's own. */
 function instructionFiles(options: HarnessOptions): string[] {
-  const out = [...DEFAULT_INSTRUCTION_FILES];
+  const out: string[] = [];
   if (options.memoryFile) out.push(options.memoryFile.replace(/^\.\/+/, ''));
   if (options.skillsDir) out.push(`${options.skillsDir.replace(/^\.\/+/, '').replace(/\/+$/, '')}/**`);
   return out;

@@ -1,6 +1,7 @@
 import type { Agent, ResumeOptions, RunOptions, RunResult } from '@warden/core';
 import { redactEvent, redactRunResult, type Redactor } from '@warden/governance';
 import type { RunEvent, RunScope, ScopePlan, TaintSource } from '@warden/protocol';
+import { changeSetTracker } from './change-set.js';
 import { handoffTaskText } from './received-handoff.js';
 import type { TraceContextCarrier } from './tracing/tracing-options.js';
 
@@ -63,7 +64,15 @@ function shown(redactor: Redactor, event: RunEvent): RunEvent {
 }
 
 async function* tee(events: AsyncIterable<RunEvent>, observers: Observers): AsyncGenerator<RunEvent> {
+  const changes = changeSetTracker();
   for await (const raw of events) {
+    if (raw.type === 'run_end') {
+      // The change set comes just before the end: what the run changed, by class, and what approved each.
+      const set = shown(observers.redactor, changes.event(raw.runId));
+      void observers.observe?.(set);
+      yield set;
+    }
+    changes.observe(raw);
     const event = shown(observers.redactor, raw);
     // Not awaited per event: the trail group-commits; it holds the whole run before the caller sees its end.
     void observers.observe?.(event);
@@ -75,9 +84,16 @@ async function* tee(events: AsyncIterable<RunEvent>, observers: Observers): Asyn
 function withObserver<O extends RunOptions>(options: O, observers: Observers): O {
   const given = options.onEvent;
   if (!given && !observers.observe) return options;
+  const changes = changeSetTracker();
   return {
     ...options,
     onEvent: (raw: RunEvent) => {
+      if (raw.type === 'run_end') {
+        const set = shown(observers.redactor, changes.event(raw.runId));
+        void observers.observe?.(set);
+        given?.(set);
+      }
+      changes.observe(raw);
       const event = shown(observers.redactor, raw);
       void observers.observe?.(event);
       given?.(event);

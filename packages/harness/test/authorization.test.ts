@@ -77,7 +77,8 @@ describe('task-scoped authorization through createHarness', () => {
       const events = await collect(harness.stream('fix the typo in README.md'));
       const write = decisions(events).find((d) => d.name === 'write_file')!;
       expect(write.decision).toMatchObject({ effect: 'ask', requiresPerson: true, provenance: { taintSource: 'tool:read_file' } });
-      expect(write.decision.reason).toContain("outside the task's scope");
+      // Issue 34: refused for what it can cause (a lifecycle script runs later), not for where it is.
+      expect(write.decision).toMatchObject({ params: { because: 'effect_class', effectClass: 'runs-later', keys: 'scripts.postinstall' }, provenance: { effectClass: 'runs-later' } });
       expect(events.find((e) => e.type === 'tool_result' && e.name === 'write_file')).toMatchObject({ status: 'denied' });
       expect(readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe('{}\n');
     } finally {
@@ -100,11 +101,12 @@ describe('task-scoped authorization through createHarness', () => {
   });
 
   it('stores the scope and the taint in the session and the audit trail, and a resumed session keeps both', async () => {
-    const dir = workspace({ 'README.md': '# teh project\n', 'other.md': 'x\n' });
+    // Issue 34: an ordinary file would follow the mode after taint; a direnv file runs later, so it still needs a person.
+    const dir = workspace({ 'README.md': '# teh project\n', '.envrc': 'x\n' });
     const provider = scriptedProvider([
       { toolCalls: [{ name: 'read_file', args: { path: 'README.md' } }] },
       'Read it.',
-      { toolCalls: [{ name: 'write_file', args: { path: 'other.md', content: 'changed' } }] },
+      { toolCalls: [{ name: 'write_file', args: { path: '.envrc', content: 'changed' } }] },
       'Tried.',
     ]);
     const harness = await createHarness({ workdir: dir, provider, approver: 'yes', env: {} });
@@ -121,7 +123,11 @@ describe('task-scoped authorization through createHarness', () => {
       const events = await collect(continued.stream('now tidy up'));
       expect(events.find((e) => e.type === 'taint')).toMatchObject({ source: 'tool:read_file' });
       expect(decisions(events).find((d) => d.name === 'write_file')!.decision).toMatchObject({ requiresPerson: true });
-      expect(readFileSync(path.join(dir, 'other.md'), 'utf8')).toBe('x\n');
+      expect(readFileSync(path.join(dir, '.envrc'), 'utf8')).toBe('x\n');
+      // The run ended with its change set, before run_end, also in the audit trail.
+      expect(events.at(-2)).toMatchObject({ type: 'change_set', changes: [] });
+      await continued.close();
+      expect(readFileSync(harness.auditFile!, 'utf8')).toContain('"kind":"change_set"');
     } finally {
       await harness.close();
     }

@@ -32,6 +32,10 @@ export const Decision = z.object({
       scopeEntry: z.string().optional(),
       /** Whether the command runs inside the OS sandbox. */
       sandboxed: z.boolean().optional(),
+      /** The most severe effect class of what the call changes (one of `EFFECT_CLASSES`). */
+      effectClass: z.string().optional(),
+      /** The workspace-relative files the call changes, resolved (symlinks and `..`), for the change set. */
+      effectPaths: z.array(z.string()).optional(),
     })
     .optional(),
 });

@@ -28,7 +28,7 @@ export type { Owner, ApprovalRequest, ApprovalAnswer, ApprovalStatus, StoredAppr
 export type { ApproverV1, Approver, ApprovalStoreV1 } from './approval.js';
 export type { HeaderRecord, MessageRecord, ToolCallRecord, ToolResultRecord, CompactionRecord, ApprovalRecord, MetaRecord, SessionRecord, SessionSummary } from './session.js';
 export type { LoadedSession, AppendOptions, AppendResult, SessionStoreV1, SessionStore } from './session.js';
-export type { StopReason, ToolResultStatus, RunStartEvent, StepStartEvent, TextDeltaEvent, ThinkingDeltaEvent, AssistantMessageEvent, ToolCallEvent, ToolDecisionEvent, ToolResultEvent, ToolProgressEvent, UsageEvent, CompactionEvent, WarningEvent, ApprovalPendingEvent, ProviderNoticeEvent, TaintEvent, ScopeEvent, SubagentEvent, HandoffEvent, RunEndEvent, RunEvent } from './run-event.js';
+export type { StopReason, ToolResultStatus, RunStartEvent, StepStartEvent, TextDeltaEvent, ThinkingDeltaEvent, AssistantMessageEvent, ToolCallEvent, ToolDecisionEvent, ToolResultEvent, ToolProgressEvent, UsageEvent, CompactionEvent, WarningEvent, ApprovalPendingEvent, ProviderNoticeEvent, TaintEvent, ScopeEvent, SubagentEvent, HandoffEvent, ChangeSetEvent, RunEndEvent, RunEvent } from './run-event.js';
 export type { RunEventType, RunEventOf, StreamingAgent } from './run-event.js';
 export { WardenError, errorCodeOf } from './errors/warden-error.js';
 export type { WardenErrorOptions, SerializedWardenError } from './errors/warden-error.js';
@@ -57,6 +57,8 @@ export { HANDOFF_LIMITS, HANDOFF_VERSION } from './handoff-limits.js';
 export { handoffReceipt } from './handoff-receipt.js';
 export { HANDOFF_REFUSALS, type HandoffRefusal } from './handoff-refusals.js';
 export { TAINT_NOTES, type TaintNote } from './taint-notes.js';
+export { EFFECT_CLASSES, EFFECT_CLASS_ORDER, CHANGE_APPROVALS, isEffectClass, strictestEffectClass } from './effect-classes.js';
+export type { EffectClass, ChangeApproval } from './effect-classes.js';
 export { HANDOFF_MEDIA_TYPE, HANDOFF_RECEIPT_MEDIA_TYPE } from './handoff-media.js';
 export type { HookResult, BeforeModelContext, AfterModelContext, BeforeToolContext, AfterToolContext, AfterToolResult, HooksV1 } from './hooks.js';
 export type { PlanStep, Plan, PlanIssue, ScopePlan } from './plan.js';

@@ -111,6 +111,24 @@ export const HandoffEvent = z.object({
    */
   refusal: z.object({ code: z.string().min(1), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() }).optional(),
 });
+/**
+ * What a run changed, emitted once just before `run_end`: every file it changed (workspace-relative,
+ * resolved), grouped by effect class (`EFFECT_CLASSES`), with what approved each change
+ * (`CHANGE_APPROVALS`) and the rule that decided it. Consumers that do not know it ignore it.
+ */
+export const ChangeSetEvent = z.object({
+  ...base,
+  type: z.literal('change_set'),
+  changes: z.array(
+    z.object({
+      path: z.string(),
+      effectClass: z.string(),
+      approvedBy: z.string(),
+      rule: z.string(),
+      tool: z.string(),
+    }),
+  ),
+});
 export const RunEndEvent = z.object({
   ...base,
   type: z.literal('run_end'),
@@ -142,6 +160,7 @@ export const RunEvent = z.discriminatedUnion('type', [
   ScopeEvent,
   SubagentEvent,
   HandoffEvent,
+  ChangeSetEvent,
   RunEndEvent,
 ]);
 export type RunEvent = z.infer<typeof RunEvent>;

@@ -48,6 +48,15 @@ export const RunScope = z.object({
    * not paths, commands or hosts) are not asked about again; others follow the normal rules.
    */
   plan: ScopePlan.optional(),
+  /**
+   * What the user's own words say, for authorizing effects beyond ordinary content (issue 34):
+   * `asksForChange` is false for a task that asks for no change in any of the CLI's languages
+   * ("explain…", "explica…", "explique…", "समझाओ…"), and `words` are its words, lower-cased, so a
+   * non-ordinary change is task-authorized only when the task names the file and the exact key it
+   * changes ("add a `count` script to package.json"). Absent in older scopes: nothing is authorized
+   * by words, and ordinary content follows the mode.
+   */
+  task: z.object({ asksForChange: z.boolean(), words: z.array(z.string()) }).optional(),
 });
 export type RunScope = z.infer<typeof RunScope>;
 

@@ -17,13 +17,13 @@ describe('public surface', () => {
   // Explicit lists, not snapshots: `vitest -u` must not be able to re-pin the public surface silently.
   it('runtime names of @warden/protocol', () => {
     expect(Object.keys(main).sort()).toEqual([
-      'ConfigError', 'ERROR_CODES', 'GATE_MODES', 'HANDOFF_LIMITS', 'HANDOFF_MEDIA_TYPE', 'HANDOFF_RECEIPT_MEDIA_TYPE', 'HANDOFF_REFUSALS', 'HANDOFF_VERSION', 'INTERFACE_VERSIONS', 'INTERRUPTED_RESULT_TEXT', 'PATH_ARGUMENT_NAMES',
+      'CHANGE_APPROVALS', 'ConfigError', 'EFFECT_CLASSES', 'EFFECT_CLASS_ORDER', 'ERROR_CODES', 'GATE_MODES', 'HANDOFF_LIMITS', 'HANDOFF_MEDIA_TYPE', 'HANDOFF_RECEIPT_MEDIA_TYPE', 'HANDOFF_REFUSALS', 'HANDOFF_VERSION', 'INTERFACE_VERSIONS', 'INTERRUPTED_RESULT_TEXT', 'PATH_ARGUMENT_NAMES',
       'PROTOCOL_VERSION', 'PolicyError', 'ProtocolError', 'ProviderError', 'RunError',
       'SPECIFICATION_VERSION', 'SessionError', 'TAINT_NOTES', 'TAINT_RULE', 'TOOL_NAME_PATTERN', 'ToolError', 'WardenError',
       'addUsage', 'approvalDigest', 'assertSpecificationVersion', 'assistantText', 'canonicalJson',
       'didYouMean', 'editDistance', 'emptyUsage', 'errorCodeOf', 'fastMessageCheck', 'fastRequestOptionsCheck', 'fastToolSpecCheck', 'findJsonViolation', 'handoffReceipt', 'historyFromRecords',
-      'isGateMode', 'normalizeToolOutput', 'ownerMatches', 'parseDuration', 'pathArguments', 'requiresPerson', 'schemaProblems', 'strictOptions', 'stricterEffect',
-      'stricterMode', 'systemMessage', 'textContent', 'textOf', 'toolCallsOf', 'toolResult', 'toolSpecOf',
+      'isEffectClass', 'isGateMode', 'normalizeToolOutput', 'ownerMatches', 'parseDuration', 'pathArguments', 'requiresPerson', 'schemaProblems', 'strictOptions', 'stricterEffect',
+      'stricterMode', 'strictestEffectClass', 'systemMessage', 'textContent', 'textOf', 'toolCallsOf', 'toolResult', 'toolSpecOf',
       'unknownOptionError', 'userMessage',
     ]);
   });
@@ -31,7 +31,7 @@ describe('public surface', () => {
   it('runtime names of @warden/protocol/schemas', () => {
     expect(Object.keys(schemas).sort()).toEqual([
       'AgentName', 'ApprovalAnswer', 'ApprovalPendingEvent', 'ApprovalRecord', 'ApprovalRequest', 'ApprovalStatus',
-      'AssistantMessage', 'AssistantMessageEvent', 'CompactionEvent', 'CompactionRecord', 'Decision',
+      'AssistantMessage', 'AssistantMessageEvent', 'ChangeSetEvent', 'CompactionEvent', 'CompactionRecord', 'Decision',
       'DecisionEffect', 'FinishReason', 'GateCall', 'GateMode', 'Handoff', 'HandoffEvent', 'HandoffHistory', 'HandoffReceipt', 'HeaderRecord', 'ImagePart', 'JsonObject',
       'JsonSchema', 'JsonValue', 'Message', 'MessageRecord', 'MetaRecord', 'ModelRequest', 'ModelResponse',
       'Owner', 'Part', 'Plan', 'PlanIssue', 'PlanStep', 'ProviderNotice', 'ProviderNoticeEvent', 'RunEndEvent', 'RunEvent', 'RunScope',

@@ -9,6 +9,10 @@ export interface Refusal {
   params?: Record<string, string | number>;
   /** The untrusted source that made it need a person, when there was one. */
   taintSource?: string;
+  /** The effect class refused (`runs-later`, `instructs-agents`, …), when the call changed something. */
+  effectClass?: string;
+  /** Only a person could have approved it: `--yes` and yolo cannot. */
+  requiresPerson?: boolean;
 }
 
 /**
@@ -23,7 +27,16 @@ export function refusalOf(event: RunEventOf<'tool_decision'>): Refusal | undefin
   if (!unanswered) return undefined;
   const source = event.decision.provenance?.taintSource;
   const { params } = event.decision;
-  return { tool: event.name, rule: event.decision.rule, reason: event.decision.reason, ...(params ? { params } : {}), ...(source ? { taintSource: source } : {}) };
+  const effectClass = event.decision.provenance?.effectClass;
+  return {
+    tool: event.name,
+    rule: event.decision.rule,
+    reason: event.decision.reason,
+    ...(params ? { params } : {}),
+    ...(source ? { taintSource: source } : {}),
+    ...(effectClass !== undefined ? { effectClass } : {}),
+    ...(event.decision.requiresPerson === true ? { requiresPerson: true } : {}),
+  };
 }
 
 /** Collects the refusals of a run as its events go by. */

@@ -1,4 +1,5 @@
 import { TAINT_RULE, type Decision } from '@warden/protocol';
+import type { MessageKey } from '../i18n/catalog-types.js';
 import type { Params, Translator } from '../i18n/translator.js';
 
 const LEFT_OPEN = /\{\w+\}/;
@@ -16,6 +17,8 @@ export function describeDecision(decision: Pick<Decision, 'effect' | 'reason' | 
   if (decision.rule === TAINT_RULE) {
     const because = `because.${String(params.because ?? 'unknown')}`;
     if (!t.has(because)) return decision.reason;
+    const effectClass = params.effectClass;
+    if (effectClass !== undefined && t.has(`effect.${String(effectClass)}`)) params.effectClassName = t(`effect.${String(effectClass)}` as MessageKey);
     params.because = t(because, params);
     params.source = params.source === '' || params.source === undefined ? t('because.noSource') : params.source;
   }

@@ -7,6 +7,7 @@ import { describeDecision } from './describe-decision.js';
 import { describeError } from './describe-error.js';
 import { describeHandoffRefusal } from './describe-handoff-refusal.js';
 import { describeNoticeReason } from './describe-notice.js';
+import { describeChangeSet } from './describe-change-set.js';
 import { describeTaint } from './describe-taint.js';
 import { firstLine, formatCost, resultText, summarizeArgs } from './summarize.js';
 import { fit, printable, type TerminalStyle } from './terminal-style.js';
@@ -100,8 +101,16 @@ export function createEventRenderer(options: EventRendererOptions): EventRendere
     const mark = event.stopReason === 'done' && !refusedDone ? style.green('✔') : event.stopReason === 'error' ? style.red('✖') : style.yellow('■');
     line(`${mark} ${reason} ${style.dim(`· ${summary}`)}`);
     if (refusedDone) {
-      for (const r of refused) line(style.yellow(`  ${t('render.refused', { tool: r.tool, reason: describeDecision({ effect: 'ask', ...r }, t), rule: r.rule })}`));
-      line(style.dim(`  ${t('render.refusedHint')}`));
+      for (const r of refused) {
+        const reason = describeDecision({ effect: 'ask', ...r }, t);
+        // The exit-4 message names the effect class refused (issue 34).
+        const text = r.requiresPerson === true && r.effectClass !== undefined && t.has(`effect.${r.effectClass}`)
+          ? t('render.refusedClass', { tool: r.tool, effectClassName: t(`effect.${r.effectClass}` as MessageKey), reason, rule: r.rule })
+          : t('render.refused', { tool: r.tool, reason, rule: r.rule });
+        line(style.yellow(`  ${text}`));
+      }
+      // `--yes` cannot answer what needs a person: do not suggest it then.
+      line(style.dim(`  ${t(refused.some((r) => r.requiresPerson === true) ? 'render.refusedHintPerson' : 'render.refusedHint')}`));
     }
     refused.length = 0;
   }
@@ -176,6 +185,9 @@ export function createEventRenderer(options: EventRendererOptions): EventRendere
           else line(style.yellow(t('render.handoffRefused', { from, to, reason: fit(describeHandoffRefusal(event, t), 120) })));
           break;
         }
+        case 'change_set':
+          if (!quiet || event.changes.some((c) => c.effectClass !== 'ordinary')) for (const text of describeChangeSet(event, t)) line(style.dim(text));
+          break;
         case 'run_end':
           end(event);
           break;

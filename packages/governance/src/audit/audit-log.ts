@@ -142,6 +142,9 @@ export function auditLog(options: AuditLogOptions): AuditLog {
         return { kind: 'taint', data: { source: event.source, reason: event.reason } };
       case 'scope':
         return { kind: 'scope', data: event.scope as unknown as JsonValue };
+      case 'change_set':
+        // What the run changed, by effect class, and what approved each (issue 34).
+        return { kind: 'change_set', data: { changes: event.changes } };
       case 'run_end':
         return { kind: 'run_end', data: { stopReason: event.stopReason, steps: event.steps } };
       default:

@@ -6,11 +6,12 @@ import { definePolicy } from '../policy/load-policy.js';
 import { mergePolicies } from '../policy/merge-policies.js';
 import type { Policy } from '../policy/policy.js';
 import type { PolicyRuleInput, TaintSettingsInput } from '../policy/policy-schema.js';
-import { DEFAULT_INSTRUCTION_FILES } from '../scope/instruction-files.js';
+import { callChanges, type CallChange } from '../effects/call-changes.js';
+import { effectClassifier } from '../effects/effect-classifier.js';
 import { TAINT_RULE, taintGuard } from '../taint/taint-guard.js';
-import { stricterMode } from '@warden/protocol';
+import { strictestEffectClass, stricterMode, type EffectClass } from '@warden/protocol';
 import { GateMode } from '@warden/protocol/schemas';
-import { checkPathArguments } from './path-check.js';
+import { checkPathArguments, checkResolvedPaths, shellEffectPaths } from './path-check.js';
 import { decideByRules } from './rule-decision.js';
 import type { ShellAnalyzerLike } from './shell-analyzer-like.js';
 import { shellDecision, type ShellSource } from './shell-decision.js';
@@ -35,11 +36,14 @@ export interface GateOptions {
   /** Taint tuning (allowlisted hosts, extra guarded tools). */
   taint?: TaintSettingsInput;
   /**
-   * Workspace-relative globs of instruction and configuration files that a tainted run may change
-   * only with a person's approval, even inside its scope. Default `DEFAULT_INSTRUCTION_FILES`;
-   * entries given here are added to it.
+   * More workspace-relative globs of instruction files (class `instructs-agents`), on top of the
+   * effect table's (`EFFECT_TABLE`): the memory file, the skills folder.
    */
   instructionFiles?: readonly string[];
+  /** Tools whose `content` argument is a file's whole new text. Default `['write_file']`. */
+  writeTools?: readonly string[];
+  /** Tools that replace `oldText` with `newText` in a file. Default `['edit_file']`. */
+  editTools?: readonly string[];
   /** Whether shell commands run inside a healthy OS sandbox (recorded on every shell decision). */
   sandbox?: { active: boolean };
 }
@@ -53,7 +57,7 @@ export interface PolicyGate extends GateV1 {
 
 const OPTION_KEYS = {
   workspace: true, mode: true, rules: true, policy: true, denyList: true, protectedPaths: true, shell: true, shellTools: true,
-  taint: true, instructionFiles: true, sandbox: true,
+  taint: true, instructionFiles: true, sandbox: true, writeTools: true, editTools: true,
 } satisfies OptionKeys<GateOptions>;
 
 /**
@@ -65,13 +69,15 @@ const OPTION_KEYS = {
  * 2. policy rules: deny beats ask beats allow, whatever the order;
  * 3. the mode: `read-only` denies what is not readOnly; `safe` asks for what
  *    is not readOnly unless an allow rule says otherwise; `yolo` allows;
- * 4. authority: once the run read untrusted content, what lies outside the
- *    run's scope (`GateContext.scope` plus what the run wrote) becomes `ask`
- *    with `requiresPerson` (rule `taint.requires-person`), even in yolo:
- *    writes outside the scope, writes to instruction files and git config,
- *    egress to hosts outside the scope, sending and destructive tools, and
- *    shell commands the analyzer cannot decide (unless the sandbox bounds
- *    them). Inside the scope the mode's decision stands, with provenance.
+ * 4. authority by effect: once the run read untrusted content, every change
+ *    that is not `ordinary` (the effect table: runs later, instructs agents,
+ *    credentials, deletes) and that the task does not authorize in so many
+ *    words becomes `ask` with `requiresPerson` (rule `taint.requires-person`),
+ *    even in yolo; so do egress to hosts outside the scope, sending and
+ *    destructive tools, and shell commands the analyzer cannot decide (unless
+ *    the sandbox bounds them). Ordinary changes follow the mode anywhere in
+ *    the workspace, with provenance. Paths are resolved (symlinks, `..`)
+ *    before any of this.
  *
  * Every decision names its rule. An unexpected failure while deciding denies.
  */
@@ -101,12 +107,14 @@ export function createGate(options: GateOptions): PolicyGate {
   const mode = stricterMode(options.mode ?? policy.mode ?? 'safe', policy.maxMode ?? 'yolo');
   const paths = pathPolicy({ workspace: options.workspace, protectedPaths: policy.protectedPaths });
   const shellTools = options.shellTools ?? ['shell'];
+  const classifier = effectClassifier({ workspace: options.workspace, instructionFiles: options.instructionFiles ?? [] });
+  const fileTools = { write: new Set(options.writeTools ?? ['write_file']), edit: new Set(options.editTools ?? ['edit_file']) };
   const guard = taintGuard({
     allowHosts: policy.taint.allowHosts,
     guardTools: policy.taint.guardTools,
     shellTools,
     paths,
-    instructionFiles: [...DEFAULT_INSTRUCTION_FILES, ...(options.instructionFiles ?? [])],
+    classifier,
   });
   const sandboxed = options.sandbox?.active === true;
   const denyList = policy.denyList.map((glob) => ({ glob, regex: globToRegExp(glob) }));
@@ -122,12 +130,18 @@ export function createGate(options: GateOptions): PolicyGate {
     return analyzer;
   }
 
-  async function baseDecision(call: GateCall, ctx: GateContext, facts: { shell?: ShellAnalysis }): Promise<Decision> {
+  async function baseDecision(call: GateCall, ctx: GateContext, facts: { shell?: ShellAnalysis; changes?: CallChange[] }): Promise<Decision> {
     const listed = denyList.find((entry) => entry.regex.test(call.name));
     if (listed) return { effect: 'deny', rule: 'deny-list', reason: `${call.name} is on the deny list (${listed.glob})`, params: { tool: call.name, glob: listed.glob } };
 
     const pathProblem = checkPathArguments(call, paths);
     if (pathProblem) return pathProblem;
+    // Resolve before judging: every later decision is made on where the path really lands.
+    if (call.annotations?.readOnly !== true && !shellTools.includes(call.name)) {
+      facts.changes = callChanges(call, options.workspace, fileTools);
+      const resolvedProblem = checkResolvedPaths(call, facts.changes, paths);
+      if (resolvedProblem) return resolvedProblem;
+    }
 
     let shellAsk: Decision | undefined;
     let shellAllow: Decision | undefined;
@@ -155,22 +169,39 @@ export function createGate(options: GateOptions): PolicyGate {
     return { effect: 'allow', rule: 'mode.yolo', reason: 'yolo mode: runs without asking (the deny list and protected paths still apply)' };
   }
 
+  /** The class and resolved paths of what a file tool's call changes (for provenance and the change set). */
+  function effectOf(facts: { changes?: CallChange[] }): { effectClass?: EffectClass; effectPaths?: string[] } {
+    const changes = (facts.changes ?? []).filter((c) => c.change !== undefined);
+    if (changes.length === 0) return {};
+    let cls: EffectClass = 'ordinary';
+    for (const c of changes) cls = strictestEffectClass(cls, classifier.classify(c.change!).effectClass);
+    return { effectClass: cls, effectPaths: changes.map((c) => c.change!.relative) };
+  }
+
   async function decide(call: GateCall, ctx: GateContext): Promise<Decision> {
     if (!call || typeof call.name !== 'string' || call.args === null || typeof call.args !== 'object' || Array.isArray(call.args)) {
       return { effect: 'deny', rule: 'gate.invalid-call', reason: 'the call has no tool name or its arguments are not an object' };
     }
-    const facts: { shell?: ShellAnalysis } = {};
+    const facts: { shell?: ShellAnalysis; changes?: CallChange[] } = {};
     const base = await baseDecision(call, ctx, facts);
     if (base.effect === 'deny') return base;
     const isShell = shellTools.includes(call.name);
-    const verdict = guard.verdict(call, ctx, facts.shell, isShell && sandboxed);
-    if (verdict === undefined) return isShell && options.sandbox ? { ...base, provenance: { ...base.provenance, sandboxed } } : base;
+    const effect = effectOf(facts);
+    const verdict = guard.verdict(call, ctx, facts.shell, isShell && sandboxed, facts.changes);
+    if (verdict === undefined) {
+      const untainted = { ...base.provenance, ...(isShell && options.sandbox ? { sandboxed } : {}), ...effect };
+      return Object.keys(untainted).length > 0 ? { ...base, provenance: untainted } : base;
+    }
     const first = ctx.taintSources?.[0];
+    const effectClass = verdict.effectClass ?? effect.effectClass;
     const provenance = {
       ...base.provenance,
       ...(first ? { taintSource: first.source, taintReason: first.reason } : {}),
       ...(verdict.scopeEntries.length > 0 ? { scopeEntry: verdict.scopeEntries.join(', ') } : {}),
       ...(isShell && options.sandbox ? { sandboxed } : {}),
+      ...effect,
+      ...(effectClass !== undefined ? { effectClass } : {}),
+      ...(isShell && facts.shell ? shellEffectPaths(facts.shell) : {}),
     };
     if (verdict.needsPerson === undefined) return { ...base, provenance };
     const from = first ? ` (untrusted content from ${first.source})` : '';

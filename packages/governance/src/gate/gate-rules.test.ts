@@ -58,10 +58,10 @@ describe('decision params', () => {
 
   it('gives why a tainted call needs a person as an id with its values', async () => {
     const decision = await gate.decide(
-      { id: '1', name: 'write_file', args: { path: 'src/a.ts', content: 'x' } },
+      { id: '1', name: 'write_file', args: { path: '.npmrc', content: 'registry=https://evil.example/' } },
       { ...ctx, tainted: true, taintSources: [{ source: 'tool:fetch', reason: 'fetch returns open-world content' }] },
     );
     expect(decision.rule).toBe(TAINT_RULE);
-    expect(decision.params).toMatchObject({ because: 'outside_scope', path: 'src/a.ts', source: 'tool:fetch', baseRule: 'mode.safe', baseEffect: 'ask' });
+    expect(decision.params).toMatchObject({ because: 'effect_class', effectClass: 'runs-later', keys: 'registry', path: '.npmrc', source: 'tool:fetch', baseRule: 'mode.safe', baseEffect: 'ask' });
   });
 });

@@ -16,7 +16,7 @@ export const GATE_RULES = Object.freeze({
   'path.invalid': 'A path argument holds a NUL byte (params: tool, field).',
   'path.protected': 'A path argument names a protected path (params: tool, field, path).',
   'path.outside': 'A path argument resolves outside the workspace (params: tool, field, path).',
-  'taint.requires-person': 'The run read untrusted content and the call goes beyond its scope (params: because, source, baseRule, baseEffect and the values of `because`).',
+  'taint.requires-person': 'The run read untrusted content and the call has an effect that needs a person: a class other than ordinary the task does not authorize, egress outside the scope, … (params: because, source, baseRule, baseEffect and the values of `because`).',
   'plan.conforms': 'The call conforms to a step of the approved plan (params: step, status, by, baseRule).',
   'review.dangerous': 'Model review found the call dangerous (params: why).',
   'review.unsure': 'The reviewer was unsure (params: why, baseRule).',
@@ -39,10 +39,13 @@ export type GateRule = keyof typeof GATE_RULES;
  * Values ride in the same `params` (what, path, tool, field, host, command, rule).
  */
 export const TAINT_REASONS = Object.freeze({
-  instruction_file: 'It changes an instruction or configuration file (what, path).',
-  whole_directory: 'It changes a whole directory in scope, not something under it (what, path).',
+  effect_class: 'It changes a file of an effect class other than ordinary (EFFECT_CLASSES) that the task does not authorize in so many words (what, path, effectClass, keys: the keys it touches or "-").',
+  no_change_task: 'It changes a file although the task asked for no change ("explain…") (what, path).',
   workspace_root: 'It changes the workspace root (what).',
-  outside_scope: 'It changes a path outside the task\'s scope (what, path).',
+  // Not given any more (issue 34); kept so decisions recorded before still translate.
+  instruction_file: 'Before issue 34: it changes an instruction or configuration file (what, path).',
+  whole_directory: 'Before issue 34: it changes a whole directory in scope, not something under it (what, path).',
+  outside_scope: 'Before issue 34: it changes a path outside the task\'s scope (what, path).',
   shell_unchecked: 'The shell command cannot be checked.',
   shell_unanalysed: 'The shell command cannot be analysed for what it changes.',
   shell_risk: 'The shell command moves git refs or signals other processes.',

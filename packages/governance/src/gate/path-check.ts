@@ -1,5 +1,6 @@
 import type { Decision, GateCall } from '@warden/protocol';
-import type { PathPolicy } from '@warden/shell-policy';
+import type { PathPolicy, ShellAnalysis } from '@warden/shell-policy';
+import type { CallChange } from '../effects/call-changes.js';
 import { pathArguments } from '@warden/protocol';
 
 /**
@@ -22,4 +23,26 @@ export function checkPathArguments(call: GateCall, paths: PathPolicy): Decision 
     }
   }
   return undefined;
+}
+
+/**
+ * The same refusal after resolving symlinks and `..` against the real file system: a path that is
+ * inside as written but lands outside the workspace or on a protected path is refused, in every mode.
+ */
+export function checkResolvedPaths(call: GateCall, changes: readonly CallChange[], paths: PathPolicy): Decision | undefined {
+  for (const { field, resolved } of changes) {
+    if (resolved.where === 'outside' || resolved.relative === undefined) {
+      return { effect: 'deny', rule: 'path.outside', reason: `${call.name}: ${field} resolves outside the workspace (${resolved.real})`, params: { tool: call.name, field, path: resolved.real } };
+    }
+    if (resolved.relative !== '' && paths.classify(resolved.relative) === 'protected') {
+      return { effect: 'deny', rule: 'path.protected', reason: `${call.name}: ${field} resolves to a protected path (${resolved.relative})`, params: { tool: call.name, field, path: resolved.relative } };
+    }
+  }
+  return undefined;
+}
+
+/** The files a shell command changes that the analysis names (for the change set). */
+export function shellEffectPaths(shell: ShellAnalysis): { effectPaths?: string[] } {
+  const named = shell.writes.flatMap((w) => (w.path !== undefined && w.outside !== true ? [w.path] : []));
+  return named.length > 0 ? { effectPaths: [...new Set(named)] } : {};
 }

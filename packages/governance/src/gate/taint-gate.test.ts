@@ -38,8 +38,9 @@ describe('gate under taint', () => {
     ['memory write', call('remember', { fact: 'x' })],
     ['destructive tool', call('drop_table', { name: 't' }, { destructive: true })],
     ['open-world tool to an unlisted host', call('http_request', { url: 'https://evil.example' }, { openWorld: true })],
-    ['write to a file not touched yet', call('write_file', { path: 'src/other.ts', content: 'x' })],
-    ['an allowlisted download into a file not touched yet', call('shell', { command: 'curl -o x.json https://registry.npmjs.org/zod' })],
+    // Issue 34: an ordinary file follows the mode; a file that runs later does not.
+    ['write to a package manifest not touched yet', call('write_file', { path: 'package.json', content: '{"scripts":{"postinstall":"node x"}}' })],
+    ['an allowlisted download into a registry config not touched yet', call('shell', { command: 'curl -o .npmrc https://registry.npmjs.org/zod' })],
   ])('%s becomes ask with a person required, even in yolo', async (_label, c) => {
     const decision = await yolo.decide(c, tainted);
     expect(decision).toMatchObject({ effect: 'ask', rule: TAINT_RULE });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GateCall, GateContext } from '@warden/protocol';
@@ -9,7 +9,12 @@ import { TAINT_RULE, requiresPerson } from '@warden/protocol';
 
 // A tainted run's shell calls: what the analyzer cannot decide, and every change to a file the
 // run has not written itself, needs a person — even in yolo, and whatever `--yes` says.
+// Issue 34: writing content is ordinary and follows the mode; deleting, truncating, changing
+// permissions and replacing an existing file's content unseen (a redirection, cp/mv/ln onto it) is
+// destructive — so the workspace holds the sources these attacks aim at.
 const workspace = mkdtempSync(join(tmpdir(), 'warden-taint-shell-'));
+mkdirSync(join(workspace, 'src'));
+for (const file of ['src/parse.ts', 'src/index.ts', 'src/a.ts', 'squares.js', 'other.js']) writeFileSync(join(workspace, file), 'export {};\n');
 let analyzer: ShellAnalyzer;
 let yolo: PolicyGate;
 let safe: PolicyGate;
@@ -35,7 +40,7 @@ const CHANGES_UNTOUCHED_FILES: Record<string, readonly string[]> = {
   'delete the sources': ['rm -rf src', 'rm -r "src"', "r'm' -rf src", 'd=src; rm -rf $d', 'cd src && rm -f index.ts', '(cd src; rm index.ts)', 'rmdir src/empty', 'unlink src/index.ts', 'mv src src.bak', 'git rm -r src', 'rm -rf ./src/../src', 'rm -rf src/a.ts src/b.ts'],
   'find -delete': ["find . -name '*.ts' -delete", 'find src -delete', "find . -name '*.ts' -exec rm {} \\;", "find . -name '*.ts' -exec rm -f {} +", "find src -type f -execdir rm -- {} \\;", 'find . -name squares.js -delete'],
   'obfuscated delete': ["python3 -c \"import os; os.remove('src/index.ts')\"", "node -e \"require('fs').rmSync('src', { recursive: true })\"", 'rm -rf "$(pwd)/src"', 'echo cm0gLXJmIHNyYw== | base64 -d | sh', 'base64 -d <<< cm0gLXJmIHNyYw== | bash', 'sh -c "$(echo cm0gLXJmIHNyYw== | base64 -d)"', `bash -c 'r""m -r s"rc"'`, 'sh -c "rm -r src"', "eval 'rm -rf src'", "bash <<< 'rm -rf src'", "echo 'rm -rf src' | sh", "$'\\x72\\x6d' -rf src", 'x=rm; $x -rf src', "alias x='rm -rf'; x src"],
-  'truncate or overwrite': ['truncate -s 0 src/parse.ts', 'truncate --size=0 src/parse.ts', '> src/parse.ts', ': > src/parse.ts', 'echo > src/parse.ts', 'cat /dev/null > src/parse.ts', 'cp /dev/null src/parse.ts', 'tee src/parse.ts < /dev/null', 'dd if=/dev/zero of=src/parse.ts count=1', "sed -i 'd' src/parse.ts", 'echo x >> src/parse.ts', 'cp squares.js src/parse.ts', 'mv squares.js src/parse.ts', 'ln -sf squares.js src/parse.ts', 'touch src/parse.ts', 'install -m 644 squares.js src/parse.ts'],
+  'truncate or overwrite': ['truncate -s 0 src/parse.ts', 'truncate --size=0 src/parse.ts', '> src/parse.ts', ': > src/parse.ts', 'echo > src/parse.ts', 'cat /dev/null > src/parse.ts', 'cp /dev/null src/parse.ts', 'tee src/parse.ts < /dev/null', 'dd if=/dev/zero of=src/parse.ts count=1', 'echo x >> src/parse.ts', 'cp squares.js src/parse.ts', 'mv squares.js src/parse.ts', 'ln -sf squares.js src/parse.ts', 'install -m 644 squares.js src/parse.ts'],
   'chmod and chown': ['chmod 000 src/index.ts', 'chmod -R a-rwx src', 'chmod u=,g=,o= src/index.ts', 'chown nobody src/index.ts', 'chgrp nogroup src/index.ts', 'find src -exec chmod 000 {} +'],
   'git rewrites the working tree': ['git clean -fd', 'git checkout -- src/index.ts', 'git checkout .', 'git checkout main', 'git restore src/index.ts', 'git stash', 'git reset --merge HEAD~1', 'git apply fix.patch', 'git pull'],
   'inline interpreter code': ['python3 -c "print(1)"', "n''ode -e 'console.log(1)'", "p'y'thon3 -c 'print(1)'", "perl -pi -e 's/x//' src/index.ts", "awk '{ print > \"src/index.ts\" }' notes.txt", 'python3 < cleanup.py', "sed 's/a/b/w src/index.ts' notes.txt", 'patch -p1 < fix.diff'],
@@ -85,7 +90,8 @@ describe('shell calls in a tainted run', () => {
   it('needs a person when one change of several is to a file the run has not written', async () => {
     const decision = await yolo.decide(shell('echo x > squares.js; rm other.js'), tainted);
     expect(decision).toMatchObject({ effect: 'ask', rule: TAINT_RULE });
-    expect(decision.reason).toContain("rm changes other.js, which is outside the task's scope");
+    expect(decision.reason).toContain('rm changes other.js');
+    expect(decision).toMatchObject({ params: { because: 'effect_class', effectClass: 'destructive' } });
   });
 
   it('needs a person for every change when the run has written nothing', async () => {
@@ -135,8 +141,9 @@ describe('touched paths of other tools', () => {
     ['sub/a.txt', 'a.txt'],
     ['../a.txt', 'a.txt'],
     ['.', 'a.txt'],
-  ])('touched %s does not match a write to %s', async (touched, target) => {
+  ])('touched %s does not match a delete of %s', async (touched, target) => {
+    // A write is ordinary either way; deleting what the run did not write needs a person.
     const ctx: GateContext = { runId: 'r', step: 2, tainted: true, touchedPaths: new Set([touched]) };
-    expect(await yolo.decide(write(target), ctx)).toMatchObject({ effect: 'ask', rule: TAINT_RULE });
+    expect(await yolo.decide(shell(`rm ${target}`), ctx)).toMatchObject({ effect: 'ask', rule: TAINT_RULE });
   });
 });

@@ -104,6 +104,8 @@ export function redactEvent(redactor: TextRedactor, event: RunEvent): RunEvent {
       return { ...event, scope: { ...event.scope, hosts: event.scope.hosts.map((h) => ({ ...h, ...(h.text ? { text: redactor.redact(h.text) } : {}) })) } };
     case 'handoff':
       return { ...event, handoff: redactHandoff(redactor, event.handoff), receipt: event.receipt.reason === undefined ? event.receipt : { ...event.receipt, reason: redactor.redact(event.receipt.reason).slice(0, HANDOFF_LIMITS.reasonChars) } };
+    case 'change_set':
+      return { ...event, changes: event.changes.map((c) => ({ ...c, path: redactor.redact(c.path) })) };
     case 'step_start':
     case 'usage':
     case 'compaction':

@@ -3,6 +3,7 @@ import { posix } from 'node:path';
 import { type RunScope, type ScopeHost, type ScopePath, type ScopeTool, strictOptions, type OptionKeys } from '@warden/protocol';
 import { pathPolicy, type PathPolicy } from '@warden/shell-policy';
 import { isPathGlob } from './path-glob.js';
+import { asksForChange } from './task-intent.js';
 
 export interface TaskScopeOptions {
   /** The workspace root; task words are checked against it. */
@@ -35,24 +36,13 @@ const HOST_TLDS = new Set(['com', 'org', 'net', 'io', 'dev', 'app', 'ai', 'co', 
 const URL_WORD = /^[a-z][a-z0-9+.-]*:\/\/(?:[^\s/@]+@)?(\[[0-9a-f:.]+\]|[^\s/:?#]+)/i;
 const HOST_WORD = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,})(?::\d+)?$/i;
 const EXTENSION = /\.[A-Za-z0-9_-]{1,12}$/;
-/** Punctuation that ends a sentence or wraps a word, never part of the path the user meant. */
-const TRAILING = /[.,;:!?)\]}>'"`]+$/;
-const LEADING = /^[(<[{'"`]+/;
-
-/**
- * Verbs with which a person asks for a change. A task without one ("list the TODOs under src/",
- * "which files are in docs/?") asks to read: the paths it names are not authorized for changes.
- */
-const CHANGE_VERB = /\b(fix|edit|update|change|modify|add|create|write|make|rename|replace|refactor|implement|remove|delete|move|append|insert|correct|patch|format|tidy|clean|bump|set|generate|convert|rewrite|improve|extend|migrate|upgrade|translate|reword|document|save|apply|revert|commit|prepend|overwrite|adjust|tweak|resolve|repair|restructure|reorgani[sz]e|put|store|record|copy|touch|mkdir|install|fetch|download)(e?s|ed|d|ing)?\b/i;
-
-/** True when the task asks for a change (see `CHANGE_VERB`). */
-export function asksForChange(task: string): boolean {
-  return CHANGE_VERB.test(task);
-}
+/** Punctuation that ends a sentence or wraps a word in any of the CLI's languages, never part of the path the user meant. */
+const TRAILING = /[.,;:!?)\]}>'"`»”’。，、।॥…]+$/u;
+const LEADING = /^[(<[{'"`¿¡«“‘]+/u;
 
 function words(task: string): string[] {
   return task
-    .split(/[\s,;]+/)
+    .split(/[\s,;，、]+/u)
     .map((w) => w.replace(LEADING, '').replace(TRAILING, ''))
     .filter((w) => w.length > 0 && w.length <= 512 && !w.includes('\0'));
 }
@@ -151,8 +141,11 @@ const TASK_SCOPE_KEYS = { workspace: true, paths: true, hosts: true, tools: true
  * before the model sees anything untrusted. A word of the task counts as a path when it has a `/`,
  * an extension or a glob, or names an existing workspace entry (a directory covers what is under
  * it); a new file name counts too (the user may ask to create it), and a bare file name also
- * covers that name anywhere in the workspace. A task that asks only to read (no change verb)
- * authorizes no paths. URLs and host names give hosts; the names of configured MCP servers give
+ * covers that name anywhere in the workspace. Words are found the same way in any language (the
+ * CLI speaks en, es, fr and hi: `arregla notas.md`, `notes.md में टाइपो ठीक करो`). A task that asks
+ * for no change (`asksForChange`: "explain…", "explica…", "explique…", "समझाओ…") authorizes no
+ * paths, and `task.asksForChange` is false. `task.words` keeps the task's words for authorizing a
+ * specific non-ordinary effect (a file and the key it changes). URLs and host names give hosts; the names of configured MCP servers give
  * their tools (see `TaskScopeOptions.toolServers`). Protected paths and paths outside the
  * workspace never enter the scope.
  */
@@ -175,6 +168,7 @@ export function taskScope(task: string, options: TaskScopeOptions): RunScope {
   }
   for (const host of options.hosts ?? []) if (host.trim() !== '') pushHost(outHosts, { host: host.trim(), origin, text: host });
   const change = asksForChange(task);
+  const taskWords: string[] = [];
   for (const word of words(task)) {
     if (servers.length > 0 && toolsFromWord(word, servers, aboutServers, outTools)) continue;
     const agent = agents.find((name) => name.toLowerCase() === word.toLowerCase());
@@ -194,5 +188,12 @@ export function taskScope(task: string, options: TaskScopeOptions): RunScope {
     }
     if (change) pathFromWord(word, options, paths, outPaths);
   }
-  return { version: 1, paths: outPaths, hosts: outHosts, ...(outTools.length > 0 ? { tools: outTools } : {}) };
+  for (const word of words(task)) {
+    const lower = word.toLowerCase();
+    if (taskWords.length >= 256 || lower.length > 128) continue;
+    if (!taskWords.includes(lower)) taskWords.push(lower);
+    // `scripts.count` also names `count`.
+    for (const piece of lower.split(/[.:#/]/)) if (piece !== '' && piece !== lower && !taskWords.includes(piece)) taskWords.push(piece);
+  }
+  return { version: 1, paths: outPaths, hosts: outHosts, ...(outTools.length > 0 ? { tools: outTools } : {}), task: { asksForChange: change, words: taskWords } };
 }

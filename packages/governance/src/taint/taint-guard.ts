@@ -1,7 +1,11 @@
-import { pathArguments, type GateCall, type GateContext, type RunScope } from '@warden/protocol';
+import { existsSync } from 'node:fs';
+import { strictestEffectClass, type EffectClass, type GateCall, type GateContext, type RunScope } from '@warden/protocol';
 import type { PathPolicy, ShellAnalysis } from '@warden/shell-policy';
+import type { CallChange } from '../effects/call-changes.js';
+import type { EffectClassifier, FileChange } from '../effects/effect-classifier.js';
+import { resolveWorkspacePath } from '../effects/resolve-path.js';
+import { taskAuthorizes } from '../effects/task-authorization.js';
 import { globToRegExp, matchesAnyGlob } from '../policy/glob.js';
-import { pathGlobRegExp } from '../scope/path-glob.js';
 import { scopeMatcher, type ScopeMatcher } from '../scope/scope-matcher.js';
 import { shellEgress, urlHostAllowed } from './shell-egress.js';
 import { normalizedTouchedPaths } from './touched-paths.js';
@@ -21,8 +25,8 @@ export interface TaintGuardSettings {
   allowHosts: readonly string[];
   guardTools: readonly string[];
   shellTools: readonly string[];
-  /** Workspace-relative globs of instruction files (see `DEFAULT_INSTRUCTION_FILES`). */
-  instructionFiles: readonly string[];
+  /** The effect table compiled for the workspace (instruction files, hooks paths included). */
+  classifier: EffectClassifier;
   paths: PathPolicy;
 }
 
@@ -44,6 +48,8 @@ export interface TaintVerdict {
   why?: PersonReason;
   /** The scope entries that authorized what the call changes (`task:README.md`, `created:notes.md`). */
   scopeEntries: string[];
+  /** The effect class that needs the person (or of what passed), when the call changes something. */
+  effectClass?: EffectClass;
 }
 
 /** Compiled once per gate. */
@@ -54,7 +60,7 @@ export interface TaintGuard {
    * `sandboxed`: the command runs inside a healthy OS sandbox, which bounds what the analyzer
    * cannot see (files it does not name stay inside the workspace; the network is filtered).
    */
-  verdict(call: GateCall, ctx: GateContext, shell?: ShellAnalysis, sandboxed?: boolean): TaintVerdict | undefined;
+  verdict(call: GateCall, ctx: GateContext, shell?: ShellAnalysis, sandboxed?: boolean, changes?: readonly CallChange[]): TaintVerdict | undefined;
 }
 
 const URL_KEYS = /^(url|uri|href|endpoint|link|urls|webhook)$/i;
@@ -72,6 +78,21 @@ function urlArguments(args: GateCall['args']): string[] {
 function show(text: string): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
+
+/**
+ * Shell changes that destroy their target rather than write content into it: deletes (`rm`, the
+ * source of `mv`, `find -delete`), truncation, permission and ownership changes, and git commands
+ * that throw away working-tree changes. Writing content (`>`, `tee`, `cp`, `sed -i`) is an ordinary
+ * change like `write_file`'s; these are `destructive`.
+ */
+const DESTROYS = /^(rm|rmdir|unlink|shred|srm|trash|trash-put|find -delete|mv \(moving away\)|rsync --remove-source-files|git rm|truncate|dd|chmod|chown|chgrp|chattr|setfacl|git checkout|git restore|git reset|git stash|git clean)(?=$|[\s(])/;
+/**
+ * Shell changes that replace a file's whole content with something the gate cannot see (a
+ * redirection, a copy, move or link onto it). Onto a new file they are ordinary; onto an existing
+ * file the run has not written they destroy what was there, so they are `destructive` (an ordinary
+ * edit goes through `edit_file`/`write_file`, whose new content the gate reads).
+ */
+const REPLACES = /^(a redirection|cp|mv|ln|install|tee|rsync|dd of=)$/;
 
 /** Git commands that move or rewrite refs, and commands that signal other processes. */
 const GIT_REF_MOVE = /(^|[\s;&|(`])git\s+(?:-\S+\s+)*(tag\s+(?:\S+\s+)*(-f|--force|-d|--delete)\b|branch\s+(?:\S+\s+)*(-f|--force|-D|-M|-C|-d|--delete|-m|--move)\b|checkout\s+(?:\S+\s+)*-B\b|switch\s+(?:\S+\s+)*(-C|--force-create)\b|symbolic-ref\b|notes\b|stash\s+(drop|clear)\b|gc\b|prune\b)/;
@@ -107,30 +128,47 @@ function matcherCache(): (scope: RunScope | undefined) => ScopeMatcher {
 }
 
 /**
- * Task-scoped authorization for a run that has read untrusted content (ARCHITECTURE.md §5).
- * Inside the scope — what the task names, what the configuration declares, what the run itself
- * wrote — the mode's decision stands, so `--yes` still approves ordinary edits. A person is
- * needed for: writes outside the scope, writes to instruction files and git configuration,
- * egress to hosts outside the scope, sending/publishing/remembering tools, destructive tools,
+ * Authorization by effect for a run that has read untrusted content (ARCHITECTURE.md §5, issue 34).
+ * An ordinary change (source, docs, tests, data) follows the mode anywhere in the workspace, so
+ * `--yes` and yolo can fix the bug wherever it is. A person is needed for: every change of another
+ * effect class (runs later, instructs agents, credentials, deletes) that the task does not authorize
+ * in so many words, any change when the task asked for none, egress to hosts outside the scope, sending/publishing/remembering tools, destructive tools,
  * shell commands the analyzer cannot decide (unless the OS sandbox bounds them), and changes whose
  * target the analyzer cannot name — inline interpreter code among them — even in the sandbox.
  */
 export function taintGuard(settings: TaintGuardSettings): TaintGuard {
   const guardGlobs = [...DEFAULT_GUARD_TOOLS, ...settings.guardTools].map(globToRegExp);
   const openWorldGlobs = DEFAULT_OPEN_WORLD_TOOLS.map(globToRegExp);
-  const instructionGlobs = settings.instructionFiles.map(pathGlobRegExp);
   const shellTools = new Set(settings.shellTools);
   const matcherFor = matcherCache();
 
-  /** Why a change to this workspace-relative path needs a person, or the scope entry that allows it. */
-  function writeVerdict(relative: string, what: string, scope: ScopeMatcher, touched: ReadonlySet<string>): { needsPerson?: string; why?: PersonReason; entry?: string } {
-    if (instructionGlobs.some((glob) => glob.test(relative))) return person(`${what} changes ${show(relative)}, an instruction or configuration file`, 'instruction_file', { what, path: relative });
-    if (touched.has(relative)) return { entry: `created:${relative}` };
-    const entry = scope.pathEntry(relative);
-    // A named directory authorizes changes under it, not removing or replacing it whole.
-    if (entry !== undefined && scope.isDirectoryEntry(relative)) return person(`${what} changes the whole directory ${show(relative)}, not something under it`, 'whole_directory', { what, path: relative });
-    if (entry !== undefined) return { entry };
-    return person(`${what} changes ${show(relative === '' ? 'the workspace root' : relative)}, which is outside the task's scope`, relative === '' ? 'workspace_root' : 'outside_scope', { what, path: relative });
+  /**
+   * The effect-class rule (issue 34): an ordinary change follows the mode anywhere in the workspace
+   * (unless the task asked for no change at all); every other class needs a person unless the task
+   * authorizes that specific effect in so many words (`taskAuthorizes`).
+   */
+  function writeVerdict(change: FileChange, what: string, scope: ScopeMatcher, ctx: GateContext, touched: ReadonlySet<string>): { needsPerson?: string; why?: PersonReason; entry?: string; effectClass: EffectClass } {
+    const relative = change.relative;
+    if (relative === '') return { ...person(`${what} changes the workspace root`, 'workspace_root', { what }), effectClass: 'destructive' };
+    // Emptying a file that had content destroys it as surely as deleting it.
+    const deletes = change.deletes === true || (change.before !== undefined && change.before.trim() !== '' && change.after !== undefined && change.after.trim() === '');
+    // Deleting what the run itself wrote undoes its own work.
+    if (deletes && touched.has(relative) && settings.classifier.rowFor(relative) === undefined) return { entry: `created:${relative}`, effectClass: 'ordinary' };
+    const classified = settings.classifier.classify(deletes ? { ...change, deletes } : change);
+    if (classified.effectClass === 'ordinary') {
+      if (ctx.scope?.task !== undefined && !ctx.scope.task.asksForChange && !touched.has(relative)) {
+        return { ...person(`${what} changes ${show(relative)}, and the task asked for no change`, 'no_change_task', { what, path: relative }), effectClass: 'ordinary' };
+      }
+      return { entry: scope.pathEntry(relative) ?? (touched.has(relative) ? `created:${relative}` : 'effect:ordinary'), effectClass: 'ordinary' };
+    }
+    const authorized = taskAuthorizes(ctx.scope, relative, classified, deletes);
+    if (authorized !== undefined) return { entry: authorized, effectClass: classified.effectClass };
+    const keys = (classified.risky ?? classified.parts ?? []).filter((k) => !k.startsWith('(')).slice(0, 4).join(', ');
+    const detail = keys === '' ? '' : ` (${keys})`;
+    return {
+      ...person(`${what} changes ${show(relative)}${detail}: ${classified.effectClass} (${classified.why})`, 'effect_class', { what, path: relative, effectClass: classified.effectClass, keys: keys === '' ? '-' : keys }),
+      effectClass: classified.effectClass,
+    };
   }
 
   function shellVerdict(call: GateCall, ctx: GateContext, scope: ScopeMatcher, shell: ShellAnalysis | undefined, sandboxed: boolean): TaintVerdict {
@@ -138,54 +176,64 @@ export function taintGuard(settings: TaintGuardSettings): TaintGuard {
     const entries: string[] = [];
     if (typeof command !== 'string') return { ...person('the shell command cannot be checked', 'shell_unchecked'), scopeEntries: entries };
     const egress = shellEgress(command, [...settings.allowHosts, ...scope.hosts], { sandboxed });
-    if (egress) return { ...person(egress.reason, egress.id, egress.params), scopeEntries: entries };
+    if (egress) return { ...person(egress.reason, egress.id, egress.params), scopeEntries: entries, effectClass: 'egress' };
     if (shell === undefined) return { ...person('the shell command cannot be analysed for what it changes', 'shell_unanalysed'), scopeEntries: entries };
     const risky = taintedShellRisk(command);
-    if (risky) return { ...person(risky, 'shell_risk'), scopeEntries: entries };
+    if (risky) return { ...person(risky, 'shell_risk'), scopeEntries: entries, effectClass: 'destructive' };
     const unsure = shell.findings.find((f) => f.kind === 'undecidable');
     if (unsure && !sandboxed) return { ...person(`the shell command cannot be decided statically (${unsure.reason})`, 'shell_undecidable', { rule: unsure.rule }), scopeEntries: entries };
     const touched = normalizedTouchedPaths(ctx.touchedPaths, settings.paths);
+    let strictest: EffectClass = 'ordinary';
     for (const write of shell.writes) {
       if (write.path === undefined) {
         // The sandbox keeps such a change inside the workspace, not inside the task's scope: after
         // untrusted content, inline code or an unnamed write could still destroy any workspace file.
         const bound = sandboxed ? " (the OS sandbox keeps it inside the workspace, not inside the task's scope)" : '';
-        return { ...person(`${write.what} changes files the analyzer cannot name${bound}`, sandboxed ? 'unnamed_write_sandboxed' : 'unnamed_write', { what: write.what }), scopeEntries: entries };
+        return { ...person(`${write.what} changes files the analyzer cannot name${bound}`, sandboxed ? 'unnamed_write_sandboxed' : 'unnamed_write', { what: write.what }), scopeEntries: entries, effectClass: 'destructive' };
       }
-      const verdict = writeVerdict(write.path, write.what, scope, touched);
-      if (verdict.needsPerson) return { needsPerson: verdict.needsPerson, ...(verdict.why ? { why: verdict.why } : {}), scopeEntries: entries };
+      const resolved = resolveWorkspacePath(settings.paths.workspace, write.path);
+      if (resolved.where !== 'inside' || resolved.relative === undefined) {
+        return { ...person(`${write.what} writes ${show(write.path)} outside the workspace`, 'write_outside_workspace', { tool: call.name, field: write.what }), scopeEntries: entries, effectClass: 'outside' };
+      }
+      // A shell command's content is unknown: a structured file is judged by the stricter class.
+      const destroys = DESTROYS.test(write.what) || (REPLACES.test(write.what) && existsSync(resolved.real) && !touched.has(resolved.relative));
+      const verdict = writeVerdict({ relative: resolved.relative, ...(destroys ? { deletes: true } : {}) }, write.what, scope, ctx, touched);
+      if (verdict.needsPerson) return { needsPerson: verdict.needsPerson, ...(verdict.why ? { why: verdict.why } : {}), scopeEntries: entries, effectClass: verdict.effectClass };
       if (verdict.entry) entries.push(verdict.entry);
+      strictest = strictestEffectClass(strictest, verdict.effectClass);
     }
-    return { scopeEntries: entries };
+    return { scopeEntries: entries, ...(shell.writes.length > 0 ? { effectClass: strictest } : {}) };
   }
 
   return {
-    verdict(call, ctx, shell, sandboxed = false) {
+    verdict(call, ctx, shell, sandboxed = false, changes = []) {
       if (!ctx.tainted) return undefined;
       const scope = matcherFor(ctx.scope);
       if (shellTools.has(call.name)) return shellVerdict(call, ctx, scope, shell, sandboxed);
       const annotations = call.annotations ?? {};
       const entries: string[] = [];
-      if (matchesAnyGlob(call.name, guardGlobs)) return { ...person(`${call.name} sends, publishes or remembers (egress or irreversible)`, 'guarded_tool', { tool: call.name }), scopeEntries: entries };
+      if (matchesAnyGlob(call.name, guardGlobs)) return { ...person(`${call.name} sends, publishes or remembers (egress or irreversible)`, 'guarded_tool', { tool: call.name }), scopeEntries: entries, effectClass: 'egress' };
       // A tool the task names was asked for by the person: its unknown effect is what they asked for.
       const named = scope.toolEntry(call.name);
       if (named !== undefined) entries.push(named);
-      if (named === undefined && annotations.destructive === true) return { ...person(`${call.name} is destructive (irreversible)`, 'destructive_tool', { tool: call.name }), scopeEntries: entries };
+      if (named === undefined && annotations.destructive === true) return { ...person(`${call.name} is destructive (irreversible)`, 'destructive_tool', { tool: call.name }), scopeEntries: entries, effectClass: 'destructive' };
       if (annotations.openWorld === true || matchesAnyGlob(call.name, openWorldGlobs)) {
         const urls = urlArguments(call.args);
         const allowed = (url: string): boolean => urlHostAllowed(url, [...settings.allowHosts, ...scope.hosts]);
         // A named tool may reach its own server; a URL it is handed must still be in scope.
-        if ((urls.length === 0 && named === undefined) || !urls.every(allowed)) return { ...person(`${call.name} reaches the open world at a host outside the task's scope`, 'open_world', { tool: call.name }), scopeEntries: entries };
+        if ((urls.length === 0 && named === undefined) || !urls.every(allowed)) return { ...person(`${call.name} reaches the open world at a host outside the task's scope`, 'open_world', { tool: call.name }), scopeEntries: entries, effectClass: 'egress' };
       }
       if (annotations.readOnly !== true) {
         const touched = normalizedTouchedPaths(ctx.touchedPaths, settings.paths);
-        for (const { field, value } of pathArguments(call.args).paths) {
-          const relative = settings.paths.inspect(value, { glob: false }).relative;
-          if (relative === undefined) return { ...person(`${call.name} writes ${field} outside the workspace`, 'write_outside_workspace', { tool: call.name, field }), scopeEntries: entries };
-          const verdict = writeVerdict(relative, `${call.name} (${field})`, scope, touched);
-          if (verdict.needsPerson) return { needsPerson: verdict.needsPerson, ...(verdict.why ? { why: verdict.why } : {}), scopeEntries: entries };
+        let strictest: EffectClass = 'ordinary';
+        for (const { field, change } of changes) {
+          if (change === undefined) return { ...person(`${call.name} writes ${field} outside the workspace`, 'write_outside_workspace', { tool: call.name, field }), scopeEntries: entries, effectClass: 'outside' };
+          const verdict = writeVerdict(change, `${call.name} (${field})`, scope, ctx, touched);
+          if (verdict.needsPerson) return { needsPerson: verdict.needsPerson, ...(verdict.why ? { why: verdict.why } : {}), scopeEntries: entries, effectClass: verdict.effectClass };
           if (verdict.entry) entries.push(verdict.entry);
+          strictest = strictestEffectClass(strictest, verdict.effectClass);
         }
+        if (changes.length > 0) return { scopeEntries: entries, effectClass: strictest };
       }
       return { scopeEntries: entries };
     },

@@ -52,6 +52,7 @@ const EVENTS: RunEvent[] = [
     handoff: { version: 1, id: 'hof-1', from: 'researcher', to: 'writer', contextSummary: `use ${TOKEN}`, artifacts: [`https://x.example/?token=${TOKEN}`], suggestedNextAction: `deploy with ${KEY}`, metadata: { api_key: 'abcd1234efgh', note: `saw ${TOKEN}` }, createdAt: base.at },
     receipt: { version: 1, handoffId: 'hof-1', status: 'rejected', by: 'writer', reason: `refused: ${KEY}`, at: base.at },
   },
+  { ...base, type: 'change_set', changes: [{ path: `notes/${TOKEN}.md`, effectClass: 'ordinary', approvedBy: 'mode', rule: 'mode.yolo', tool: 'write_file' }] },
   { ...base, type: 'run_end', stopReason: 'error', output: `done: ${KEY}`, steps: 1, usage, costUsd: 0, error: { code: 'tool.execution_failed', message: `failed with ${TOKEN}` } },
 ];
 
