@@ -78,6 +78,8 @@ export interface CommandEnv {
    * wrote it with known content, undecidable when it wrote it with unknown content.
    */
   checkRunsFile(word: ShellWord | undefined, what: string): void;
+  /** The content this command line wrote to the file `word` names, when it is known statically. */
+  written(word: ShellWord): string | undefined;
 }
 
 export type CommandHandler = (args: ShellWord[], env: CommandEnv, name: string) => CommandOutcome | void;

@@ -10,6 +10,7 @@ import { curl, DOWNLOADERS, netcat, NETWORK_TOOLS, sender, socat, wget } from '.
 import { background, BACKGROUND, kill, killByName, KILL_BY_NAME } from './process-rules.js';
 import { remoteCopy, ssh, tunnelTool, TUNNEL_TOOLS } from './ssh-rules.js';
 import { privilege, PRIVILEGE_COMMANDS, WRAPPERS } from './wrappers.js';
+import { SCHEDULERS } from './scheduler-rules.js';
 
 export type CommandCategory = 'downloader' | 'network' | 'shell' | 'interpreter' | 'other';
 
@@ -22,6 +23,7 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = Object.freeze({
   ...Object.fromEntries(TUNNEL_TOOLS.map((n) => [n, tunnelTool])),
   ...Object.fromEntries(KILL_BY_NAME.map((n) => [n, killByName])),
   ...Object.fromEntries(BACKGROUND.map((n) => [n, background])),
+  ...SCHEDULERS,
   ssh,
   plink: ssh,
   scp: remoteCopy,

@@ -20,6 +20,10 @@ export function commandEnv(run: ShellRun, state: ScopeState, ctx: WalkContext, n
     input: ctx.input,
     stage: ctx.stage,
     checkRunsFile: (word, what) => run.checkRunsFile(word, state, ctx, what),
+    written: (word) => {
+      const path = word.text === undefined ? undefined : absoluteIn(state, word.text);
+      return path === undefined ? undefined : run.written.get(path);
+    },
     deny: (rule, reason, params) => run.deny(rule, reason, params),
     undecidable: (reason, opaque) => run.undecidable(reason, opaque),
     person: (rule, reason, params) => run.person(rule, reason, params),
@@ -46,7 +50,8 @@ export function commandEnv(run: ShellRun, state: ScopeState, ctx: WalkContext, n
         run.deny('shell.disk_write', `${what} writes to the block device ${show(text)}`, { command });
         return;
       }
-      if (text !== undefined && options?.devices && isHarmlessDevice(text)) return;
+      // `/dev/null` is never a write, whoever names it (`script -q -c … /dev/null`, `cp x /dev/null`).
+      if (text !== undefined && (options?.devices || posix.normalize(text) === '/dev/null') && isHarmlessDevice(text)) return;
       run.recordChange(what, word, state);
       const ins = run.inspect(word, state, what);
       if (!ins) return;

@@ -21,6 +21,7 @@ import { loopIsEndless, walkForLoop } from './loops.js';
 import { provesReadOnly, SEARCH_TOOLS } from './read-only.js';
 import { checkProtectedRead, secretOperand, ENV_DUMP } from './exfiltration.js';
 import { expandCommandPositionBraces } from './brace-expand.js';
+import { checkGitConfigEnv } from './git-settings.js';
 
 export interface ShellLimits {
   maxDepth: number;
@@ -236,6 +237,7 @@ export class ShellRun {
     const redirects = [...extraRedirects];
     let prev: Node | undefined;
     const before = { secret: this.secretReads, stdin: this.stdinSends, args: this.argSends };
+    const prefix = new Map<string, string | undefined>();
     for (let i = 0; i < node.childCount; i++) {
       const child = node.child(i);
       if (!child) continue;
@@ -249,7 +251,9 @@ export class ShellRun {
         prev = child;
       }
       if (child.isNamed && !REDIRECT_TYPES.has(child.type)) this.walk(child, cloneState(state), { ...ctx, stage: undefined, input: undefined });
+      if (child.type === 'variable_assignment') prefixAssignment(child, state, prefix);
     }
+    if ([...prefix.keys()].some((k) => k.startsWith('GIT_CONFIG_'))) checkGitConfigEnv(commandEnv(this, state, ctx, node), prefix);
     const fed = redirects.map((r) => inputText(r, state)).find((t) => t !== null);
     const stageInput = ctx.stage?.input?.kind === 'text' ? ctx.stage.input.text : undefined;
     const input = fed === null || fed === undefined ? (redirects.some((r) => r.type !== 'file_redirect') ? undefined : stageInput) : fed;
@@ -389,6 +393,15 @@ export class ShellRun {
     const outside = ins?.class === 'outside' || tilde || (text !== undefined && !text.startsWith('/') && state.cwd === HOME_CWD);
     this.writes.push({ what, path: ins?.class === 'outside' ? undefined : ins?.relative, ...(outside ? { outside: true } : {}) });
   }
+}
+
+/** `NAME=value` before a command: the value it has in that command's environment (undefined: run time). */
+function prefixAssignment(node: Node, state: ScopeState, into: Map<string, string | undefined>): void {
+  const name = node.childForFieldName('name');
+  const value = node.childForFieldName('value');
+  if (name?.type !== 'variable_name') return;
+  const words = value ? evalWord(value, state) : [{ text: '', glob: false }];
+  into.set(name.text, words.some((w) => w.text === undefined) ? undefined : words.map((w) => w.text).join(' '));
 }
 
 function hostOf(text: string | undefined): string | undefined {

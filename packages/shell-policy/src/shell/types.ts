@@ -40,7 +40,7 @@ export interface SimpleCommand {
 export type FindingKind = 'deny' | 'undecidable' | 'person';
 
 /** The rules whose findings name a path as well as the command. */
-export type PathRule = 'shell.delete_outside_workspace' | 'shell.delete_protected' | 'shell.read_protected' | 'shell.write_outside_workspace' | 'shell.write_protected';
+export type PathRule = 'shell.delete_outside_workspace' | 'shell.delete_protected' | 'shell.read_protected' | 'shell.read_outside_workspace' | 'shell.write_outside_workspace' | 'shell.write_protected';
 
 /** What a finding's reason names (see `ShellFinding.params`). */
 export interface FindingParams {

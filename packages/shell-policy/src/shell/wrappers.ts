@@ -1,6 +1,8 @@
 import { posix } from 'node:path';
 import type { CommandEnv, CommandHandler, CommandOutcome } from './command-env.js';
 import { isCommandVariable } from './command-variables.js';
+import { checkGitConfigEnv } from './git-settings.js';
+import { splitEnvString } from './env-split.js';
 import { parseArgs, type OptionSpec } from './options.js';
 import { cloneState } from './scope-state.js';
 import { detach, disown } from './process-rules.js';
@@ -135,15 +137,43 @@ export const WRAPPERS: Record<string, CommandHandler> = {
     const parsed = parseArgs(args, { short: 'cEIOBT', long: ['--command', '--echo', '--log-in', '--log-out', '--log-io', '--log-timing'] });
     const command = parsed.options.find((o) => o.name === '-c' || o.name === '--command');
     if (command) env.runScript(command.value?.text, 'script -c');
-    for (const file of parsed.operands) env.checkWrite(file, 'script');
+    for (const file of parsed.operands) env.checkWrite(file, 'script', { devices: true });
     return {};
   },
 };
 
+/** GNU and BSD `env` options that take a value (attached, `=`, or the next word). */
+const ENV_VALUE_SHORT = 'uCSaP';
+const ENV_VALUE_LONG = new Set(['--unset', '--chdir', '--split-string', '--argv0']);
+
+/**
+ * `env [-iv0] [-u NAME] [-C DIR] [-S STRING] [NAME=VALUE…] command…`: options are read as env reads
+ * them, clusters included (`-iS 'rm -rf /'`, `-S'…'`, `--split-string=…`); the `-S` string is split
+ * with env's own rules and becomes the front of the command.
+ */
 function envWrapper(args: ShellWord[], env: CommandEnv): CommandOutcome {
   const inner: ShellWord[] = [];
   let state = env.state;
+  const assignments = new Map<string, string>();
   let i = 0;
+  const option = (name: string, value: string | undefined): boolean => {
+    if (value === undefined) {
+      env.undecidable(`env ${name}: the value is built at run time`, true);
+      return false;
+    }
+    if (name === '-S' || name === '--split-string') {
+      const words = splitEnvString(value);
+      if (words === undefined) {
+        env.undecidable('env -S: the command string expands variables at run time', true);
+        return false;
+      }
+      inner.push(...words.map((text) => ({ text, glob: false })));
+    } else if (name === '-C' || name === '--chdir') {
+      state = cloneState(state);
+      state.cwd = state.cwd === undefined || value.startsWith('~') ? undefined : posix.resolve(state.cwd, value);
+    }
+    return true;
+  };
   for (; i < args.length; i++) {
     const word = args[i] as ShellWord;
     const text = word.text;
@@ -155,35 +185,31 @@ function envWrapper(args: ShellWord[], env: CommandEnv): CommandOutcome {
       i += 1;
       break;
     }
-    const split = /^(?:-S|--split-string)(?:=?)(.*)$/s.exec(text);
-    if (split) {
-      const value = split[1] === '' && !text.includes('=') ? args[++i]?.text : split[1];
-      if (value === undefined) {
-        env.undecidable('env -S: the command string is built at run time', true);
-        return {};
+    if (text.startsWith('--')) {
+      const eq = text.indexOf('=');
+      const name = eq < 0 ? text : text.slice(0, eq);
+      if (ENV_VALUE_LONG.has(name) && !option(name, eq < 0 ? args[++i]?.text : text.slice(eq + 1))) return {};
+      continue;
+    }
+    if (text.startsWith('-') && text.length > 1) {
+      for (let j = 1; j < text.length; j++) {
+        const letter = text[j] as string;
+        if (!ENV_VALUE_SHORT.includes(letter)) continue;
+        const rest = text.slice(j + 1);
+        if (!option(`-${letter}`, rest.length > 0 ? rest : args[++i]?.text)) return {};
+        break;
       }
-      inner.push(...value.split(/\s+/).filter((s) => s.length > 0).map((s) => ({ text: s, glob: false })));
       continue;
     }
-    const chdir = /^(?:-C|--chdir)(?:=?)(.*)$/s.exec(text);
-    if (chdir) {
-      const dir = chdir[1] === '' && !text.includes('=') ? args[++i]?.text : chdir[1];
-      state = cloneState(state);
-      state.cwd = dir === undefined || state.cwd === undefined || dir.startsWith('~') ? undefined : posix.resolve(state.cwd, dir);
-      continue;
-    }
-    if (text === '-u' || text === '--unset' || text === '-P') {
-      i += 1;
-      continue;
-    }
-    if (text.startsWith('-')) continue;
     const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(text);
     if (assignment) {
+      assignments.set(assignment[1] as string, assignment[2] as string);
       if (isCommandVariable(assignment[1] as string)) env.runScript(assignment[2], `env ${assignment[1] as string}=`);
       continue;
     }
     break;
   }
+  checkGitConfigEnv(env, assignments);
   inner.push(...args.slice(i));
   return env.runArgv(inner, 'env', state);
 }
