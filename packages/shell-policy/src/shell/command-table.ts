@@ -11,6 +11,7 @@ import { background, BACKGROUND, kill, killByName, KILL_BY_NAME } from './proces
 import { remoteCopy, ssh, tunnelTool, TUNNEL_TOOLS } from './ssh-rules.js';
 import { privilege, PRIVILEGE_COMMANDS, WRAPPERS } from './wrappers.js';
 import { SCHEDULERS } from './scheduler-rules.js';
+import { bwrap, containerRuntime } from './container-rules.js';
 
 export type CommandCategory = 'downloader' | 'network' | 'shell' | 'interpreter' | 'other';
 
@@ -24,6 +25,8 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = Object.freeze({
   ...Object.fromEntries(KILL_BY_NAME.map((n) => [n, killByName])),
   ...Object.fromEntries(BACKGROUND.map((n) => [n, background])),
   ...SCHEDULERS,
+  ...Object.fromEntries(['docker', 'podman', 'nerdctl'].map((n) => [n, containerRuntime])),
+  bwrap,
   ssh,
   plink: ssh,
   scp: remoteCopy,

@@ -99,4 +99,4 @@ export const background: CommandHandler = (args, env, name) => {
   return {};
 };
 
-export const BACKGROUND = ['screen', 'tmux', 'daemonize', 'start-stop-daemon', 'pm2', 'forever', 'supervisord', 'dtach', 'abduco', 'docker', 'podman', 'nerdctl'];
+export const BACKGROUND = ['screen', 'tmux', 'daemonize', 'start-stop-daemon', 'pm2', 'forever', 'supervisord', 'dtach', 'abduco'];

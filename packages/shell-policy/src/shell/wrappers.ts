@@ -7,6 +7,7 @@ import { parseArgs, type OptionSpec } from './options.js';
 import { cloneState } from './scope-state.js';
 import { detach, disown } from './process-rules.js';
 import { fdFind, parallel } from './runners.js';
+import { unshareMapsRoot } from './container-rules.js';
 import type { ShellWord } from './types.js';
 
 /** Commands that run another command as a different (usually more powerful) user. */
@@ -115,7 +116,10 @@ export const WRAPPERS: Record<string, CommandHandler> = {
   caffeinate: simpleWrapper({ short: 'tw' }),
   strace: simpleWrapper({ short: 'eoOpPsSuEIXa', long: ['--output', '--attach', '--user', '--trace'] }),
   ltrace: simpleWrapper({ short: 'eoOpsSuEnlLaA', long: ['--output'] }),
-  unshare: simpleWrapper({ short: 'SGR', long: ['--setuid', '--setgid', '--root', '--wd'] }),
+  unshare: (args, env, name) => {
+    if (unshareMapsRoot(args)) env.deny('shell.container_escape', 'unshare --map-root-user makes the command root in a new user namespace, where it can remount what the sandbox protects', { command: 'unshare --map-root-user' });
+    return simpleWrapper({ short: 'SGR', long: ['--setuid', '--setgid', '--root', '--wd'] })(args, env, name);
+  },
   'xvfb-run': simpleWrapper({ short: 'nfsep', long: ['--server-num', '--auth-file', '--server-args', '--error-file'] }),
   busybox: (args, env) => env.runArgv(args, 'busybox'),
   toybox: (args, env) => env.runArgv(args, 'toybox'),
