@@ -61,6 +61,12 @@ export interface CommandEnv {
   checkDelete(word: ShellWord, what: string, options?: { globDot?: boolean; command?: string }): void;
   checkWrite(word: ShellWord, what: string, options?: { devices?: boolean; command?: string }): void;
   /**
+   * A file or folder the command reads: refused when it lies outside the workspace and is reached
+   * through `..` (or from a working directory `cd ..` left the workspace for); with `absolute`, any
+   * path outside the workspace (a file server's root).
+   */
+  checkRead(word: ShellWord, what: string, options?: { absolute?: boolean; command?: string }): void;
+  /**
    * Records a file change without a deny-list check: `word` is the file changed, absent when the
    * command can change files it does not name (`git checkout .`, `python -c`).
    */

@@ -44,6 +44,7 @@ export const shell: CommandHandler = (args, env, name) => {
     return {};
   }
   const operand = args[i]?.text;
+  if (args[i]) env.checkRead(args[i] as ShellWord, name);
   env.checkRunsFile(args[i], name);
   if (readsStdin || operand === undefined && i >= args.length || operand === '/dev/stdin' || operand === '-') return { stdin: 'shell' };
   return {};
@@ -75,7 +76,11 @@ export const interpreter: CommandHandler = (args, env, name) => {
       if (AWK_WRITES.test(code.text)) env.modifies(`${name} (a program that writes files or runs commands)`);
     } else if (!preload) env.modifies(what(code.flag));
   }
-  if (run.file && !run.file.module) env.checkRunsFile(run.file.word, name);
+  if (run.file && !run.file.module) {
+    env.checkRead(run.file.word, name);
+    env.checkRunsFile(run.file.word, name);
+  }
+  if (run.file?.module && /^(?:http\.server|SimpleHTTPServer)$/.test(run.file.word.text ?? '')) serveDirectory(args.slice(run.file.index + 1), env, `${name} -m ${run.file.word.text ?? ''}`);
   const noStdin = args.some((w) => w.text !== undefined && NO_STDIN.test(w.text));
   const stdin = run.code.length === 0 && run.file === undefined && !noStdin;
   if (stdin) env.modifies(`${name} (code from standard input)`);
@@ -91,6 +96,7 @@ export const evalCommand: CommandHandler = (args, env) => {
 export const source: CommandHandler = (args, env, name) => {
   const file = args[0]?.text;
   if (file === '/dev/stdin' || file === '-') return { stdin: 'shell' };
+  if (args[0]) env.checkRead(args[0], name);
   env.checkRunsFile(args[0], name);
   return {};
 };
@@ -125,6 +131,10 @@ export const HOME_CWD = '~';
 function setCwd(env: CommandEnv, target: ShellWord): void {
   const state = env.state;
   const text = target.text;
+  // `cd ..` out of the workspace: relative reads from there are parent-directory traversal.
+  if (text !== undefined && !text.startsWith('/') && !text.startsWith('~')) {
+    if (text.split('/').includes('..') && env.peek(target)?.class === 'outside') state.traversed = true;
+  } else state.traversed = false;
   if (text === undefined || text === '-' || target.glob) state.cwd = undefined;
   else if (text.startsWith('/')) state.cwd = posix.resolve(text);
   else if (text.startsWith('~') || state.cwd === HOME_CWD) state.cwd = HOME_CWD;
@@ -158,3 +168,10 @@ export const readsVariables: CommandHandler = (args, env): CommandOutcome => {
   }
   return {};
 };
+
+/** `python3 -m http.server [-d DIR]`: it serves DIR (default: the working directory) to the network; outside the workspace it is a read there. */
+function serveDirectory(args: ShellWord[], env: CommandEnv, what: string): void {
+  const parsed = parseArgs(args, { short: 'bdp', long: ['--bind', '--directory', '--protocol', '--cgi'] });
+  const dir = parsed.options.find((o) => o.name === '-d' || o.name === '--directory')?.value ?? { text: '.', glob: false };
+  env.checkRead(dir, what, { absolute: true });
+}

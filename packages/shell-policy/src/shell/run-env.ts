@@ -59,6 +59,17 @@ export function commandEnv(run: ShellRun, state: ScopeState, ctx: WalkContext, n
       if (ins.class === 'outside') run.deny('shell.write_outside_workspace', `${what} writes to ${params.path}, outside the workspace`, params);
       else if (ins.class === 'protected') run.deny('shell.write_protected', `${what} writes to the protected path ${params.path}`, params);
     },
+    checkRead: (word, what, options) => {
+      const text = word.text;
+      if (text === undefined) return;
+      const relative = !text.startsWith('/') && !text.startsWith('~');
+      const traversal = relative && (text.split('/').includes('..') || state.traversed === true);
+      if (!traversal && !options?.absolute) return;
+      const ins = run.peek(word, state);
+      if (ins?.class !== 'outside' && !(options?.absolute && text.startsWith('~'))) return;
+      const params = { command: options?.command ?? what, path: show(text) };
+      run.deny('shell.read_outside_workspace', `${what} reads ${params.path}, outside the workspace${traversal ? ' (parent-directory traversal)' : ''}`, params);
+    },
     runArgv: (argv, wrapper, inner) => run.runArgv(argv, inner ?? state, { ...ctx, via: [...ctx.via, wrapper] }, node),
     runScript: (text, wrapper, options) => {
       if (text === undefined) {

@@ -19,7 +19,7 @@ import { handlePipeline, newStage } from './pipeline.js';
 import { handleRedirect } from './redirects.js';
 import { loopIsEndless, walkForLoop } from './loops.js';
 import { provesReadOnly, SEARCH_TOOLS } from './read-only.js';
-import { checkProtectedRead, secretOperand, ENV_DUMP } from './exfiltration.js';
+import { checkProtectedRead, checkTraversalReads, secretOperand, ENV_DUMP } from './exfiltration.js';
 import { expandCommandPositionBraces } from './brace-expand.js';
 import { checkGitConfigEnv } from './git-settings.js';
 
@@ -145,10 +145,18 @@ export class ShellRun {
       case 'subshell':
         this.walkChildren(node, cloneState(state), ctx);
         return;
-      case 'command_substitution':
+      case 'command_substitution': {
         this.provable = false;
+        // `$(< file)` is bash's `$(cat file)`: read as that, so a protected, secret or outside file counts.
+        const only = node.namedChildren.length === 1 ? node.namedChildren[0] : null;
+        if (only?.type === 'file_redirect' && only.children.some((c) => c?.text === '<')) {
+          const target = only.namedChildren.find((c) => c !== null && c.type !== 'file_descriptor');
+          if (target) this.runArgv([{ text: 'cat', glob: false }, ...evalWord(target, state)], cloneState(state), { ...ctx, stage: undefined, input: undefined, via: [...ctx.via, '$(<)'] });
+          return;
+        }
         this.walkChildren(node, cloneState(state), { ...ctx, stage: undefined, input: undefined });
         return;
+      }
       case 'process_substitution': {
         // In `>(cmd)`, cmd reads what the outer command writes: a shell there runs unknown input.
         this.provable = false;
@@ -311,6 +319,7 @@ export class ShellRun {
     } else if (ENV_DUMP(name, args)) this.secretReads += 1;
     else if (args.some((a) => secretOperand(a, () => this.peek(a, state), this.extraProtected))) this.secretReads += 1;
     checkProtectedRead(name, args, env);
+    checkTraversalReads(name, args, env);
     const outcome = handlerFor(name)?.(args, env, name) ?? {};
     if (this.provable && !provesReadOnly(name, args, env)) this.provable = false;
     if (node) this.checkSubstitutedCode(name, node, outcome);
