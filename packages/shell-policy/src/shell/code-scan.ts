@@ -38,7 +38,7 @@ const AWK_PIPES = /("(?:[^"\\]|\\.)*")\s*\|&?\s*getline|(?<!\|)\|&?(?!\|)\s*("(?
 const DELETE_CALL = /\b(?:shutil\.rmtree|os\.(?:remove|unlink|rmdir|removedirs)|(?:fs\.(?:promises\.)?)?(?:rmSync|unlinkSync|rmdirSync)|fs\.(?:promises\.)?(?:rm|unlink|rmdir)|rimraf(?:\.sync)?|remove_tree|rmtree|FileUtils\.(?:rm_rf|rm_r|rm_f|rm|remove_dir|remove_entry(?:_secure)?)|File\.delete|Dir\.(?:rmdir|delete)|Deno\.remove(?:Sync)?|unlink|rmdir|os\.remove)\b/g;
 const WRITE_CALL = /\b(?:(?:fs\.(?:promises\.)?)?(?:writeFileSync|appendFileSync)|fs\.(?:promises\.)?(?:writeFile|appendFile)|file_put_contents|File\.write|IO\.write|Deno\.writeTextFile(?:Sync)?)\b|\bopen\s*(?=\(\s*(?:r|b|rb|f)?['"][^'"]*['"]\s*,\s*['"][wax])/g;
 /** What still starts processes, deletes or writes after the literal calls were read. */
-const SPAWNS = /\bsystem\b|%x[({[]|\bexec(?:[lv]p?e?|Sync|File)?\s*\(|popen|subprocess|\bspawn|child_process|os\.(?:system|exec|kill)|\bqx\s*[({/]|Runtime\.getRuntime|proc_open|shell_exec|passthru|Deno\.(?:run|Command)|Bun\.spawn|\|&?\s*getline|\|&|Start-Process|`/;
+const SPAWNS = /\bsystem\b|%x[({[]|\bexec(?:[lv]p?e?|Sync|File|FileSync)?\s*\(|popen|subprocess|\bspawn|child_process|os\.(?:system|exec|kill)|\bqx\s*[({/]|Runtime\.getRuntime|proc_open|shell_exec|passthru|Deno\.(?:run|Command)|Bun\.spawn|\|&?\s*getline|\|&|Start-Process|`/;
 const CHANGES = /\b(?:rmSync|unlinkSync|rmdirSync|writeFileSync|appendFileSync)\b|\.(?:rm|unlink|rmdir|writeFile|appendFile|write_text|write_bytes|unlink)\s*\(|shutil\.(?:rmtree|move)|os\.(?:remove|unlink|rmdir|removedirs|rename|replace)|\b(?:unlink|rmdir|rmtree|remove_dir_all|remove_file)\b|FileUtils\.|File\.(?:delete|write)|Deno\.remove|file_put_contents|\bopen\s*\([^)]*['"][wax]|\bopen\s*\([^)]*['"]\+?>/;
 
 /** Importing the process modules is harmless once every call through them was read. */
@@ -75,7 +75,11 @@ export function scanInlineCode(code: string, language: CodeLanguage, env: Comman
   let rest = code;
   for (const m of code.matchAll(SPAWN_CALL)) {
     const arg = readCallArgument(code, m.index + m[0].length, interpolates);
-    if (arg.value === undefined) continue;
+    if (arg.value === undefined) {
+      // A program or argument list built at run time: never a partial allow of the literal part.
+      env.undecidable(`${what}: ${m[0]}() runs a command or arguments built at run time`, true);
+      continue;
+    }
     env.runScript(arg.value, `${what} ${m[0]}()`);
     rest = blank(rest, m.index, arg.end);
   }

@@ -3,6 +3,7 @@ import type { CommandEnv, CommandHandler, CommandOutcome } from './command-env.j
 import { scanInlineCode } from './code-scan.js';
 import { interpreterFamily, readInvocation, readPwshInvocation } from './interpreter-flags.js';
 import { parseArgs } from './options.js';
+import { wordValue } from './word-eval.js';
 import { assignVar } from './scope-state.js';
 import type { ShellWord } from './types.js';
 
@@ -88,7 +89,8 @@ export const interpreter: CommandHandler = (args, env, name) => {
 };
 
 export const evalCommand: CommandHandler = (args, env) => {
-  const joined = args.some((w) => w.text === undefined) ? undefined : args.map((w) => w.text).join(' ');
+  // eval parses its words again: quotes go, `~` and variables expand a second time.
+  const joined = args.some((w) => w.text === undefined) ? undefined : args.map(wordValue).join(' ');
   if (joined === undefined) env.undecidable('eval runs a string that is built at run time', true);
   else env.runScript(joined, 'eval', { sameShell: true });
 };

@@ -1,7 +1,7 @@
 import type { Node } from './parser-loader.js';
 import { assignVar, type ScopeState } from './scope-state.js';
 import type { ShellRun, WalkContext } from './shell-run.js';
-import { evalWord } from './word-eval.js';
+import { evalWord, wordValue } from './word-eval.js';
 
 /** Literal `for` lists longer than this are not unrolled: the variable is then a run-time value. */
 const MAX_UNROLL = 16;
@@ -29,7 +29,7 @@ export function walkForLoop(run: ShellRun, node: Node, state: ScopeState, ctx: W
     return;
   }
   for (const word of words) {
-    assignVar(state, variable.text, word.text);
+    assignVar(state, variable.text, wordValue(word));
     run.walk(body, state, ctx);
   }
 }

@@ -11,7 +11,7 @@ import { forkBombIn, commandNamesIn } from './tree-checks.js';
 import { inputText, REDIRECT_TYPES } from './tree-shapes.js';
 import type { FindingRule } from './shell-rules.js';
 import type { ParamsOf, ShellFinding, ShellNetworkUse, ShellWord, ShellWrite, SimpleCommand } from './types.js';
-import { evalNodes, evalWord } from './word-eval.js';
+import { evalNodes, evalWord, wordValue } from './word-eval.js';
 import { ALIAS_PREFIX, HOME_CWD } from './interpreters.js';
 import { staticOutput, type StaticOutput } from './static-output.js';
 import { commandEnv, show } from './run-env.js';
@@ -235,7 +235,7 @@ export class ShellRun {
       return;
     }
     const words = evalWord(value, state);
-    const text = words.some((w) => w.text === undefined) ? undefined : words.map((w) => w.text).join(' ');
+    const text = words.some((w) => w.text === undefined) ? undefined : words.map(wordValue).join(' ');
     if (isCommandVariable(name.text)) commandEnv(this, state, ctx).runScript(text, `${name.text}=`);
     assignVar(state, name.text, text);
   }

@@ -19,6 +19,12 @@ export interface ShellWord {
   text: string | undefined;
   /** The word holds unquoted glob characters. */
   glob: boolean;
+  /**
+   * The word's value when `text` shows it differently: a literal leading `~` (text `./~`, which no
+   * rule takes for the home directory, but `eval` parses again and expands) or the home directory
+   * inside a variable (`x=~`). Internal to the analysis; absent for most words.
+   */
+  value?: string;
 }
 
 /** A simple command found anywhere in the input (pipelines, lists, substitutions, `bash -c`…). */
