@@ -28,6 +28,9 @@ const OBFUSCATED = /__import__\s*\(\s*(?!['"][\w.]+['"]\s*\))|importlib|getattr\
 /** `fork while fork`, `while True: os.fork()`, `for(;;) fork()`, `while(1) spawn(…)`. */
 const FORK_LOOP = /fork\s*(?:\(\s*\))?\s*while\s*(?:fork|1|true)|while\s*\(?\s*(?:1|true|True)\s*\)?\s*:?\s*\{?[^}\n]{0,60}\b(?:fork|spawn|Popen|exec(?:Sync)?|system)\s*\(|os\.fork\(\)\s*(?:;|\n)\s*while|for\s*\(\s*;\s*;\s*\)\s*\{?[^}]{0,60}\b(?:fork|spawn|exec|system)/;
 
+/** A timer around the calls: `setInterval`, or a loop that sleeps (`while True: …; time.sleep(60)`). */
+const BEACON = /\bsetInterval\s*\(|(?:\bwhile\b|\bfor\b|\bloop\b|\.times\b)[\s\S]*\b(?:sleep|usleep|setTimeout|Start-Sleep)\b|\b(?:sleep|Start-Sleep)\b[\s\S]*\b(?:while|for|loop|redo)\b/;
+
 /** Calls that start a process; their (literal) argument is analysed as a command line. */
 const SPAWN_CALL = /\b(?:os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?)|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|(?:child_process\.|cp\.)?(?:execSync|execFileSync|spawnSync|execFile|exec|spawn)|shell_exec|passthru|proc_open|popen|pcntl_exec|IO\.popen|Open3\.\w+|Kernel\.(?:system|exec|spawn)|Process\.spawn|Deno\.(?:run|Command)|Bun\.spawn(?:Sync)?|Start-Process|system)\b(?=\s*[("'[`]|\s+['"])/g;
 /** Perl/Ruby/PHP backticks, `qx(…)`, `%x(…)`: a shell command. */
@@ -72,6 +75,7 @@ export function scanInlineCode(code: string, language: CodeLanguage, env: Comman
     env.deny('shell.exfiltration', `${what} sends the environment or a secret file over the network`, { command });
   }
   if (FORK_LOOP.test(code)) env.deny('shell.fork_bomb', `${what} forks without bound (fork bomb)`, { command });
+  if ((raw || fetches) && BEACON.test(code) && !/localhost|127\.0\.0\.1|\[::1\]/.test(code)) env.deny('shell.beacon', `${what} calls out to the network on a timer (beacon)`, { command });
   let rest = code;
   for (const m of code.matchAll(SPAWN_CALL)) {
     const arg = readCallArgument(code, m.index + m[0].length, interpolates);

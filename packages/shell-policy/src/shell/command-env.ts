@@ -2,7 +2,7 @@ import type { PathInspection } from '../paths/path-policy.js';
 import type { ScopeState } from './scope-state.js';
 import type { StaticOutput } from './static-output.js';
 import type { FindingRule } from './shell-rules.js';
-import type { ParamsOf, ShellWord } from './types.js';
+import type { ParamsOf, ShellNetworkUse, ShellWord } from './types.js';
 
 /** What one pipeline stage does, for the rules that look across a pipe. */
 export interface StageInfo {
@@ -45,6 +45,8 @@ export interface CommandEnv {
   person<R extends FindingRule>(rule: R, reason: string, params: ParamsOf<R>): void;
   /** Records a network use. */
   network(what: string, host?: string): void;
+  /** Every network use recorded so far in this command line (to see what an inner command added). */
+  networkUses(): readonly ShellNetworkUse[];
   /** Records that the command sends data over the network: what it reads on standard input, or its arguments. */
   sends(how: 'stdin' | 'args'): void;
   /** Records a process that can outlive the command. */

@@ -6,7 +6,7 @@ import { find } from './find-rule.js';
 import { chmod, chown, copy, dd, install, link, remove, rsync, sed, tee, truncate } from './fs-rules.js';
 import { git } from './git-rule.js';
 import { alias, cd, evalCommand, interpreter, isInterpreterName, popd, readsVariables, SHELLS, shell, shopt, source, trap } from './interpreters.js';
-import { curl, DOWNLOADERS, httpie, netcat, NETWORK_TOOLS, sender, socat, wget } from './network-rules.js';
+import { curl, DOWNLOADERS, httpie, netcat, NETWORK_TOOLS, sender, SHELL_SERVERS, shellServer, socat, wget } from './network-rules.js';
 import { background, BACKGROUND, kill, killByName, KILL_BY_NAME } from './process-rules.js';
 import { remoteCopy, ssh, tunnelTool, TUNNEL_TOOLS } from './ssh-rules.js';
 import { privilege, PRIVILEGE_COMMANDS, WRAPPERS } from './wrappers.js';
@@ -52,6 +52,7 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = Object.freeze({
   curl,
   wget,
   ...Object.fromEntries(['http', 'https', 'xh', 'xhs'].map((n) => [n, httpie])),
+  ...Object.fromEntries([...SHELL_SERVERS, 'in.telnetd'].map((n) => [n, shellServer])),
   socat,
   eval: evalCommand,
   source,

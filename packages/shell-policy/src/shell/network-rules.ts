@@ -105,6 +105,9 @@ export const socat: CommandHandler = (args, env) => {
 
 /** `telnet`, `openssl s_client`, `websocat`, DNS and mail tools: what goes in goes out. */
 export const sender: CommandHandler = (args, env, name) => {
+  if (name === 'websocat' && args.some((w) => w.text !== undefined && /(?:^|:)(?:sh-c|exec|cmd):/i.test(w.text))) {
+    env.deny('shell.reverse_shell', 'websocat connects a socket to a program (reverse or bind shell)', { command: 'websocat exec:' });
+  }
   if (name === 'openssl' && !args.some((w) => /^s_(?:client|server)$/.test(w.text ?? ''))) return;
   if (name === 'openssl') env.network('openssl s_client');
   const outcome = { network: true };
@@ -145,4 +148,14 @@ export const httpie: CommandHandler = (args, env, name) => {
     const file = rest.startsWith(':=@') ? rest.slice(3) : rest.startsWith('=@') ? rest.slice(2) : rest.startsWith('@') ? rest.slice(1) : rest.startsWith(':@') ? rest.slice(2) : undefined;
     if (file !== undefined) checkUpload(env, { text: file.replace(/;type=.*$/, ''), glob: word.glob }, `${name} ${text.slice(0, sep + 1)}@`);
   }
+};
+
+/** Servers whose whole purpose is to hand out a shell on a network port. */
+export const SHELL_SERVERS = ['telnetd', 'utelnetd', 'ttyd', 'gotty', 'shellinaboxd', 'shellinabox', 'wetty', 'tty-share'];
+
+/** `busybox telnetd -l /bin/sh`, `ttyd bash`, `gotty -w sh`: a bind shell, anyone who connects gets a terminal. */
+export const shellServer: CommandHandler = (args, env, name) => {
+  if (args.some((w) => /^(?:--help|-h|--version|-V|-v)$/.test(w.text ?? '')) && args.length === 1) return;
+  env.network(name);
+  env.deny('shell.reverse_shell', `${name} hands out a shell to whoever connects (bind shell)`, { command: name });
 };

@@ -28,6 +28,7 @@ export function commandEnv(run: ShellRun, state: ScopeState, ctx: WalkContext, n
     undecidable: (reason, opaque) => run.undecidable(reason, opaque),
     person: (rule, reason, params) => run.person(rule, reason, params),
     network: (what, host) => run.recordNetwork(what, host),
+    networkUses: () => run.network,
     detached: (what) => run.recordDetached(what),
     sends: (how) => run.recordSend(how),
     peek: (word) => run.peek(word, state),

@@ -18,6 +18,7 @@ import { commandEnv, show } from './run-env.js';
 import { handlePipeline, newStage } from './pipeline.js';
 import { handleRedirect } from './redirects.js';
 import { loopIsEndless, walkForLoop } from './loops.js';
+import { checkBeacon, loopMark } from './beacons.js';
 import { provesReadOnly, SEARCH_TOOLS } from './read-only.js';
 import { checkProtectedRead, checkTraversalReads, secretOperand, ENV_DUMP } from './exfiltration.js';
 import { expandCommandPositionBraces } from './brace-expand.js';
@@ -196,10 +197,18 @@ export class ShellRun {
       case 'while_statement':
       case 'c_style_for_statement': {
         const before = this.detached.length;
-        this.walkChildren(node, state, ctx);
-        if (this.detached.length > before && loopIsEndless(node, state)) {
+        const body = node.childForFieldName('body');
+        let mark = loopMark(this);
+        for (const child of node.namedChildren) {
+          if (!child) continue;
+          if (child.id === body?.id) mark = loopMark(this);
+          this.walk(child, state, ctx);
+        }
+        const endless = loopIsEndless(node, state);
+        if (this.detached.length > before && endless) {
           this.deny('shell.fork_bomb', 'an endless loop starts background or detached processes (runaway)', { command: show(node.text) });
         }
+        checkBeacon(this, node, mark, endless);
         return;
       }
       default:
@@ -417,6 +426,6 @@ function hostOf(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   const url = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/@\s]*@)?(\[[0-9a-f:]+\]|[^/:?#\s]+)/i.exec(text);
   if (url) return url[1];
-  const bare = /^(?:[^@\s/]+@)?((?:[a-z0-9-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?(?:\/\S*)?$/i.exec(text);
+  const bare = /^(?:[^@\s/]+@)?((?:[a-z0-9-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3}|localhost)(?::\d+)?(?:\/\S*)?$/i.exec(text);
   return bare?.[1];
 }

@@ -8,6 +8,8 @@ import { cloneState } from './scope-state.js';
 import { detach, disown } from './process-rules.js';
 import { fdFind, parallel } from './runners.js';
 import { unshareMapsRoot } from './container-rules.js';
+import { reachesRemote } from './beacons.js';
+import { show } from './run-env.js';
 import type { ShellWord } from './types.js';
 
 /** Commands that run another command as a different (usually more powerful) user. */
@@ -134,7 +136,10 @@ export const WRAPPERS: Record<string, CommandHandler> = {
   watch: (args, env) => {
     const parsed = parseArgs(args, { short: 'nd', long: ['--interval', '--differences'], stopAtOperand: true });
     const joined = parsed.operands.some((w) => w.text === undefined) ? undefined : parsed.operands.map((w) => w.text).join(' ');
+    const before = env.networkUses().length;
     env.runScript(joined, 'watch');
+    // watch runs it again and again until stopped: a network command there is a beacon.
+    if (reachesRemote(env.networkUses().slice(before))) env.deny('shell.beacon', 'watch runs a network command on a timer (beacon)', { command: show(`watch ${joined ?? ''}`) });
     return {};
   },
   script: (args, env) => {
