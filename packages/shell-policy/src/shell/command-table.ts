@@ -11,6 +11,7 @@ import { background, BACKGROUND, kill, killByName, KILL_BY_NAME } from './proces
 import { remoteCopy, ssh, tunnelTool, TUNNEL_TOOLS } from './ssh-rules.js';
 import { privilege, PRIVILEGE_COMMANDS, WRAPPERS } from './wrappers.js';
 import { SCHEDULERS } from './scheduler-rules.js';
+import { PACKAGE_RUNNERS } from './package-runners.js';
 import { bwrap, containerRuntime } from './container-rules.js';
 
 export type CommandCategory = 'downloader' | 'network' | 'shell' | 'interpreter' | 'other';
@@ -25,6 +26,7 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = Object.freeze({
   ...Object.fromEntries(KILL_BY_NAME.map((n) => [n, killByName])),
   ...Object.fromEntries(BACKGROUND.map((n) => [n, background])),
   ...SCHEDULERS,
+  ...PACKAGE_RUNNERS,
   ...Object.fromEntries(['docker', 'podman', 'nerdctl'].map((n) => [n, containerRuntime])),
   bwrap,
   ssh,

@@ -32,7 +32,7 @@ function simpleWrapper(spec: OptionSpec, skipOperands = 0): CommandHandler {
   };
 }
 
-/** `runner SUB [options] command…`: `bundle exec`, `poetry run`, `uv run`, `pnpm exec`, `direnv exec DIR`. */
+/** `runner SUB [options] command…`: `bundle exec`, `poetry run`, `direnv exec DIR`. */
 function subcommandRunner(sub: RegExp, skipOperands = 0): CommandHandler {
   return (args, env, name) => {
     const first = args[0]?.text;
@@ -96,8 +96,6 @@ export const WRAPPERS: Record<string, CommandHandler> = {
   bundle: subcommandRunner(/^exec$/),
   poetry: subcommandRunner(/^run$/),
   pipenv: subcommandRunner(/^run$/),
-  uv: subcommandRunner(/^run$/),
-  pnpm: subcommandRunner(/^exec$/),
   direnv: subcommandRunner(/^exec$/, 1),
   'nix-shell': (args, env) => {
     const at = args.findIndex((w) => w.text === '--run' || w.text === '--command');
