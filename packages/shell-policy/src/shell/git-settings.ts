@@ -42,7 +42,7 @@ function configParameters(text: string): Array<[string, string | undefined]> | u
     const unq = (s: string): string => s.replaceAll("'\\''", "'");
     const whole = unq(m[1] as string);
     const eq = whole.indexOf('=');
-    if (m[2] !== undefined) out.push([whole, unq((m[2] as string).slice(1, -1))]);
+    if (m[2] !== undefined) out.push([whole, unq(m[2].slice(1, -1))]);
     else out.push(eq > 0 ? [whole.slice(0, eq), whole.slice(eq + 1)] : [whole, 'true']);
     end = re.lastIndex;
   }
