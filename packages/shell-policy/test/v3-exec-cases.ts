@@ -252,8 +252,11 @@ export const V3_EXEC_CLASSES: Record<string, ClassCorpus> = {
       'python3 -c \'import subprocess,sys; subprocess.run(["rm", "-rf", sys.argv[1]])\' /',
       'python3 -c \'import os,sys; os.system("rm -rf " + sys.argv[1])\'',
       'python3 -c \'import os,sys; os.execvp("rm", ["rm", "-rf", sys.argv[1]])\'',
+      'python3 -c "open(open(\'t\').read().strip(), \'w\').write(\'x\')"',
+      'python3 -c "import os; open(os.path.join(os.environ[\'D\'], \'x\'), mode=\'a\').write(\'x\')"',
     ],
     allow: [
+      'python3 -c "import json; json.dump({}, open(\'out.json\', \'w\'))"',
       'node -e "require(\'child_process\').execFileSync(\'npm\', [\'test\'])"',
       'python3 -c \'import subprocess; subprocess.run(["npm", "test"], check=True)\'',
       'node -e "require(\'child_process\').execFileSync(\'git\', [\'status\'], { stdio: \'inherit\' })"',
