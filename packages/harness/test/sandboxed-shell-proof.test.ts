@@ -31,7 +31,7 @@ let connections = 0;
 let port = 0;
 
 async function run(tool: ToolV1, command: string): Promise<string> {
-  const output = await tool.execute({ command } as never, { signal: new AbortController().signal, callId: 'c', runId: 'r', emit: () => undefined });
+  const output = await tool.execute({ command }, { signal: new AbortController().signal, callId: 'c', runId: 'r', emit: () => undefined });
   return normalizeToolOutput(output).content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
 }
 
