@@ -31,10 +31,11 @@ export function loopMark(run: ShellRun): LoopMark {
  * A `break`/`exit`/`return` in the body makes it a retry, and a call in the loop's condition
  * (`until curl -fs …; do sleep 2; done`) a wait for something to come up: both stay allowed.
  */
-export function checkBeacon(run: ShellRun, node: Node, body: LoopMark, endless: boolean): void {
+export function checkBeacon(run: ShellRun, node: Node, loop: LoopMark, body: LoopMark, endless: boolean): void {
   const bodyNode = node.childForFieldName('body');
   if (!bodyNode || /\bbreak\b|\bexit\b|\breturn\b/.test(bodyNode.text)) return;
   if (!reachesRemote(run.network.slice(body.network))) return;
-  const sleeps = run.commands.slice(body.commands).some((c) => c.name === 'sleep' || c.name === 'usleep');
+  // The timer may be the condition itself: `while sleep 60; do curl …; done`.
+  const sleeps = run.commands.slice(loop.commands).some((c) => c.name === 'sleep' || c.name === 'usleep');
   if (sleeps || endless) run.deny('shell.beacon', `a loop ${sleeps ? 'sleeps and ' : 'without end '}calls out to the network on a timer (beacon)`, { command: show(node.text) });
 }

@@ -29,7 +29,7 @@ const OBFUSCATED = /__import__\s*\(\s*(?!['"][\w.]+['"]\s*\))|importlib|getattr\
 const FORK_LOOP = /fork\s*(?:\(\s*\))?\s*while\s*(?:fork|1|true)|while\s*\(?\s*(?:1|true|True)\s*\)?\s*:?\s*\{?[^}\n]{0,60}\b(?:fork|spawn|Popen|exec(?:Sync)?|system)\s*\(|os\.fork\(\)\s*(?:;|\n)\s*while|for\s*\(\s*;\s*;\s*\)\s*\{?[^}]{0,60}\b(?:fork|spawn|exec|system)/;
 
 /** A timer around the calls: `setInterval`, or a loop that sleeps (`while True: …; time.sleep(60)`). */
-const BEACON = /\bsetInterval\s*\(|(?:\bwhile\b|\bfor\b|\bloop\b|\.times\b)[\s\S]*\b(?:sleep|usleep|setTimeout|Start-Sleep)\b|\b(?:sleep|Start-Sleep)\b[\s\S]*\b(?:while|for|loop|redo)\b/;
+const BEACON = /\bsetInterval\s*\(|\bsetTimeout\b[\s\S]*\bsetTimeout\b|(?:\bwhile\b|\bfor\b|\bloop\b|\.times\b)[\s\S]*\b(?:sleep|usleep|setTimeout|Start-Sleep)\b|\b(?:sleep|Start-Sleep)\b[\s\S]*\b(?:while|for|loop|redo)\b/;
 
 /** Calls that start a process; their (literal) argument is analysed as a command line. */
 const SPAWN_CALL = /\b(?:os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?)|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|(?:child_process\.|cp\.)?(?:execSync|execFileSync|spawnSync|execFile|exec|spawn)|shell_exec|passthru|proc_open|popen|pcntl_exec|IO\.popen|Open3\.\w+|Kernel\.(?:system|exec|spawn)|Process\.spawn|Deno\.(?:run|Command)|Bun\.spawn(?:Sync)?|Start-Process|system)\b(?=\s*[("'[`]|\s+['"])/g;

@@ -12,6 +12,7 @@ import { remoteCopy, ssh, tunnelTool, TUNNEL_TOOLS } from './ssh-rules.js';
 import { privilege, PRIVILEGE_COMMANDS, WRAPPERS } from './wrappers.js';
 import { SCHEDULERS } from './scheduler-rules.js';
 import { PACKAGE_RUNNERS } from './package-runners.js';
+import { cloudUpload, CLOUD_UPLOADERS } from './cloud-uploads.js';
 import { bwrap, containerRuntime } from './container-rules.js';
 
 export type CommandCategory = 'downloader' | 'network' | 'shell' | 'interpreter' | 'other';
@@ -53,7 +54,8 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = Object.freeze({
   unzip,
   curl,
   wget,
-  ...Object.fromEntries(['http', 'https', 'xh', 'xhs'].map((n) => [n, httpie])),
+  ...Object.fromEntries(['http', 'https', 'xh', 'xhs', 'curlie'].map((n) => [n, httpie])),
+  ...Object.fromEntries(CLOUD_UPLOADERS.map((n) => [n, cloudUpload])),
   ...Object.fromEntries([...SHELL_SERVERS, 'in.telnetd'].map((n) => [n, shellServer])),
   socat,
   eval: evalCommand,

@@ -10,7 +10,7 @@ const VALUE_OPTIONS = new Set([
   '--device', '--device-cgroup-rule', '-e', '--env', '--env-file', '-w', '--workdir', '--name', '-u', '--user', '-p', '--publish', '--entrypoint',
   '-l', '--label', '--platform', '--pull', '--restart', '-m', '--memory', '--cpus', '--hostname', '-h', '--add-host', '--dns', '--tmpfs', '--ulimit',
   '--log-driver', '--log-opt', '--shm-size', '--gpus', '--runtime', '--stop-signal', '--health-cmd', '--network-alias', '--volumes-from', '--group-add',
-  '--cidfile', '--mac-address', '--ip', '--ip6', '--link', '--expose', '--label-file', '--init-path', '--userns-remap', '--pod', '--arch', '--os',
+  '--cidfile', '--rootfs', '--mac-address', '--ip', '--ip6', '--link', '--expose', '--label-file', '--init-path', '--userns-remap', '--pod', '--arch', '--os',
 ]);
 const DANGEROUS_CAPS = /^(?:cap_)?(?:all|sys_admin|sys_module|sys_ptrace|sys_rawio|sys_boot|dac_read_search|dac_override|bpf|perfmon|net_admin|mknod)$/i;
 const UNCONFINED = /^(?:apparmor[=:]unconfined|seccomp[=:]unconfined|label[=:]disable|systempaths[=:]unconfined|no-new-privileges[=:]false)$/i;
@@ -67,6 +67,7 @@ function checkRunOptions(args: ShellWord[], env: CommandEnv, what: string): void
       continue;
     }
     if (name === '-v' || name === '--volume') checkHostSource(env, volumeSource(value), `${what} ${name}`);
+    else if (name === '--rootfs') checkHostSource(env, value.replace(/:O$/, ''), `${what} --rootfs`);
     else if (name === '--mount') {
       const mount = mountSource(value);
       if (mount.bind) checkHostSource(env, mount.source, `${what} --mount`);

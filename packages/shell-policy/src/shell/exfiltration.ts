@@ -73,7 +73,7 @@ export function checkProtectedRead(name: string, args: ShellWord[], env: Command
 }
 
 /** More commands that read the files or folders they name (listing a folder is reading it). */
-const OTHER_READERS = new Set(['ls', 'dir', 'vdir', 'tree', 'stat', 'file', 'wc', 'diff', 'cmp', 'comm', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'du', 'readlink', 'realpath', 'zcat', 'bzcat', 'xzcat', 'zless', 'gzip', 'gunzip', 'zip', 'rsync', 'scp', 'awk', 'sed', 'split', 'csplit', 'iconv', 'sqlite3', 'look', 'expand', 'unexpand', 'tr', 'join', 'shuf', 'tsort', 'sum', 'pr', 'ptx', 'find', 'lsattr', 'getfacl', 'exiftool', 'identify', 'pdftotext', 'tar']);
+const OTHER_READERS = new Set(['ls', 'dir', 'vdir', 'tree', 'stat', 'file', 'wc', 'diff', 'cmp', 'comm', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'du', 'zcat', 'bzcat', 'xzcat', 'zless', 'gzip', 'gunzip', 'zip', 'rsync', 'scp', 'awk', 'sed', 'split', 'csplit', 'iconv', 'sqlite3', 'look', 'expand', 'unexpand', 'tr', 'join', 'shuf', 'tsort', 'sum', 'pr', 'ptx', 'find', 'lsattr', 'getfacl', 'exiftool', 'identify', 'pdftotext', 'tar']);
 /** Readers that read the working directory when given no operand. */
 const DIRECTORY_READERS = /^(?:ls|dir|vdir|tree|du|find|rg|ag|ack)$/;
 
@@ -92,7 +92,11 @@ export function checkTraversalReads(name: string, args: ShellWord[], env: Comman
     const scripted = parsed.options.some((o) => /^(?:-e|-f|--expression|--file|--source)$/.test(o.name));
     operands = scripted ? parsed.operands : parsed.operands.slice(1);
   }
-  if (name === 'tar') operands = tarInputs(args);
+  if (name === 'tar') {
+    operands = tarInputs(args);
+    const dir = args.findIndex((w) => w.text === '-C' || w.text === '--directory');
+    if (operands.length > 0 && dir >= 0 && args[dir + 1]) operands.push(args[dir + 1] as ShellWord);
+  }
   if (name === 'rsync' || name === 'scp') operands = operands.slice(0, -1);
   if (operands.length === 0 && env.state.traversed && DIRECTORY_READERS.test(name)) operands = [{ text: '.', glob: false }];
   for (const word of operands) env.checkRead(word, name);
@@ -101,8 +105,8 @@ export function checkTraversalReads(name: string, args: ShellWord[], env: Comman
 /** What `tar c…` (old-style `czf out.tgz dir` or `-czf`/`--create`) archives: its operands but the archive. */
 function tarInputs(args: ShellWord[]): ShellWord[] {
   const first = args[0]?.text ?? '';
-  const mode = /^-?[A-Za-z]+$/.test(first) && !first.startsWith('--') ? first : '';
-  const creating = mode.includes('c') || args.some((w) => w.text === '--create');
+  const mode = /^[A-Za-z]+$/.test(first) ? first : '';
+  const creating = mode.includes('c') || args.some((w) => w.text === '--create' || /^-[A-Za-z]*c[A-Za-z]*$/.test(w.text ?? ''));
   if (!creating) return [];
   const out: ShellWord[] = [];
   let archiveNext = mode.includes('f');

@@ -63,6 +63,9 @@ export const git: CommandHandler = (args, env) => {
       const key = pair?.slice(0, Math.max(0, pair.indexOf('=')));
       if (key !== undefined && key.length > 0) checkGitSetting(env, key, env.state.vars.get(pair?.slice(key.length + 1) ?? ''), 'git --config-env');
     }
+    // `git -C ../other log`, `--git-dir=../x/.git`: a repository outside the workspace is read there.
+    const dir = text === '-C' || text === '--git-dir' || text === '--work-tree' ? args[i + 1] : /^--(?:git-dir|work-tree)=/.test(text) ? { text: text.slice(text.indexOf('=') + 1), glob: false } : undefined;
+    if (dir) env.checkRead(dir, `git ${text.replace(/=.*$/, '')}`);
     if (GLOBAL_WITH_ARG.has(text)) i += 1;
   }
   const sub = args[i]?.text;
@@ -87,6 +90,7 @@ export const git: CommandHandler = (args, env) => {
     return;
   }
   checkGitConfigEnv(env, env.state.vars);
+  if (env.state.traversed && sub !== undefined && !/^(?:clone|init|config|version|help|--version|--help)$/.test(sub)) env.checkRead({ text: '.', glob: false }, `git ${sub}`);
   gitTransport(sub, rest, env);
   gitWorktreeWrites(sub, rest, env);
   if (sub !== undefined) checkHistory(sub, rest, env);

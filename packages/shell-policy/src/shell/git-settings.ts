@@ -64,6 +64,10 @@ export function checkGitConfigEnv(env: CommandEnv, vars: ReadonlyMap<string, str
     }
     checkGitSetting(env, key, vars.has(`GIT_CONFIG_VALUE_${n}`) ? vars.get(`GIT_CONFIG_VALUE_${n}`) : '', `${name}=`);
   }
+  const allowed = vars.get('GIT_ALLOW_PROTOCOL');
+  if (vars.has('GIT_ALLOW_PROTOCOL') && (allowed === undefined || /(?:^|:)(?:ext|fd)(?::|$)/i.test(allowed))) {
+    env.deny('shell.git_exec_transport', `GIT_ALLOW_PROTOCOL=${show(allowed ?? '…')} lets a repository URL run programs`, { command: 'GIT_ALLOW_PROTOCOL=' });
+  }
   if (!vars.has('GIT_CONFIG_PARAMETERS')) return;
   const raw = vars.get('GIT_CONFIG_PARAMETERS');
   const pairs = raw === undefined ? undefined : configParameters(raw);

@@ -82,6 +82,11 @@ export const interpreter: CommandHandler = (args, env, name) => {
     env.checkRunsFile(run.file.word, name);
   }
   if (run.file?.module && /^(?:http\.server|SimpleHTTPServer)$/.test(run.file.word.text ?? '')) serveDirectory(args.slice(run.file.index + 1), env, `${name} -m ${run.file.word.text ?? ''}`);
+  // `php -S host:port -t DIR`: PHP's built-in server serves DIR.
+  if (name.startsWith('php') && args.some((w) => w.text === '-S')) {
+    const root = args.findIndex((w) => w.text === '-t');
+    env.checkRead(root >= 0 ? (args[root + 1] ?? { text: undefined, glob: false }) : { text: '.', glob: false }, `${name} -S`, { absolute: true });
+  }
   const noStdin = args.some((w) => w.text !== undefined && NO_STDIN.test(w.text));
   const stdin = run.code.length === 0 && run.file === undefined && !noStdin;
   if (stdin) env.modifies(`${name} (code from standard input)`);
@@ -98,6 +103,11 @@ export const evalCommand: CommandHandler = (args, env) => {
 export const source: CommandHandler = (args, env, name) => {
   const file = args[0]?.text;
   if (file === '/dev/stdin' || file === '-') return { stdin: 'shell' };
+  // `source <(…)`, `. "$F"`: a script whose name or content is only known at run time.
+  if (args[0] && file === undefined) {
+    env.undecidable(`${name} runs a script that is built at run time`, true);
+    return {};
+  }
   if (args[0]) env.checkRead(args[0], name);
   env.checkRunsFile(args[0], name);
   return {};

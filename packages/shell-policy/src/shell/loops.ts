@@ -34,7 +34,7 @@ export function walkForLoop(run: ShellRun, node: Node, state: ScopeState, ctx: W
       run.walk(body, state, ctx);
     }
   }
-  checkBeacon(run, node, mark, false);
+  checkBeacon(run, node, mark, mark, false);
 }
 
 /** `while true`, `while :`, `until false`, `while [ 1 ]`, `while ((1))`, `for ((;;))`: a loop with no way out but `break`. */

@@ -60,8 +60,12 @@ export function runPackage(env: CommandEnv, runner: string, spec: ShellWord | un
     return {};
   }
   if (tool === 'rimraf') return env.runArgv([{ text: 'rimraf', glob: false }, ...args], runner);
+  // tsx and ts-node are node: `npx tsx -e '…'` runs inline code like `node -e`.
+  if (tool === 'tsx' || tool === 'ts-node') return env.runArgv([{ text: 'node', glob: false }, ...args], `${runner} ${tool}`);
   if (tool === 'concurrently' || tool === 'npm-run-all' || tool === 'run-s' || tool === 'run-p') {
-    if (tool === 'concurrently') for (const w of parseArgs(args, { short: 'nckp', long: ['--names', '--prefix', '--prefix-colors', '--kill-others', '--max-processes', '--success'] }).operands) env.runScript(w.text, `${runner} concurrently`);
+    // Each operand is a command line; `npm:dev`, `pnpm:watch-*` name the project's own scripts.
+    const commands = parseArgs(args, { short: 'nckp', long: ['--names', '--prefix', '--prefix-colors', '--kill-others', '--max-processes', '--success'] }).operands;
+    if (tool === 'concurrently') for (const w of commands) if (!/^(?:npm|pnpm|yarn|bun):[\w:*.-]+$/.test(w.text ?? '')) env.runScript(w.text, `${runner} concurrently`);
     return {};
   }
   const parsed = parseArgs(args, { short: 'oc', long: ['--output', '--out-file', '--outfile', '--output-file', '--outDir', '--out-dir', '--outdir', '--declarationDir', '--config', '--project'] });

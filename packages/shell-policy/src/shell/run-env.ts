@@ -64,7 +64,7 @@ export function commandEnv(run: ShellRun, state: ScopeState, ctx: WalkContext, n
       const text = word.text;
       if (text === undefined) return;
       const relative = !text.startsWith('/') && !text.startsWith('~');
-      const traversal = relative && (text.split('/').includes('..') || state.traversed === true);
+      const traversal = text.split('/').includes('..') || (relative && state.traversed === true);
       if (!traversal && !options?.absolute) return;
       const ins = run.peek(word, state);
       if (ins?.class !== 'outside' && !(options?.absolute && text.startsWith('~'))) return;

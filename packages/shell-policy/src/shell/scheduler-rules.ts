@@ -104,6 +104,9 @@ export const systemdRun: CommandHandler = (args, env) => {
     const name = text.includes('=') ? text.slice(0, text.indexOf('=')) : text;
     if (/^--on-|^--timer-property/.test(name)) timer = true;
     if (FOREGROUND.test(name) || /^-[a-zA-Z]*[tPS][a-zA-Z]*$/.test(name)) foreground = true;
+    // `-p ExecStartPre=…`, `--property=ExecStopPost=…`: a property that is a command line runs too.
+    const property = name === '-p' || name === '--property' ? (text.includes('=') && name.startsWith('--') ? text.slice(text.indexOf('=') + 1) : args[i + 1]?.text) : /^-p./.test(text) ? text.slice(2) : undefined;
+    if (property !== undefined && /^Exec\w*=/i.test(property)) env.runScript(property.slice(property.indexOf('=') + 1).replace(/^[-@:+!|]+/, ''), 'systemd-run -p Exec…');
     if (SYSTEMD_RUN_VALUES.has(name) && !text.includes('=')) i += 1;
     else if (/^-[a-zA-Z]*[upEMHC]$/.test(text) && text.length > 2) i += 1;
   }

@@ -198,7 +198,8 @@ export class ShellRun {
       case 'c_style_for_statement': {
         const before = this.detached.length;
         const body = node.childForFieldName('body');
-        let mark = loopMark(this);
+        const start = loopMark(this);
+        let mark = start;
         for (const child of node.namedChildren) {
           if (!child) continue;
           if (child.id === body?.id) mark = loopMark(this);
@@ -208,7 +209,7 @@ export class ShellRun {
         if (this.detached.length > before && endless) {
           this.deny('shell.fork_bomb', 'an endless loop starts background or detached processes (runaway)', { command: show(node.text) });
         }
-        checkBeacon(this, node, mark, endless);
+        checkBeacon(this, node, start, mark, endless);
         return;
       }
       default:
@@ -270,7 +271,7 @@ export class ShellRun {
       if (child.isNamed && !REDIRECT_TYPES.has(child.type)) this.walk(child, cloneState(state), { ...ctx, stage: undefined, input: undefined });
       if (child.type === 'variable_assignment') prefixAssignment(child, state, prefix);
     }
-    if ([...prefix.keys()].some((k) => k.startsWith('GIT_CONFIG_'))) checkGitConfigEnv(commandEnv(this, state, ctx, node), prefix);
+    if ([...prefix.keys()].some((k) => k.startsWith('GIT_CONFIG_') || k === 'GIT_ALLOW_PROTOCOL')) checkGitConfigEnv(commandEnv(this, state, ctx, node), prefix);
     const fed = redirects.map((r) => inputText(r, state)).find((t) => t !== null);
     const stageInput = ctx.stage?.input?.kind === 'text' ? ctx.stage.input.text : undefined;
     const input = fed === null || fed === undefined ? (redirects.some((r) => r.type !== 'file_redirect') ? undefined : stageInput) : fed;

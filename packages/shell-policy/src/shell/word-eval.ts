@@ -85,6 +85,8 @@ function substitutionValue(node: Node, state: ScopeState, quoted: boolean): Char
       input = `${text.map((x) => x.c).join('')}\n`;
       words = words.filter((w) => w.type !== 'herestring_redirect');
     }
+    // `2>/dev/null` and `2>&1` change nothing in what the command prints on standard output.
+    words = words.filter((w) => !(w.type === 'file_redirect' && /^2>(?:\s*\/dev\/null|&1)$/.test(w.text.replace(/\s+/g, ''))));
     if (words.some((w) => w.type.endsWith('redirect') || w.type === 'variable_assignment')) return DYNAMIC;
     const argv: ShellWord[] = [];
     for (const w of words) {

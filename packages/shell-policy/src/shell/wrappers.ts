@@ -121,7 +121,14 @@ export const WRAPPERS: Record<string, CommandHandler> = {
     return simpleWrapper({ short: 'SGR', long: ['--setuid', '--setgid', '--root', '--wd'] })(args, env, name);
   },
   'xvfb-run': simpleWrapper({ short: 'nfsep', long: ['--server-num', '--auth-file', '--server-args', '--error-file'] }),
-  busybox: (args, env) => env.runArgv(args, 'busybox'),
+  busybox: (args, env) => {
+    // `busybox httpd -h DIR` serves DIR to the network.
+    if (args[0]?.text === 'httpd') {
+      const home = args.findIndex((w) => w.text === '-h');
+      env.checkRead(home >= 0 ? (args[home + 1] ?? { text: undefined, glob: false }) : { text: '.', glob: false }, 'busybox httpd', { absolute: true });
+    }
+    return env.runArgv(args, 'busybox');
+  },
   toybox: (args, env) => env.runArgv(args, 'toybox'),
   command: (args, env) => {
     const parsed = parseArgs(args, { stopAtOperand: true });
