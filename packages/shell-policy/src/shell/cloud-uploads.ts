@@ -13,7 +13,7 @@ const REMOTE = /^(?:[a-z][\w+.-]*:\/\/|[\w.-]+:(?!\/\/))/i;
 export const cloudUpload: CommandHandler = (args, env, name) => {
   const words = parseArgs(args, { short: 'cdpR', long: ['--config', '--profile', '--region', '--filename', '--desc', '--repo', '--exclude', '--include'] }).operands;
   const texts = words.map((w) => w.text);
-  let sources = words.slice(0, 0);
+  let sources: typeof words;
   if (name === 'rclone' && /^(?:copy|copyto|sync|move|moveto|rcat)$/.test(texts[0] ?? '')) sources = words.slice(1, -1);
   else if (name === 'aws' && texts[0] === 's3' && /^(?:cp|sync|mv)$/.test(texts[1] ?? '')) sources = words.slice(2, -1);
   else if (name === 'gsutil' && /^(?:cp|rsync|mv)$/.test(texts[0] ?? '')) sources = words.slice(1, -1);
