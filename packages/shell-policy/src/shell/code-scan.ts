@@ -41,11 +41,11 @@ const AWK_PIPES = /("(?:[^"\\]|\\.)*")\s*\|&?\s*getline|(?<!\|)\|&?(?!\|)\s*("(?
 const DELETE_CALL = /\b(?:shutil\.rmtree|os\.(?:remove|unlink|rmdir|removedirs)|(?:fs\.(?:promises\.)?)?(?:rmSync|unlinkSync|rmdirSync)|fs\.(?:promises\.)?(?:rm|unlink|rmdir)|rimraf(?:\.sync)?|remove_tree|rmtree|FileUtils\.(?:rm_rf|rm_r|rm_f|rm|remove_dir|remove_entry(?:_secure)?)|File\.delete|Dir\.(?:rmdir|delete)|Deno\.remove(?:Sync)?|unlink|rmdir|os\.remove)\b/g;
 const WRITE_CALL = /\b(?:(?:fs\.(?:promises\.)?)?(?:writeFileSync|appendFileSync)|fs\.(?:promises\.)?(?:writeFile|appendFile)|file_put_contents|File\.write|IO\.write|Deno\.writeTextFile(?:Sync)?)\b|\bopen\s*(?=\(\s*(?:r|b|rb|f)?['"][^'"]*['"]\s*,\s*['"][wax])/g;
 /** What still starts processes, deletes or writes after the literal calls were read. */
-const SPAWNS = /\bsystem\b|%x[({[]|\bexec(?:[lv]p?e?|Sync|File|FileSync)?\s*\(|popen|subprocess|\bspawn|child_process|os\.(?:system|exec|kill)|\bqx\s*[({/]|Runtime\.getRuntime|proc_open|shell_exec|passthru|Deno\.(?:run|Command)|Bun\.spawn|\|&?\s*getline|\|&|Start-Process|`/;
+const SPAWNS = /\bsystem\b|\b(?:execSync|execFileSync|execFile|spawnSync|fork)\b|%x[({[]|\bexec(?:[lv]p?e?|Sync|File|FileSync)?\s*\(|popen|subprocess|\bspawn|child_process|os\.(?:system|exec|kill)|\bqx\s*[({/]|Runtime\.getRuntime|proc_open|shell_exec|passthru|Deno\.(?:run|Command)|Bun\.spawn|\|&?\s*getline|\|&|Start-Process|`/;
 const CHANGES = /\b(?:rmSync|unlinkSync|rmdirSync|writeFileSync|appendFileSync)\b|\.(?:rm|unlink|rmdir|writeFile|appendFile|write_text|write_bytes|unlink)\s*\(|shutil\.(?:rmtree|move)|os\.(?:remove|unlink|rmdir|removedirs|rename|replace)|\b(?:unlink|rmdir|rmtree|remove_dir_all|remove_file)\b|FileUtils\.|File\.(?:delete|write)|Deno\.remove|file_put_contents|\bopen\s*\([^)]*['"][wax]|\bopen\s*\([^)]*['"]\+?>|\bopen\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*,\s*(?:mode\s*=\s*)?['"][a-z]*[wax+]/;
 
 /** Importing the process modules is harmless once every call through them was read. */
-const SPAWN_IMPORTS = /require\s*\(\s*['"](?:node:)?child_process['"]\s*\)|\bimport\s+(?:subprocess|os|shutil)(?:\s*,\s*(?:subprocess|os|shutil|sys|json))*\b|\bfrom\s+['"](?:node:)?child_process['"]|\bimport\s*\{[^}]*\}\s*from\s*['"](?:node:)?child_process['"]/g;
+const SPAWN_IMPORTS = /(?:(?:const|let|var)\s*\{[\w\s,]*\}\s*=\s*)?require\s*\(\s*['"](?:node:)?child_process['"]\s*\)|\bimport\s+(?:subprocess|os|shutil)(?:\s*,\s*(?:subprocess|os|shutil|sys|json))*\b(?!\s*\.|\s+as\b)|\bfrom\s+['"](?:node:)?child_process['"]|\bimport\s*\{[^}]*\}\s*from\s*['"](?:node:)?child_process['"]/g;
 
 function blank(code: string, from: number, to: number): string {
   return code.slice(0, from) + ' '.repeat(Math.max(0, to - from)) + code.slice(to);

@@ -46,7 +46,7 @@ export const crontab: CommandHandler = (args, env): CommandOutcome => {
   }
   const file = parsed.operands[0];
   persist(env, 'crontab', 'crontab installs scheduled jobs');
-  if (file === undefined || file.text === '-') {
+  if (file === undefined || file.text === '-' || file.text === '/dev/stdin') {
     if (env.input !== undefined) env.runScript(crontabScript(env.input), 'crontab');
     return { stdin: 'code' };
   }
@@ -66,7 +66,7 @@ export const atJob: CommandHandler = (args, env, name): CommandOutcome => {
   }
   persist(env, name, `${name} schedules a job`);
   const file = parsed.options.find((o) => o.name === '-f')?.value;
-  if (file) {
+  if (file && file.text !== '/dev/stdin' && file.text !== '-') {
     env.checkRunsFile(file, `${name} -f`);
     return {};
   }

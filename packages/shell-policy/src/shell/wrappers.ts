@@ -165,7 +165,9 @@ const ENV_VALUE_LONG = new Set(['--unset', '--chdir', '--split-string', '--argv0
  * them, clusters included (`-iS 'rm -rf /'`, `-S'…'`, `--split-string=…`); the `-S` string is split
  * with env's own rules and becomes the front of the command.
  */
-function envWrapper(args: ShellWord[], env: CommandEnv): CommandOutcome {
+function envWrapper(given: ShellWord[], env: CommandEnv): CommandOutcome {
+  // `-S` splices its words back into the arguments: env reads them as options, assignments and the command.
+  const args = [...given];
   const inner: ShellWord[] = [];
   let state = env.state;
   const assignments = new Map<string, string>();
@@ -181,7 +183,7 @@ function envWrapper(args: ShellWord[], env: CommandEnv): CommandOutcome {
         env.undecidable('env -S: the command string expands variables at run time', true);
         return false;
       }
-      inner.push(...words.map((text) => ({ text, glob: false })));
+      args.splice(i + 1, 0, ...words.map((text) => ({ text, glob: false })));
     } else if (name === '-C' || name === '--chdir') {
       state = cloneState(state);
       state.cwd = state.cwd === undefined || value.startsWith('~') ? undefined : posix.resolve(state.cwd, value);
