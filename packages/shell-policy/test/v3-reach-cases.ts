@@ -182,11 +182,16 @@ export const V3_REACH_CLASSES: Record<string, ClassCorpus> = {
       ['git --git-dir=../x/.git log', 'shell.read_outside_workspace'],
       ['cd .. && git status', 'shell.read_outside_workspace'],
       ['tar -C .. -czf x.tgz sibling', 'shell.read_outside_workspace'],
+      ['docker build ..', 'shell.read_outside_workspace'],
+      ['docker build -f ../Dockerfile .', 'shell.read_outside_workspace'],
+      ['cp -t . ../x/secret', 'shell.read_outside_workspace'],
     ],
     person: [
     ],
     undecidable: [],
     allow: [
+      'docker build -t app .',
+      'cp -t dist src/a.ts',
       'cat /ws/src/../README.md',
       'realpath ..',
       'cd .. && cd ws && git status',

@@ -101,6 +101,15 @@ export const containerRuntime: CommandHandler = (args, env, name): CommandOutcom
   if (sub === 'container' || sub === 'compose') sub = args[++i]?.text === undefined ? undefined : `${sub === 'compose' ? 'compose ' : ''}${args[i]?.text ?? ''}`;
   const rest = args.slice(i + 1);
   if (sub === 'run' || sub === 'create' || sub === 'exec' || sub === 'compose run' || sub === 'compose exec') checkRunOptions(rest, env, `${name} ${sub}`);
+  // `docker build ..`: the build context is sent to the daemon, a read of that folder.
+  if (sub === 'build' || sub === 'buildx build' || (sub === 'buildx' && rest[0]?.text === 'build')) {
+    const words = sub === 'buildx' ? rest.slice(1) : rest;
+    const valued = /^(?:-t|--tag|-f|--file|--build-arg|--target|--platform|--label|--network|--secret|--ssh|--cache-from|--cache-to|--output|-o|--progress|--iidfile|--add-host|--build-context|--shm-size|--ulimit)$/;
+    const context = words.filter((w, k) => !w.text?.startsWith('-') && !valued.test(words[k - 1]?.text ?? '')).pop();
+    if (context?.text !== undefined && !/^[a-z][\w+.-]*:\/\/|^-$/i.test(context.text)) env.checkRead(context, `${name} build`);
+    const file = words.findIndex((w) => w.text === '-f' || w.text === '--file');
+    if (file >= 0 && words[file + 1]) env.checkRead(words[file + 1] as ShellWord, `${name} build -f`);
+  }
   if (sub === 'cp') {
     const operands = rest.filter((w) => !w.text?.startsWith('-'));
     const dest = operands[operands.length - 1];

@@ -58,8 +58,9 @@ function readOperands(name: string, args: ShellWord[]): ShellWord[] | undefined 
     return given ? parsed.operands : parsed.operands.slice(1);
   }
   if (!PRINTERS.has(name)) return undefined;
-  const parsed = parseArgs(args, { short: name === 'head' || name === 'tail' ? 'nc' : '', long: [] });
-  return name === 'cp' ? parsed.operands.slice(0, -1) : name === 'jq' ? parsed.operands.slice(1) : parsed.operands;
+  const parsed = parseArgs(args, { short: name === 'head' || name === 'tail' ? 'nc' : name === 'cp' ? 'tS' : '', long: ['--target-directory', '--suffix'] });
+  if (name === 'cp') return parsed.options.some((o) => o.name === '-t' || o.name === '--target-directory') ? parsed.operands : parsed.operands.slice(0, -1);
+  return name === 'jq' ? parsed.operands.slice(1) : parsed.operands;
 }
 
 /** `cat .env`, `head .git/config`, `grep KEY .env.local`: the paths `read_file` refuses, refused here too. */
