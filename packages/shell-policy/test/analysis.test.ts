@@ -75,7 +75,9 @@ describe('shell analysis', () => {
 
   it('names every rule it can answer with in SHELL_RULES', () => {
     expect(Object.keys(SHELL_RULES).sort()).toEqual([
+      'shell.beacon',
       'shell.cloud_metadata',
+      'shell.container_escape',
       'shell.delete_outside_workspace',
       'shell.delete_protected',
       'shell.deny_list',
@@ -84,12 +86,15 @@ describe('shell analysis', () => {
       'shell.exfiltration',
       'shell.fork_bomb',
       'shell.git_clean',
+      'shell.git_exec_transport',
       'shell.git_force_push',
       'shell.git_history_rewrite',
       'shell.git_hooks',
       'shell.git_reset_hard',
       'shell.kill_processes',
+      'shell.persistence',
       'shell.privilege_escalation',
+      'shell.read_outside_workspace',
       'shell.read_protected',
       'shell.reverse_shell',
       'shell.ssh_tunnel',

@@ -5,6 +5,7 @@ import { ALLOWED } from './allowed-commands.js';
 import { CLASS_DENIED } from './class-cases.js';
 import { DENIED } from './denied-commands.js';
 import { UNDECIDABLE } from './undecidable-commands.js';
+import { V3_CLASSES } from './v3-class-cases.js';
 
 const workspace = '/ws';
 let analyzer: ShellAnalyzer;
@@ -22,7 +23,8 @@ describe('the shell deny list', () => {
 
   it('answers with every rule SHELL_RULES lists, and with no other', () => {
     const denied = [...DENIED, ...Object.values(CLASS_DENIED).flat()];
-    const commands = [...denied.map(([command]) => command), ...ALLOWED, ...UNDECIDABLE, 'git commit --amend'];
+    const v3 = Object.values(V3_CLASSES).flatMap((c) => [...c.deny.map(([command]) => command), ...c.person.map(([command]) => command), ...c.undecidable, ...c.allow]);
+    const commands = [...denied.map(([command]) => command), ...ALLOWED, ...UNDECIDABLE, ...v3, 'git commit --amend'];
     const given = new Set(commands.map((command) => analyzer.decide(command, { workspace, mode: 'safe' }).rule));
     expect([...given].sort()).toEqual(Object.keys(SHELL_RULES).sort());
   });

@@ -26,7 +26,7 @@ export const GATE_RULES = Object.freeze({
   // The shell rules only the gate decides; the analyzer's own are SHELL_RULES (@warden/shell-policy).
   'shell.read_only': 'Safe mode: the analyzer proves the command only reads inside the workspace (ls, cat, grep, git status|diff|log, find without actions…), so it runs without asking.',
   'shell.sandboxed': 'With sandbox.active: an undecidable command that needs no network and writes nowhere seen outside the workspace gets the mode\'s usual decision; the reason says the sandbox was on.',
-  'shell.detached_process': 'Tainted run: nohup, setsid, disown, a trailing &, screen -dm, tmux new -d, at, crontab, systemd-run… start processes that outlive the run: a person must approve (params: command).',
+  'shell.detached_process': 'Tainted run: nohup, setsid, disown, a trailing &, screen -dm, tmux new -d, docker run -d, systemd-run without a timer… start processes that outlive the run: a person must approve (params: command).',
   'shell.unchecked_network': 'Tainted run: network use whose host cannot be checked (inline interpreter code, awk, a run-time URL): a person must approve (params: command).',
   'shell.unavailable': 'The shell analyzer could not be loaded or gave no valid decision: ask with requiresPerson in safe and yolo, deny in read-only.',
   'shell.invalid': 'The shell call has no string command (params: tool).',

@@ -68,10 +68,8 @@ describe('safe mode: commands proven read-only run without asking', () => {
     ['ls > listing.txt', 'ask'],
     ['cat a.txt >> b.txt', 'ask'],
     ['ls; rm x', 'ask'],
-    ['cat ../outside.txt', 'ask'],
     ['cat /etc/hosts', 'ask'],
     ['ls ~', 'ask'],
-    ['cd .. && ls', 'ask'],
     ['grep -rn foo .', 'ask'],
     ['tail -f build.log', 'ask'],
     ['sort -o sorted.txt list.txt', 'ask'],
@@ -92,6 +90,8 @@ describe('safe mode: commands proven read-only run without asking', () => {
     ['head -n 3 .env.local', 'shell.read_protected'],
     ['grep KEY .env', 'shell.read_protected'],
     ['cat .git/config', 'shell.read_protected'],
+    ['cat ../outside.txt', 'shell.read_outside_workspace'],
+    ['cd .. && ls', 'shell.read_outside_workspace'],
   ])('look-alike %s is denied', async (command, rule) => {
     expect(await decide(command)).toMatchObject({ effect: 'deny', rule });
   });
@@ -156,13 +156,23 @@ describe('sandbox: { active }', () => {
 });
 
 describe('a tainted run', () => {
-  it.each(['nohup node server.js &', 'npm run dev &', 'setsid sleep 100', 'node x.js & disown', 'screen -dmS w node x.js', "tmux new -d 'node x.js'", 'echo "node x.js" | at now + 1 minute', '(sleep 60 &)', 'crontab jobs.txt', 'docker run -d nginx', 'docker compose up -d', 'pm2 start app.js'])('%s starts a process that outlives the run: a person', async (command) => {
+  it.each(['nohup node server.js &', 'npm run dev &', 'setsid sleep 100', 'node x.js & disown', 'screen -dmS w node x.js', "tmux new -d 'node x.js'", '(sleep 60 &)', 'docker run -d nginx', 'docker compose up -d', 'pm2 start app.js'])('%s starts a process that outlives the run: a person', async (command) => {
     for (const mode of ['safe', 'yolo'] as const) {
       const decision = await decide(command, { mode }, tainted);
       expect(decision.effect).toBe('ask');
       expect(requiresPerson(decision)).toBe(true);
     }
     expect((await decide(command, { mode: 'yolo' }, clean)).effect).toBe('allow');
+  });
+
+  it.each(['echo "node x.js" | at now + 1 minute', 'crontab jobs.txt', 'systemd-run --user --on-calendar=daily npm run sync'])('%s installs a job that runs later: a person, tainted or not (shell.persistence)', async (command) => {
+    for (const taint of [tainted, clean]) {
+      for (const mode of ['safe', 'yolo'] as const) {
+        const decision = await decide(command, { mode }, taint);
+        expect(decision).toMatchObject({ effect: 'ask', rule: 'shell.persistence' });
+        expect(requiresPerson(decision)).toBe(true);
+      }
+    }
   });
 
   it.each(['node server.js', 'sleep 1; echo done', 'npm test', 'kill %1', 'docker images', 'docker ps', 'pm2 list', 'tmux ls', 'crontab -l'])('%s stays as it was', async (command) => {

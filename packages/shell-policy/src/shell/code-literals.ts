@@ -42,6 +42,15 @@ export function readLiteral(code: string, at: number, interpolates: RegExp | und
   return undefined;
 }
 
+/**
+ * The argument ends after a list (`)`, `,` before options, `;`): anything else — `["git", "push"] + extra`,
+ * `[…].concat(x)`, `[…, *rest]` — adds words only known at run time, so the call is not read.
+ */
+function closes(code: string, end: number): boolean {
+  const next = code[skipSpace(code, end)];
+  return next === undefined || /[),;\n}]/.test(next);
+}
+
 function quoteWord(s: string): string {
   return `'${s.replaceAll("'", "'\\''")}'`;
 }
@@ -79,7 +88,7 @@ export function readCallArgument(code: string, at: number, interpolates: RegExp 
   while (i < code.length && /[\s(]/.test(code[i] as string)) i += 1;
   if (code[i] === '[') {
     const list = readList(code, i, interpolates);
-    return { value: list.items?.map(quoteWord).join(' '), end: list.end };
+    return { value: closes(code, list.end) ? list.items?.map(quoteWord).join(' ') : undefined, end: list.end };
   }
   const literal = readLiteral(code, i, interpolates);
   if (!literal) return { value: undefined, end: i };
@@ -89,7 +98,7 @@ export function readCallArgument(code: string, at: number, interpolates: RegExp 
     const after = skipSpace(code, j + 1);
     if (code[after] === '[') {
       const list = readList(code, after, interpolates);
-      return { value: list.items === undefined ? undefined : [literal.value, ...list.items].map(quoteWord).join(' '), end: list.end };
+      return { value: list.items === undefined || !closes(code, list.end) ? undefined : [literal.value, ...list.items].map(quoteWord).join(' '), end: list.end };
     }
     if (readLiteral(code, after, interpolates)) {
       const words = [literal.value];

@@ -28,6 +28,9 @@ const OBFUSCATED = /__import__\s*\(\s*(?!['"][\w.]+['"]\s*\))|importlib|getattr\
 /** `fork while fork`, `while True: os.fork()`, `for(;;) fork()`, `while(1) spawn(…)`. */
 const FORK_LOOP = /fork\s*(?:\(\s*\))?\s*while\s*(?:fork|1|true)|while\s*\(?\s*(?:1|true|True)\s*\)?\s*:?\s*\{?[^}\n]{0,60}\b(?:fork|spawn|Popen|exec(?:Sync)?|system)\s*\(|os\.fork\(\)\s*(?:;|\n)\s*while|for\s*\(\s*;\s*;\s*\)\s*\{?[^}]{0,60}\b(?:fork|spawn|exec|system)/;
 
+/** A timer around the calls: `setInterval`, or a loop that sleeps (`while True: …; time.sleep(60)`). */
+const BEACON = /\bsetInterval\s*\(|\bsetTimeout\b[\s\S]*\bsetTimeout\b|(?:\bwhile\b|\bfor\b|\bloop\b|\.times\b)[\s\S]*\b(?:sleep|usleep|setTimeout|Start-Sleep)\b|\b(?:sleep|Start-Sleep)\b[\s\S]*\b(?:while|for|loop|redo)\b/;
+
 /** Calls that start a process; their (literal) argument is analysed as a command line. */
 const SPAWN_CALL = /\b(?:os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?)|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|(?:child_process\.|cp\.)?(?:execSync|execFileSync|spawnSync|execFile|exec|spawn)|shell_exec|passthru|proc_open|popen|pcntl_exec|IO\.popen|Open3\.\w+|Kernel\.(?:system|exec|spawn)|Process\.spawn|Deno\.(?:run|Command)|Bun\.spawn(?:Sync)?|Start-Process|system)\b(?=\s*[("'[`]|\s+['"])/g;
 /** Perl/Ruby/PHP backticks, `qx(…)`, `%x(…)`: a shell command. */
@@ -38,11 +41,11 @@ const AWK_PIPES = /("(?:[^"\\]|\\.)*")\s*\|&?\s*getline|(?<!\|)\|&?(?!\|)\s*("(?
 const DELETE_CALL = /\b(?:shutil\.rmtree|os\.(?:remove|unlink|rmdir|removedirs)|(?:fs\.(?:promises\.)?)?(?:rmSync|unlinkSync|rmdirSync)|fs\.(?:promises\.)?(?:rm|unlink|rmdir)|rimraf(?:\.sync)?|remove_tree|rmtree|FileUtils\.(?:rm_rf|rm_r|rm_f|rm|remove_dir|remove_entry(?:_secure)?)|File\.delete|Dir\.(?:rmdir|delete)|Deno\.remove(?:Sync)?|unlink|rmdir|os\.remove)\b/g;
 const WRITE_CALL = /\b(?:(?:fs\.(?:promises\.)?)?(?:writeFileSync|appendFileSync)|fs\.(?:promises\.)?(?:writeFile|appendFile)|file_put_contents|File\.write|IO\.write|Deno\.writeTextFile(?:Sync)?)\b|\bopen\s*(?=\(\s*(?:r|b|rb|f)?['"][^'"]*['"]\s*,\s*['"][wax])/g;
 /** What still starts processes, deletes or writes after the literal calls were read. */
-const SPAWNS = /\bsystem\b|%x[({[]|\bexec(?:[lv]p?e?|Sync|File)?\s*\(|popen|subprocess|\bspawn|child_process|os\.(?:system|exec|kill)|\bqx\s*[({/]|Runtime\.getRuntime|proc_open|shell_exec|passthru|Deno\.(?:run|Command)|Bun\.spawn|\|&?\s*getline|\|&|Start-Process|`/;
-const CHANGES = /\b(?:rmSync|unlinkSync|rmdirSync|writeFileSync|appendFileSync)\b|\.(?:rm|unlink|rmdir|writeFile|appendFile|write_text|write_bytes|unlink)\s*\(|shutil\.(?:rmtree|move)|os\.(?:remove|unlink|rmdir|removedirs|rename|replace)|\b(?:unlink|rmdir|rmtree|remove_dir_all|remove_file)\b|FileUtils\.|File\.(?:delete|write)|Deno\.remove|file_put_contents|\bopen\s*\([^)]*['"][wax]|\bopen\s*\([^)]*['"]\+?>/;
+const SPAWNS = /\bsystem\b|\b(?:execSync|execFileSync|execFile|spawnSync|fork)\b|%x[({[]|\bexec(?:[lv]p?e?|Sync|File|FileSync)?\s*\(|popen|subprocess|\bspawn|child_process|os\.(?:system|exec|kill)|\bqx\s*[({/]|Runtime\.getRuntime|proc_open|shell_exec|passthru|Deno\.(?:run|Command)|Bun\.spawn|\|&?\s*getline|\|&|Start-Process|`/;
+const CHANGES = /\b(?:rmSync|unlinkSync|rmdirSync|writeFileSync|appendFileSync)\b|\.(?:rm|unlink|rmdir|writeFile|appendFile|write_text|write_bytes|unlink)\s*\(|shutil\.(?:rmtree|move)|os\.(?:remove|unlink|rmdir|removedirs|rename|replace)|\b(?:unlink|rmdir|rmtree|remove_dir_all|remove_file)\b|FileUtils\.|File\.(?:delete|write)|Deno\.remove|file_put_contents|\bopen\s*\([^)]*['"][wax]|\bopen\s*\([^)]*['"]\+?>|\bopen\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*,\s*(?:mode\s*=\s*)?['"][a-z]*[wax+]/;
 
 /** Importing the process modules is harmless once every call through them was read. */
-const SPAWN_IMPORTS = /require\s*\(\s*['"](?:node:)?child_process['"]\s*\)|\bimport\s+(?:subprocess|os|shutil)(?:\s*,\s*(?:subprocess|os|shutil|sys|json))*\b|\bfrom\s+['"](?:node:)?child_process['"]|\bimport\s*\{[^}]*\}\s*from\s*['"](?:node:)?child_process['"]/g;
+const SPAWN_IMPORTS = /(?:(?:const|let|var)\s*\{[\w\s,]*\}\s*=\s*)?require\s*\(\s*['"](?:node:)?child_process['"]\s*\)|\bimport\s+(?:subprocess|os|shutil)(?:\s*,\s*(?:subprocess|os|shutil|sys|json))*\b(?!\s*\.|\s+as\b)|\bfrom\s+['"](?:node:)?child_process['"]|\bimport\s*\{[^}]*\}\s*from\s*['"](?:node:)?child_process['"]/g;
 
 function blank(code: string, from: number, to: number): string {
   return code.slice(0, from) + ' '.repeat(Math.max(0, to - from)) + code.slice(to);
@@ -72,10 +75,15 @@ export function scanInlineCode(code: string, language: CodeLanguage, env: Comman
     env.deny('shell.exfiltration', `${what} sends the environment or a secret file over the network`, { command });
   }
   if (FORK_LOOP.test(code)) env.deny('shell.fork_bomb', `${what} forks without bound (fork bomb)`, { command });
+  if ((raw || fetches) && BEACON.test(code) && !/localhost|127\.0\.0\.1|\[::1\]/.test(code)) env.deny('shell.beacon', `${what} calls out to the network on a timer (beacon)`, { command });
   let rest = code;
   for (const m of code.matchAll(SPAWN_CALL)) {
     const arg = readCallArgument(code, m.index + m[0].length, interpolates);
-    if (arg.value === undefined) continue;
+    if (arg.value === undefined) {
+      // A program or argument list built at run time: never a partial allow of the literal part.
+      env.undecidable(`${what}: ${m[0]}() runs a command or arguments built at run time`, true);
+      continue;
+    }
     env.runScript(arg.value, `${what} ${m[0]}()`);
     rest = blank(rest, m.index, arg.end);
   }

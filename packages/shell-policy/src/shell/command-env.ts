@@ -2,7 +2,7 @@ import type { PathInspection } from '../paths/path-policy.js';
 import type { ScopeState } from './scope-state.js';
 import type { StaticOutput } from './static-output.js';
 import type { FindingRule } from './shell-rules.js';
-import type { ParamsOf, ShellWord } from './types.js';
+import type { ParamsOf, ShellNetworkUse, ShellWord } from './types.js';
 
 /** What one pipeline stage does, for the rules that look across a pipe. */
 export interface StageInfo {
@@ -45,6 +45,8 @@ export interface CommandEnv {
   person<R extends FindingRule>(rule: R, reason: string, params: ParamsOf<R>): void;
   /** Records a network use. */
   network(what: string, host?: string): void;
+  /** Every network use recorded so far in this command line (to see what an inner command added). */
+  networkUses(): readonly ShellNetworkUse[];
   /** Records that the command sends data over the network: what it reads on standard input, or its arguments. */
   sends(how: 'stdin' | 'args'): void;
   /** Records a process that can outlive the command. */
@@ -60,6 +62,12 @@ export interface CommandEnv {
   /** `command`: what a refusal names as the command, when `what` is not it (default: `what`). */
   checkDelete(word: ShellWord, what: string, options?: { globDot?: boolean; command?: string }): void;
   checkWrite(word: ShellWord, what: string, options?: { devices?: boolean; command?: string }): void;
+  /**
+   * A file or folder the command reads: refused when it lies outside the workspace and is reached
+   * through `..` (or from a working directory `cd ..` left the workspace for); with `absolute`, any
+   * path outside the workspace (a file server's root).
+   */
+  checkRead(word: ShellWord, what: string, options?: { absolute?: boolean; command?: string }): void;
   /**
    * Records a file change without a deny-list check: `word` is the file changed, absent when the
    * command can change files it does not name (`git checkout .`, `python -c`).
@@ -78,6 +86,8 @@ export interface CommandEnv {
    * wrote it with known content, undecidable when it wrote it with unknown content.
    */
   checkRunsFile(word: ShellWord | undefined, what: string): void;
+  /** The content this command line wrote to the file `word` names, when it is known statically. */
+  written(word: ShellWord): string | undefined;
 }
 
 export type CommandHandler = (args: ShellWord[], env: CommandEnv, name: string) => CommandOutcome | void;

@@ -6,10 +6,14 @@ import { find } from './find-rule.js';
 import { chmod, chown, copy, dd, install, link, remove, rsync, sed, tee, truncate } from './fs-rules.js';
 import { git } from './git-rule.js';
 import { alias, cd, evalCommand, interpreter, isInterpreterName, popd, readsVariables, SHELLS, shell, shopt, source, trap } from './interpreters.js';
-import { curl, DOWNLOADERS, netcat, NETWORK_TOOLS, sender, socat, wget } from './network-rules.js';
+import { curl, DOWNLOADERS, httpie, netcat, NETWORK_TOOLS, sender, SHELL_SERVERS, shellServer, socat, wget } from './network-rules.js';
 import { background, BACKGROUND, kill, killByName, KILL_BY_NAME } from './process-rules.js';
 import { remoteCopy, ssh, tunnelTool, TUNNEL_TOOLS } from './ssh-rules.js';
 import { privilege, PRIVILEGE_COMMANDS, WRAPPERS } from './wrappers.js';
+import { SCHEDULERS } from './scheduler-rules.js';
+import { PACKAGE_RUNNERS } from './package-runners.js';
+import { cloudUpload, CLOUD_UPLOADERS } from './cloud-uploads.js';
+import { bwrap, containerRuntime } from './container-rules.js';
 
 export type CommandCategory = 'downloader' | 'network' | 'shell' | 'interpreter' | 'other';
 
@@ -22,6 +26,10 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = Object.freeze({
   ...Object.fromEntries(TUNNEL_TOOLS.map((n) => [n, tunnelTool])),
   ...Object.fromEntries(KILL_BY_NAME.map((n) => [n, killByName])),
   ...Object.fromEntries(BACKGROUND.map((n) => [n, background])),
+  ...SCHEDULERS,
+  ...PACKAGE_RUNNERS,
+  ...Object.fromEntries(['docker', 'podman', 'nerdctl'].map((n) => [n, containerRuntime])),
+  bwrap,
   ssh,
   plink: ssh,
   scp: remoteCopy,
@@ -46,6 +54,9 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = Object.freeze({
   unzip,
   curl,
   wget,
+  ...Object.fromEntries(['http', 'https', 'xh', 'xhs', 'curlie'].map((n) => [n, httpie])),
+  ...Object.fromEntries(CLOUD_UPLOADERS.map((n) => [n, cloudUpload])),
+  ...Object.fromEntries([...SHELL_SERVERS, 'in.telnetd'].map((n) => [n, shellServer])),
   socat,
   eval: evalCommand,
   source,

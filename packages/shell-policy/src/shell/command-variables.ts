@@ -7,7 +7,7 @@ const COMMAND_VARIABLES = new Set([
   'PAGER', 'MANPAGER', 'EDITOR', 'VISUAL', 'PROMPT_COMMAND', 'SUDO_ASKPASS', 'BROWSER', 'LESSOPEN', 'LESSCLOSE',
 ]);
 
-const COMMAND_GIT_KEYS = /^(?:core\.(?:sshcommand|pager|editor|fsmonitor|askpass|hookspath)|sequence\.editor|diff\.external|pager\..+|gpg\.program|gpg\.\w+\.program|credential\.helper|credential\..+\.helper|filter\..+\.(?:clean|smudge|process)|merge\..+\.driver|diff\..+\.(?:textconv|command)|uploadpack\.packobjectshook|alias\..+)$/i;
+const COMMAND_GIT_KEYS = /^(?:core\.(?:sshcommand|pager|editor|fsmonitor|askpass|hookspath)|sequence\.editor|diff\.external|pager\..+|gpg\.program|gpg\.\w+\.program|credential\.helper|credential\..+\.helper|filter\..+\.(?:clean|smudge|process)|merge\..+\.driver|diff\..+\.(?:textconv|command)|uploadpack\.packobjectshook|core\.gitproxy|core\.alternaterefscommand|remote\..+\.(?:uploadpack|receivepack)|alias\..+)$/i;
 
 export function isCommandVariable(name: string): boolean {
   return COMMAND_VARIABLES.has(name);

@@ -1,5 +1,6 @@
 import type { CommandEnv, CommandHandler } from './command-env.js';
-import { gitSettingScript } from './command-variables.js';
+import { checkGitSetting, checkGitConfigEnv } from './git-settings.js';
+import { gitTransport } from './git-transport.js';
 import { gitWorktreeWrites } from './git-worktree.js';
 import { isLongPrefix, parseArgs } from './options.js';
 import type { ShellWord } from './types.js';
@@ -23,11 +24,6 @@ const GIT_ALIAS = '\0gitalias:';
 const ALIAS_DEPTH = '\0gitaliasdepth';
 /** Git never lets an alias shadow one of its own commands. */
 const BUILTINS = new Set(['add', 'am', 'apply', 'archive', 'bisect', 'blame', 'branch', 'bundle', 'cat-file', 'checkout', 'cherry-pick', 'clean', 'clone', 'commit', 'config', 'describe', 'diff', 'fetch', 'filter-branch', 'format-patch', 'fsck', 'gc', 'grep', 'init', 'log', 'ls-files', 'ls-remote', 'ls-tree', 'merge', 'mv', 'notes', 'pull', 'push', 'rebase', 'reflog', 'remote', 'replace', 'reset', 'restore', 'rev-list', 'rev-parse', 'revert', 'rm', 'show', 'stash', 'status', 'submodule', 'switch', 'tag', 'update-ref', 'worktree']);
-
-/** `git config core.hooksPath X` or `-c core.hooksPath=X`: every later commit runs hooks from X. */
-function checkSetting(env: CommandEnv, key: string, value: string | undefined, how: string): void {
-  if (/^core\.hookspath$/i.test(key)) env.deny('shell.git_hooks', `${how} core.hooksPath${value === undefined ? '' : ` ${value.slice(0, 60)}`} makes git run hooks from a directory of the command's choosing`, { command: how });
-}
 
 /** History rewrites: refused in every mode; `commit --amend` (which may rewrite a pushed commit) needs a person. */
 function checkHistory(sub: string, rest: ShellWord[], env: CommandEnv): void {
@@ -59,13 +55,17 @@ export const git: CommandHandler = (args, env) => {
       const setting = text === '-c' ? args[i + 1]?.text : text.slice(2);
       if (setting === undefined) env.undecidable('git -c: the setting is built at run time', true);
       const eq = setting?.indexOf('=') ?? -1;
-      if (setting !== undefined && eq > 0) {
-        checkSetting(env, setting.slice(0, eq), setting.slice(eq + 1), 'git -c');
-        if (/^alias\./i.test(setting)) localAliases.set(setting.slice(6, eq).toLowerCase(), setting.slice(eq + 1));
-      }
-      const script = setting !== undefined && eq > 0 ? gitSettingScript(setting.slice(0, eq), setting.slice(eq + 1)) : undefined;
-      if (script !== undefined) env.runScript(script, `git -c ${setting?.slice(0, eq) ?? ''}`);
+      if (setting !== undefined && /^alias\./i.test(setting) && eq > 0) localAliases.set(setting.slice(6, eq).toLowerCase(), setting.slice(eq + 1));
+      if (setting !== undefined) checkGitSetting(env, eq > 0 ? setting.slice(0, eq) : setting, eq > 0 ? setting.slice(eq + 1) : 'true', 'git -c');
     }
+    if (text === '--config-env' || text.startsWith('--config-env=')) {
+      const pair = text === '--config-env' ? args[i + 1]?.text : text.slice(13);
+      const key = pair?.slice(0, Math.max(0, pair.indexOf('=')));
+      if (key !== undefined && key.length > 0) checkGitSetting(env, key, env.state.vars.get(pair?.slice(key.length + 1) ?? ''), 'git --config-env');
+    }
+    // `git -C ../other log`, `--git-dir=../x/.git`: a repository outside the workspace is read there.
+    const dir = text === '-C' || text === '--git-dir' || text === '--work-tree' ? args[i + 1] : /^--(?:git-dir|work-tree)=/.test(text) ? { text: text.slice(text.indexOf('=') + 1), glob: false } : undefined;
+    if (dir) env.checkRead(dir, `git ${text.replace(/=.*$/, '')}`);
     if (GLOBAL_WITH_ARG.has(text)) i += 1;
   }
   const sub = args[i]?.text;
@@ -89,6 +89,9 @@ export const git: CommandHandler = (args, env) => {
     env.undecidable(`git ${sub}: an argument is built at run time`, true);
     return;
   }
+  checkGitConfigEnv(env, env.state.vars);
+  if (env.state.traversed && sub !== undefined && !/^(?:clone|init|config|version|help|--version|--help)$/.test(sub)) env.checkRead({ text: '.', glob: false }, `git ${sub}`);
+  gitTransport(sub, rest, env);
   gitWorktreeWrites(sub, rest, env);
   if (sub !== undefined) checkHistory(sub, rest, env);
   if (sub === 'config') {
@@ -98,11 +101,8 @@ export const git: CommandHandler = (args, env) => {
     const key = operands[0]?.text;
     const value = operands[1];
     if (key !== undefined && value !== undefined && !reading) {
-      checkSetting(env, key, value.text, 'git config');
       if (/^alias\./i.test(key)) env.state.vars.set(`${GIT_ALIAS}${key.slice(6).toLowerCase()}`, value.text);
-      const script = value.text === undefined ? undefined : gitSettingScript(key, value.text);
-      if (value.text === undefined && gitSettingScript(key, 'x') !== undefined) env.undecidable(`git config ${key}: the command is built at run time`, true);
-      else if (script !== undefined) env.runScript(script, `git config ${key}`);
+      checkGitSetting(env, key, value.text, 'git config');
     }
   } else if (sub === 'push') {
     const forced = pushIsForced(rest);

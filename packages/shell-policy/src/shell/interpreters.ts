@@ -3,6 +3,7 @@ import type { CommandEnv, CommandHandler, CommandOutcome } from './command-env.j
 import { scanInlineCode } from './code-scan.js';
 import { interpreterFamily, readInvocation, readPwshInvocation } from './interpreter-flags.js';
 import { parseArgs } from './options.js';
+import { wordValue } from './word-eval.js';
 import { assignVar } from './scope-state.js';
 import type { ShellWord } from './types.js';
 
@@ -44,6 +45,7 @@ export const shell: CommandHandler = (args, env, name) => {
     return {};
   }
   const operand = args[i]?.text;
+  if (args[i]) env.checkRead(args[i] as ShellWord, name);
   env.checkRunsFile(args[i], name);
   if (readsStdin || operand === undefined && i >= args.length || operand === '/dev/stdin' || operand === '-') return { stdin: 'shell' };
   return {};
@@ -75,7 +77,16 @@ export const interpreter: CommandHandler = (args, env, name) => {
       if (AWK_WRITES.test(code.text)) env.modifies(`${name} (a program that writes files or runs commands)`);
     } else if (!preload) env.modifies(what(code.flag));
   }
-  if (run.file && !run.file.module) env.checkRunsFile(run.file.word, name);
+  if (run.file && !run.file.module) {
+    env.checkRead(run.file.word, name);
+    env.checkRunsFile(run.file.word, name);
+  }
+  if (run.file?.module && /^(?:http\.server|SimpleHTTPServer)$/.test(run.file.word.text ?? '')) serveDirectory(args.slice(run.file.index + 1), env, `${name} -m ${run.file.word.text ?? ''}`);
+  // `php -S host:port -t DIR`: PHP's built-in server serves DIR.
+  if (name.startsWith('php') && args.some((w) => w.text === '-S')) {
+    const root = args.findIndex((w) => w.text === '-t');
+    env.checkRead(root >= 0 ? (args[root + 1] ?? { text: undefined, glob: false }) : { text: '.', glob: false }, `${name} -S`, { absolute: true });
+  }
   const noStdin = args.some((w) => w.text !== undefined && NO_STDIN.test(w.text));
   const stdin = run.code.length === 0 && run.file === undefined && !noStdin;
   if (stdin) env.modifies(`${name} (code from standard input)`);
@@ -83,7 +94,8 @@ export const interpreter: CommandHandler = (args, env, name) => {
 };
 
 export const evalCommand: CommandHandler = (args, env) => {
-  const joined = args.some((w) => w.text === undefined) ? undefined : args.map((w) => w.text).join(' ');
+  // eval parses its words again: quotes go, `~` and variables expand a second time.
+  const joined = args.some((w) => w.text === undefined) ? undefined : args.map(wordValue).join(' ');
   if (joined === undefined) env.undecidable('eval runs a string that is built at run time', true);
   else env.runScript(joined, 'eval', { sameShell: true });
 };
@@ -91,6 +103,12 @@ export const evalCommand: CommandHandler = (args, env) => {
 export const source: CommandHandler = (args, env, name) => {
   const file = args[0]?.text;
   if (file === '/dev/stdin' || file === '-') return { stdin: 'shell' };
+  // `source <(…)`, `. "$F"`: a script whose name or content is only known at run time.
+  if (args[0] && file === undefined) {
+    env.undecidable(`${name} runs a script that is built at run time`, true);
+    return {};
+  }
+  if (args[0]) env.checkRead(args[0], name);
   env.checkRunsFile(args[0], name);
   return {};
 };
@@ -125,6 +143,10 @@ export const HOME_CWD = '~';
 function setCwd(env: CommandEnv, target: ShellWord): void {
   const state = env.state;
   const text = target.text;
+  // `cd ..` out of the workspace: relative reads from there are parent-directory traversal.
+  if (text !== undefined && !text.startsWith('/') && !text.startsWith('~')) {
+    if (text.split('/').includes('..') && env.peek(target)?.class === 'outside') state.traversed = true;
+  } else state.traversed = false;
   if (text === undefined || text === '-' || target.glob) state.cwd = undefined;
   else if (text.startsWith('/')) state.cwd = posix.resolve(text);
   else if (text.startsWith('~') || state.cwd === HOME_CWD) state.cwd = HOME_CWD;
@@ -158,3 +180,10 @@ export const readsVariables: CommandHandler = (args, env): CommandOutcome => {
   }
   return {};
 };
+
+/** `python3 -m http.server [-d DIR]`: it serves DIR (default: the working directory) to the network; outside the workspace it is a read there. */
+function serveDirectory(args: ShellWord[], env: CommandEnv, what: string): void {
+  const parsed = parseArgs(args, { short: 'bdp', long: ['--bind', '--directory', '--protocol', '--cgi'] });
+  const dir = parsed.options.find((o) => o.name === '-d' || o.name === '--directory')?.value ?? { text: '.', glob: false };
+  env.checkRead(dir, what, { absolute: true });
+}

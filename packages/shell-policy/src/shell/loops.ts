@@ -1,7 +1,8 @@
 import type { Node } from './parser-loader.js';
 import { assignVar, type ScopeState } from './scope-state.js';
 import type { ShellRun, WalkContext } from './shell-run.js';
-import { evalWord } from './word-eval.js';
+import { evalWord, wordValue } from './word-eval.js';
+import { checkBeacon, loopMark } from './beacons.js';
 
 /** Literal `for` lists longer than this are not unrolled: the variable is then a run-time value. */
 const MAX_UNROLL = 16;
@@ -23,15 +24,17 @@ export function walkForLoop(run: ShellRun, node: Node, state: ScopeState, ctx: W
     run.walkChildren(node, state, ctx);
     return;
   }
+  const mark = loopMark(run);
   if (!literal) {
     assignVar(state, variable.text, undefined);
     run.walk(body, state, ctx);
-    return;
+  } else {
+    for (const word of words) {
+      assignVar(state, variable.text, wordValue(word));
+      run.walk(body, state, ctx);
+    }
   }
-  for (const word of words) {
-    assignVar(state, variable.text, word.text);
-    run.walk(body, state, ctx);
-  }
+  checkBeacon(run, node, mark, mark, false);
 }
 
 /** `while true`, `while :`, `until false`, `while [ 1 ]`, `while ((1))`, `for ((;;))`: a loop with no way out but `break`. */

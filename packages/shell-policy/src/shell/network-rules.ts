@@ -25,7 +25,7 @@ function remoteName(url: string | undefined): ShellWord | undefined {
 export const curl: CommandHandler = (args, env) => {
   const parsed = parseArgs(args, {
     short: 'oduHXATFEKbcehmrtwxyzYQCU',
-    long: ['--output', '--data', '--data-raw', '--data-binary', '--header', '--request', '--user', '--upload-file', '--form', '--config', '--cookie', '--cookie-jar', '--proxy', '--max-time', '--retry', '--url', '--output-dir', '--write-out', '--user-agent', '--referer', '--cert', '--key', '--cacert', '--resolve', '--connect-to', '--dump-header', '--data-ascii', '--data-urlencode', '--json', '--form-string', '--upload-file'],
+    long: ['--url-query', '--variable', '--output', '--data', '--data-raw', '--data-binary', '--header', '--request', '--user', '--upload-file', '--form', '--config', '--cookie', '--cookie-jar', '--proxy', '--max-time', '--retry', '--url', '--output-dir', '--write-out', '--user-agent', '--referer', '--cert', '--key', '--cacert', '--resolve', '--connect-to', '--dump-header', '--data-ascii', '--data-urlencode', '--json', '--form-string', '--upload-file'],
   });
   env.sends('args');
   for (const o of parsed.options) {
@@ -41,6 +41,11 @@ export const curl: CommandHandler = (args, env) => {
       else if (file !== undefined) checkUpload(env, { text: file, glob: value.glob }, `curl ${o.name}`);
     }
     if ((o.name === '-T' || o.name === '--upload-file') && value) checkUpload(env, value, `curl ${o.name}`);
+    // `-H @file` (headers), `--url-query [name]@file`, `--variable name@file`: the file's content is sent too.
+    if ((o.name === '-H' || o.name === '--header' || o.name === '--url-query' || o.name === '--variable') && value?.text !== undefined) {
+      const at = value.text.indexOf('@');
+      if (at >= 0 && (o.name === '--url-query' || o.name === '--variable' || at === 0)) checkUpload(env, { text: value.text.slice(at + 1), glob: value.glob }, `curl ${o.name}`);
+    }
     if ((o.name === '-o' || o.name === '--output') && o.value) recordDownload(env, o.value, 'curl -o');
     if ((o.name === '-c' || o.name === '--cookie-jar' || o.name === '--dump-header' || o.name === '-D') && o.value) env.checkWrite(o.value, `curl ${o.name}`, { devices: true });
   }
@@ -100,6 +105,9 @@ export const socat: CommandHandler = (args, env) => {
 
 /** `telnet`, `openssl s_client`, `websocat`, DNS and mail tools: what goes in goes out. */
 export const sender: CommandHandler = (args, env, name) => {
+  if (name === 'websocat' && args.some((w) => w.text !== undefined && /(?:^|:)(?:sh-c|exec|cmd):/i.test(w.text))) {
+    env.deny('shell.reverse_shell', 'websocat connects a socket to a program (reverse or bind shell)', { command: 'websocat exec:' });
+  }
   if (name === 'openssl' && !args.some((w) => /^s_(?:client|server)$/.test(w.text ?? ''))) return;
   if (name === 'openssl') env.network('openssl s_client');
   const outcome = { network: true };
@@ -110,4 +118,44 @@ export const sender: CommandHandler = (args, env, name) => {
     for (const o of parsed.options) if ((o.name === '-a' || o.name === '-A' || o.name === '--attach') && o.value) checkUpload(env, o.value, `${name} ${o.name}`);
   }
   return outcome;
+};
+
+/** HTTPie's options that take a value (`http`, `https`, `xh`, `xhs`). */
+const HTTPIE_VALUES = ['--auth', '--auth-type', '--session', '--session-read-only', '--output', '--verify', '--cert', '--cert-key', '--proxy', '--timeout', '--style', '--print', '--pretty', '--format-options', '--boundary', '--raw', '--ssl', '--ciphers', '--default-scheme', '--max-redirects', '--response-charset', '--response-mime'];
+
+/**
+ * HTTPie (`http`, `https`) and xh: request items `field@path` (a form upload), `key=@path` and
+ * `key:=@path` (a value read from a file), a bare `@path` (the body read from a file); standard input
+ * is the body when it is redirected. A secret, protected or home file cannot leave by any of them.
+ */
+export const httpie: CommandHandler = (args, env, name) => {
+  env.sends('args');
+  env.sends('stdin');
+  const parsed = parseArgs(args, { short: 'aAopv', long: HTTPIE_VALUES });
+  const raw = parsed.options.find((o) => o.name === '--raw')?.value;
+  if (raw?.text?.startsWith('@')) checkUpload(env, { text: raw.text.slice(1), glob: raw.glob }, `${name} --raw`);
+  const operands = parsed.operands;
+  const urlAt = /^[A-Z]+$/.test(operands[0]?.text ?? '') ? 1 : 0;
+  for (const word of operands.slice(urlAt + 1)) {
+    const text = word.text;
+    if (text === undefined) {
+      env.undecidable(`${name}: a request item is built at run time`);
+      continue;
+    }
+    const sep = text.search(/[=:@]/);
+    if (sep < 0) continue;
+    const rest = text.slice(sep);
+    const file = rest.startsWith(':=@') ? rest.slice(3) : rest.startsWith('=@') ? rest.slice(2) : rest.startsWith('@') ? rest.slice(1) : rest.startsWith(':@') ? rest.slice(2) : undefined;
+    if (file !== undefined) checkUpload(env, { text: file.replace(/;type=.*$/, ''), glob: word.glob }, `${name} ${text.slice(0, sep + 1)}@`);
+  }
+};
+
+/** Servers whose whole purpose is to hand out a shell on a network port. */
+export const SHELL_SERVERS = ['telnetd', 'utelnetd', 'ttyd', 'gotty', 'shellinaboxd', 'shellinabox', 'wetty', 'tty-share'];
+
+/** `busybox telnetd -l /bin/sh`, `ttyd bash`, `gotty -w sh`: a bind shell, anyone who connects gets a terminal. */
+export const shellServer: CommandHandler = (args, env, name) => {
+  if (args.some((w) => /^(?:--help|-h|--version|-V|-v)$/.test(w.text ?? '')) && args.length === 1) return;
+  env.network(name);
+  env.deny('shell.reverse_shell', `${name} hands out a shell to whoever connects (bind shell)`, { command: name });
 };

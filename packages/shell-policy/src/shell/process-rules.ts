@@ -78,24 +78,20 @@ export const disown: CommandHandler = (_args, env) => {
   env.detached('disown');
 };
 
-/** `screen -dm cmd`, `tmux new -d cmd`, `daemonize`, `start-stop-daemon --background`, `systemd-run`, `at`, `batch`, `crontab`. */
+/** `screen -dm cmd`, `tmux new -d cmd`, `daemonize`, `start-stop-daemon --background`, and container runtimes that detach (`systemd-run`, `at`, `batch`, `crontab` are scheduler-rules'). */
 export const background: CommandHandler = (args, env, name) => {
   const texts = args.map((w) => w.text);
   if (name === 'screen' && !texts.some((t) => t !== undefined && /^-[A-Za-z]*d[A-Za-z]*m|^-[A-Za-z]*D[A-Za-z]*m/.test(t))) return;
   if (name === 'tmux' && !texts.some((t) => t !== undefined && /^(?:new(?:-session)?|new-window|neww|split-window|splitw|run-shell|run)$/.test(t))) return;
-  if (name === 'crontab' && texts.some((t) => t === '-l')) return;
   if ((name === 'pm2' || name === 'forever') && !texts.some((t) => t === 'start' || t === 'restart' || t === 'resurrect')) return;
   if (name === 'docker' || name === 'podman' || name === 'nerdctl') {
     const detaching = texts.some((t) => t === 'run' || t === 'up' || t === 'start' || t === 'create') && texts.some((t) => t === '--detach' || (t !== undefined && /^-[A-Za-z]*d[A-Za-z]*$/.test(t) && !t.startsWith('--')));
     if (!detaching) return;
   }
-  if (name === 'at' || name === 'batch') {
-    if (texts.some((t) => t === '-l' || t === '-r' || t === '-d' || t === '-c')) return;
-  }
   env.detached(name);
   const command = name === 'tmux' ? args.slice(texts.findIndex((t) => t !== undefined && /^(?:new|new-session|new-window|neww|split-window|splitw|run-shell|run)$/.test(t)) + 1).filter((w) => !w.text?.startsWith('-')).pop() : undefined;
   if (name === 'tmux' && command) env.runScript(command.text, 'tmux');
-  if (name === 'systemd-run' || name === 'daemonize' || name === 'start-stop-daemon' || name === 'screen') {
+  if (name === 'daemonize' || name === 'start-stop-daemon' || name === 'screen') {
     const dashes = args.findIndex((w) => w.text === '--' || w.text === '--exec' || w.text === '--startas');
     const inner = dashes >= 0 ? args.slice(dashes + 1) : parseArgs(args, { short: 'pSuUMdEG', long: ['--unit', '--property', '--description', '--uid', '--gid', '--setenv', '--working-directory', '--on-calendar', '--on-active'], stopAtOperand: true }).operands.filter((w) => !/^-/.test(w.text ?? ''));
     if (inner.length > 0) env.runArgv(inner, name);
@@ -103,4 +99,4 @@ export const background: CommandHandler = (args, env, name) => {
   return {};
 };
 
-export const BACKGROUND = ['screen', 'tmux', 'daemonize', 'start-stop-daemon', 'systemd-run', 'at', 'batch', 'crontab', 'pm2', 'forever', 'supervisord', 'dtach', 'abduco', 'docker', 'podman', 'nerdctl'];
+export const BACKGROUND = ['screen', 'tmux', 'daemonize', 'start-stop-daemon', 'pm2', 'forever', 'supervisord', 'dtach', 'abduco'];

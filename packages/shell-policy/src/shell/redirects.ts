@@ -42,6 +42,7 @@ export function handleRedirect(run: ShellRun, node: Node, state: ScopeState, ctx
         const dup = DUPLICATION.has(op) && (word.text === undefined ? false : /^(\d+|-)$/.test(word.text));
         if (dup) continue;
         if (op.startsWith('<') && op !== '<>') {
+          env.checkRead(word, 'a < redirection', { command: op });
           const ins = run.peek(word, state);
           if (word.text === undefined || ins === undefined || ins.class !== 'inside') run.provable = false;
           if (word.text !== undefined && (isSecretPath(word.text) || ins?.class === 'protected' || word.text.startsWith('~'))) run.secretReads += 1;

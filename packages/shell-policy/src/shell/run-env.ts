@@ -20,10 +20,15 @@ export function commandEnv(run: ShellRun, state: ScopeState, ctx: WalkContext, n
     input: ctx.input,
     stage: ctx.stage,
     checkRunsFile: (word, what) => run.checkRunsFile(word, state, ctx, what),
+    written: (word) => {
+      const path = word.text === undefined ? undefined : absoluteIn(state, word.text);
+      return path === undefined ? undefined : run.written.get(path);
+    },
     deny: (rule, reason, params) => run.deny(rule, reason, params),
     undecidable: (reason, opaque) => run.undecidable(reason, opaque),
     person: (rule, reason, params) => run.person(rule, reason, params),
     network: (what, host) => run.recordNetwork(what, host),
+    networkUses: () => run.network,
     detached: (what) => run.recordDetached(what),
     sends: (how) => run.recordSend(how),
     peek: (word) => run.peek(word, state),
@@ -46,13 +51,25 @@ export function commandEnv(run: ShellRun, state: ScopeState, ctx: WalkContext, n
         run.deny('shell.disk_write', `${what} writes to the block device ${show(text)}`, { command });
         return;
       }
-      if (text !== undefined && options?.devices && isHarmlessDevice(text)) return;
+      // `/dev/null` is never a write, whoever names it (`script -q -c … /dev/null`, `cp x /dev/null`).
+      if (text !== undefined && (options?.devices || posix.normalize(text) === '/dev/null') && isHarmlessDevice(text)) return;
       run.recordChange(what, word, state);
       const ins = run.inspect(word, state, what);
       if (!ins) return;
       const params = { command, path: show(text ?? '') };
       if (ins.class === 'outside') run.deny('shell.write_outside_workspace', `${what} writes to ${params.path}, outside the workspace`, params);
       else if (ins.class === 'protected') run.deny('shell.write_protected', `${what} writes to the protected path ${params.path}`, params);
+    },
+    checkRead: (word, what, options) => {
+      const text = word.text;
+      if (text === undefined) return;
+      const relative = !text.startsWith('/') && !text.startsWith('~');
+      const traversal = text.split('/').includes('..') || (relative && state.traversed === true);
+      if (!traversal && !options?.absolute) return;
+      const ins = run.peek(word, state);
+      if (ins?.class !== 'outside' && !(options?.absolute && text.startsWith('~'))) return;
+      const params = { command: options?.command ?? what, path: show(text) };
+      run.deny('shell.read_outside_workspace', `${what} reads ${params.path}, outside the workspace${traversal ? ' (parent-directory traversal)' : ''}`, params);
     },
     runArgv: (argv, wrapper, inner) => run.runArgv(argv, inner ?? state, { ...ctx, via: [...ctx.via, wrapper] }, node),
     runScript: (text, wrapper, options) => {

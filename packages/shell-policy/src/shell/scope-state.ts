@@ -12,6 +12,8 @@ export interface ScopeState {
   /** The field separators (`IFS`); undefined once it holds a run-time value. */
   ifs: string | undefined;
   dotglob: boolean;
+  /** The working directory left the workspace through `..` (`cd ..`): relative reads from here are traversal. */
+  traversed?: boolean;
 }
 
 /** Bash's default field separators: space, tab, newline. */
@@ -23,7 +25,7 @@ export function initialState(workspace: string): ScopeState {
 
 /** A copy for a subshell, a pipeline stage or a substitution: changes inside do not leak out. */
 export function cloneState(state: ScopeState): ScopeState {
-  return { vars: new Map(state.vars), cwd: state.cwd, ifs: state.ifs, dotglob: state.dotglob };
+  return { vars: new Map(state.vars), cwd: state.cwd, ifs: state.ifs, dotglob: state.dotglob, ...(state.traversed ? { traversed: true } : {}) };
 }
 
 /** The value of `$name`: a string, or undefined when only known at run time. */

@@ -11,16 +11,18 @@ import { forkBombIn, commandNamesIn } from './tree-checks.js';
 import { inputText, REDIRECT_TYPES } from './tree-shapes.js';
 import type { FindingRule } from './shell-rules.js';
 import type { ParamsOf, ShellFinding, ShellNetworkUse, ShellWord, ShellWrite, SimpleCommand } from './types.js';
-import { evalNodes, evalWord } from './word-eval.js';
+import { evalNodes, evalWord, wordValue } from './word-eval.js';
 import { ALIAS_PREFIX, HOME_CWD } from './interpreters.js';
 import { staticOutput, type StaticOutput } from './static-output.js';
 import { commandEnv, show } from './run-env.js';
 import { handlePipeline, newStage } from './pipeline.js';
 import { handleRedirect } from './redirects.js';
 import { loopIsEndless, walkForLoop } from './loops.js';
+import { checkBeacon, loopMark } from './beacons.js';
 import { provesReadOnly, SEARCH_TOOLS } from './read-only.js';
-import { checkProtectedRead, secretOperand, ENV_DUMP } from './exfiltration.js';
+import { checkProtectedRead, checkTraversalReads, secretOperand, ENV_DUMP } from './exfiltration.js';
 import { expandCommandPositionBraces } from './brace-expand.js';
+import { checkGitConfigEnv } from './git-settings.js';
 
 export interface ShellLimits {
   maxDepth: number;
@@ -144,10 +146,18 @@ export class ShellRun {
       case 'subshell':
         this.walkChildren(node, cloneState(state), ctx);
         return;
-      case 'command_substitution':
+      case 'command_substitution': {
         this.provable = false;
+        // `$(< file)` is bash's `$(cat file)`: read as that, so a protected, secret or outside file counts.
+        const only = node.namedChildren.length === 1 ? node.namedChildren[0] : null;
+        if (only?.type === 'file_redirect' && only.children.some((c) => c?.text === '<')) {
+          const target = only.namedChildren.find((c) => c !== null && c.type !== 'file_descriptor');
+          if (target) this.runArgv([{ text: 'cat', glob: false }, ...evalWord(target, state)], cloneState(state), { ...ctx, stage: undefined, input: undefined, via: [...ctx.via, '$(<)'] });
+          return;
+        }
         this.walkChildren(node, cloneState(state), { ...ctx, stage: undefined, input: undefined });
         return;
+      }
       case 'process_substitution': {
         // In `>(cmd)`, cmd reads what the outer command writes: a shell there runs unknown input.
         this.provable = false;
@@ -187,10 +197,19 @@ export class ShellRun {
       case 'while_statement':
       case 'c_style_for_statement': {
         const before = this.detached.length;
-        this.walkChildren(node, state, ctx);
-        if (this.detached.length > before && loopIsEndless(node, state)) {
+        const body = node.childForFieldName('body');
+        const start = loopMark(this);
+        let mark = start;
+        for (const child of node.namedChildren) {
+          if (!child) continue;
+          if (child.id === body?.id) mark = loopMark(this);
+          this.walk(child, state, ctx);
+        }
+        const endless = loopIsEndless(node, state);
+        if (this.detached.length > before && endless) {
           this.deny('shell.fork_bomb', 'an endless loop starts background or detached processes (runaway)', { command: show(node.text) });
         }
+        checkBeacon(this, node, start, mark, endless);
         return;
       }
       default:
@@ -226,7 +245,7 @@ export class ShellRun {
       return;
     }
     const words = evalWord(value, state);
-    const text = words.some((w) => w.text === undefined) ? undefined : words.map((w) => w.text).join(' ');
+    const text = words.some((w) => w.text === undefined) ? undefined : words.map(wordValue).join(' ');
     if (isCommandVariable(name.text)) commandEnv(this, state, ctx).runScript(text, `${name.text}=`);
     assignVar(state, name.text, text);
   }
@@ -236,6 +255,7 @@ export class ShellRun {
     const redirects = [...extraRedirects];
     let prev: Node | undefined;
     const before = { secret: this.secretReads, stdin: this.stdinSends, args: this.argSends };
+    const prefix = new Map<string, string | undefined>();
     for (let i = 0; i < node.childCount; i++) {
       const child = node.child(i);
       if (!child) continue;
@@ -249,7 +269,9 @@ export class ShellRun {
         prev = child;
       }
       if (child.isNamed && !REDIRECT_TYPES.has(child.type)) this.walk(child, cloneState(state), { ...ctx, stage: undefined, input: undefined });
+      if (child.type === 'variable_assignment') prefixAssignment(child, state, prefix);
     }
+    if ([...prefix.keys()].some((k) => k.startsWith('GIT_CONFIG_') || k === 'GIT_ALLOW_PROTOCOL')) checkGitConfigEnv(commandEnv(this, state, ctx, node), prefix);
     const fed = redirects.map((r) => inputText(r, state)).find((t) => t !== null);
     const stageInput = ctx.stage?.input?.kind === 'text' ? ctx.stage.input.text : undefined;
     const input = fed === null || fed === undefined ? (redirects.some((r) => r.type !== 'file_redirect') ? undefined : stageInput) : fed;
@@ -307,6 +329,7 @@ export class ShellRun {
     } else if (ENV_DUMP(name, args)) this.secretReads += 1;
     else if (args.some((a) => secretOperand(a, () => this.peek(a, state), this.extraProtected))) this.secretReads += 1;
     checkProtectedRead(name, args, env);
+    checkTraversalReads(name, args, env);
     const outcome = handlerFor(name)?.(args, env, name) ?? {};
     if (this.provable && !provesReadOnly(name, args, env)) this.provable = false;
     if (node) this.checkSubstitutedCode(name, node, outcome);
@@ -391,10 +414,19 @@ export class ShellRun {
   }
 }
 
+/** `NAME=value` before a command: the value it has in that command's environment (undefined: run time). */
+function prefixAssignment(node: Node, state: ScopeState, into: Map<string, string | undefined>): void {
+  const name = node.childForFieldName('name');
+  const value = node.childForFieldName('value');
+  if (name?.type !== 'variable_name') return;
+  const words = value ? evalWord(value, state) : [{ text: '', glob: false }];
+  into.set(name.text, words.some((w) => w.text === undefined) ? undefined : words.map((w) => w.text).join(' '));
+}
+
 function hostOf(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   const url = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/@\s]*@)?(\[[0-9a-f:]+\]|[^/:?#\s]+)/i.exec(text);
   if (url) return url[1];
-  const bare = /^(?:[^@\s/]+@)?((?:[a-z0-9-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?(?:\/\S*)?$/i.exec(text);
+  const bare = /^(?:[^@\s/]+@)?((?:[a-z0-9-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3}|localhost)(?::\d+)?(?:\/\S*)?$/i.exec(text);
   return bare?.[1];
 }

@@ -19,6 +19,12 @@ export interface ShellWord {
   text: string | undefined;
   /** The word holds unquoted glob characters. */
   glob: boolean;
+  /**
+   * The word's value when `text` shows it differently: a literal leading `~` (text `./~`, which no
+   * rule takes for the home directory, but `eval` parses again and expands) or the home directory
+   * inside a variable (`x=~`). Internal to the analysis; absent for most words.
+   */
+  value?: string;
 }
 
 /** A simple command found anywhere in the input (pipelines, lists, substitutions, `bash -c`…). */
@@ -40,7 +46,7 @@ export interface SimpleCommand {
 export type FindingKind = 'deny' | 'undecidable' | 'person';
 
 /** The rules whose findings name a path as well as the command. */
-export type PathRule = 'shell.delete_outside_workspace' | 'shell.delete_protected' | 'shell.read_protected' | 'shell.write_outside_workspace' | 'shell.write_protected';
+export type PathRule = 'shell.delete_outside_workspace' | 'shell.delete_protected' | 'shell.read_protected' | 'shell.read_outside_workspace' | 'shell.write_outside_workspace' | 'shell.write_protected';
 
 /** What a finding's reason names (see `ShellFinding.params`). */
 export interface FindingParams {

@@ -71,11 +71,22 @@ function substitutionValue(node: Node, state: ScopeState, quoted: boolean): Char
   const named = node.namedChildren.filter((c): c is Node => c !== null);
   if (named.length !== 1) return DYNAMIC;
   const body = named[0] as Node;
+  let input: string | undefined;
   const commands = body.type === 'command' ? [body] : body.type === 'pipeline' ? body.namedChildren.filter((c): c is Node => c !== null) : [];
   if (commands.length === 0 || commands.some((c) => c.type !== 'command')) return DYNAMIC;
-  let input: string | undefined;
   for (const cmd of commands) {
-    const words = cmd.namedChildren.filter((c): c is Node => c !== null);
+    let words = cmd.namedChildren.filter((c): c is Node => c !== null);
+    // `$(base64 -d <<< cm0g…)`: a here-string fed to the first command is known input.
+    const fed = words.filter((w) => w.type === 'herestring_redirect');
+    if (fed.length === 1 && cmd === commands[0]) {
+      const value = fed[0]?.namedChildren.find((c): c is Node => c !== null);
+      const text = value ? evalNode(value, state, false) : DYNAMIC;
+      if (text === DYNAMIC) return DYNAMIC;
+      input = `${text.map((x) => x.c).join('')}\n`;
+      words = words.filter((w) => w.type !== 'herestring_redirect');
+    }
+    // `2>/dev/null` and `2>&1` change nothing in what the command prints on standard output.
+    words = words.filter((w) => !(w.type === 'file_redirect' && /^2>(?:\s*\/dev\/null|&1)$/.test(w.text.replace(/\s+/g, ''))));
     if (words.some((w) => w.type.endsWith('redirect') || w.type === 'variable_assignment')) return DYNAMIC;
     const argv: ShellWord[] = [];
     for (const w of words) {
@@ -222,9 +233,17 @@ function finishWord(input: WordChar[], state: ScopeState, onlyExpansions: boolea
 }
 
 function render(piece: WordChar[]): ShellWord {
-  let text = piece.map((x) => x.c).join('');
+  const value = piece.map((x) => x.c).join('');
+  let text = value;
   const glob = piece.some((x) => x.k !== 'q' && isGlobChar(x.c));
   if (text.startsWith('~')) text = `./${text}`;
   text = text.replace(new RegExp(`^${HOME_MARK}`), '~').replaceAll(HOME_MARK, '/~');
-  return { text, glob };
+  // The value itself, for what stores it (an assignment) or parses it again (eval): `x=~` holds the
+  // home directory, `x='~'` a literal tilde that `eval` expands.
+  return text === value ? { text, glob } : { text, glob, value };
+}
+
+/** What a word holds as a value (see `ShellWord.value`). */
+export function wordValue(word: ShellWord): string | undefined {
+  return word.text === undefined ? undefined : (word.value ?? word.text);
 }

@@ -1,10 +1,15 @@
 import { posix } from 'node:path';
 import type { CommandEnv, CommandHandler, CommandOutcome } from './command-env.js';
 import { isCommandVariable } from './command-variables.js';
+import { checkGitConfigEnv } from './git-settings.js';
+import { splitEnvString } from './env-split.js';
 import { parseArgs, type OptionSpec } from './options.js';
 import { cloneState } from './scope-state.js';
 import { detach, disown } from './process-rules.js';
 import { fdFind, parallel } from './runners.js';
+import { unshareMapsRoot } from './container-rules.js';
+import { reachesRemote } from './beacons.js';
+import { show } from './run-env.js';
 import type { ShellWord } from './types.js';
 
 /** Commands that run another command as a different (usually more powerful) user. */
@@ -27,7 +32,7 @@ function simpleWrapper(spec: OptionSpec, skipOperands = 0): CommandHandler {
   };
 }
 
-/** `runner SUB [options] command…`: `bundle exec`, `poetry run`, `uv run`, `pnpm exec`, `direnv exec DIR`. */
+/** `runner SUB [options] command…`: `bundle exec`, `poetry run`, `direnv exec DIR`. */
 function subcommandRunner(sub: RegExp, skipOperands = 0): CommandHandler {
   return (args, env, name) => {
     const first = args[0]?.text;
@@ -91,8 +96,6 @@ export const WRAPPERS: Record<string, CommandHandler> = {
   bundle: subcommandRunner(/^exec$/),
   poetry: subcommandRunner(/^run$/),
   pipenv: subcommandRunner(/^run$/),
-  uv: subcommandRunner(/^run$/),
-  pnpm: subcommandRunner(/^exec$/),
   direnv: subcommandRunner(/^exec$/, 1),
   'nix-shell': (args, env) => {
     const at = args.findIndex((w) => w.text === '--run' || w.text === '--command');
@@ -113,9 +116,19 @@ export const WRAPPERS: Record<string, CommandHandler> = {
   caffeinate: simpleWrapper({ short: 'tw' }),
   strace: simpleWrapper({ short: 'eoOpPsSuEIXa', long: ['--output', '--attach', '--user', '--trace'] }),
   ltrace: simpleWrapper({ short: 'eoOpsSuEnlLaA', long: ['--output'] }),
-  unshare: simpleWrapper({ short: 'SGR', long: ['--setuid', '--setgid', '--root', '--wd'] }),
+  unshare: (args, env, name) => {
+    if (unshareMapsRoot(args)) env.deny('shell.container_escape', 'unshare --map-root-user makes the command root in a new user namespace, where it can remount what the sandbox protects', { command: 'unshare --map-root-user' });
+    return simpleWrapper({ short: 'SGR', long: ['--setuid', '--setgid', '--root', '--wd'] })(args, env, name);
+  },
   'xvfb-run': simpleWrapper({ short: 'nfsep', long: ['--server-num', '--auth-file', '--server-args', '--error-file'] }),
-  busybox: (args, env) => env.runArgv(args, 'busybox'),
+  busybox: (args, env) => {
+    // `busybox httpd -h DIR` serves DIR to the network.
+    if (args[0]?.text === 'httpd') {
+      const home = args.findIndex((w) => w.text === '-h');
+      env.checkRead(home >= 0 ? (args[home + 1] ?? { text: undefined, glob: false }) : { text: '.', glob: false }, 'busybox httpd', { absolute: true });
+    }
+    return env.runArgv(args, 'busybox');
+  },
   toybox: (args, env) => env.runArgv(args, 'toybox'),
   command: (args, env) => {
     const parsed = parseArgs(args, { stopAtOperand: true });
@@ -128,22 +141,55 @@ export const WRAPPERS: Record<string, CommandHandler> = {
   watch: (args, env) => {
     const parsed = parseArgs(args, { short: 'nd', long: ['--interval', '--differences'], stopAtOperand: true });
     const joined = parsed.operands.some((w) => w.text === undefined) ? undefined : parsed.operands.map((w) => w.text).join(' ');
+    const before = env.networkUses().length;
     env.runScript(joined, 'watch');
+    // watch runs it again and again until stopped: a network command there is a beacon.
+    if (reachesRemote(env.networkUses().slice(before))) env.deny('shell.beacon', 'watch runs a network command on a timer (beacon)', { command: show(`watch ${joined ?? ''}`) });
     return {};
   },
   script: (args, env) => {
     const parsed = parseArgs(args, { short: 'cEIOBT', long: ['--command', '--echo', '--log-in', '--log-out', '--log-io', '--log-timing'] });
     const command = parsed.options.find((o) => o.name === '-c' || o.name === '--command');
     if (command) env.runScript(command.value?.text, 'script -c');
-    for (const file of parsed.operands) env.checkWrite(file, 'script');
+    for (const file of parsed.operands) env.checkWrite(file, 'script', { devices: true });
     return {};
   },
 };
 
-function envWrapper(args: ShellWord[], env: CommandEnv): CommandOutcome {
+/** GNU and BSD `env` options that take a value (attached, `=`, or the next word). */
+const ENV_VALUE_SHORT = 'uCSaP';
+const ENV_VALUE_LONG = new Set(['--unset', '--chdir', '--split-string', '--argv0']);
+
+/**
+ * `env [-iv0] [-u NAME] [-C DIR] [-S STRING] [NAME=VALUE…] command…`: options are read as env reads
+ * them, clusters included (`-iS 'rm -rf /'`, `-S'…'`, `--split-string=…`); the `-S` string is split
+ * with env's own rules and becomes the front of the command.
+ */
+function envWrapper(given: ShellWord[], env: CommandEnv): CommandOutcome {
+  // `-S` splices its words back into the arguments: env reads them as options, assignments and the command.
+  const args = [...given];
   const inner: ShellWord[] = [];
   let state = env.state;
+  const assignments = new Map<string, string>();
   let i = 0;
+  const option = (name: string, value: string | undefined): boolean => {
+    if (value === undefined) {
+      env.undecidable(`env ${name}: the value is built at run time`, true);
+      return false;
+    }
+    if (name === '-S' || name === '--split-string') {
+      const words = splitEnvString(value);
+      if (words === undefined) {
+        env.undecidable('env -S: the command string expands variables at run time', true);
+        return false;
+      }
+      args.splice(i + 1, 0, ...words.map((text) => ({ text, glob: false })));
+    } else if (name === '-C' || name === '--chdir') {
+      state = cloneState(state);
+      state.cwd = state.cwd === undefined || value.startsWith('~') ? undefined : posix.resolve(state.cwd, value);
+    }
+    return true;
+  };
   for (; i < args.length; i++) {
     const word = args[i] as ShellWord;
     const text = word.text;
@@ -155,35 +201,31 @@ function envWrapper(args: ShellWord[], env: CommandEnv): CommandOutcome {
       i += 1;
       break;
     }
-    const split = /^(?:-S|--split-string)(?:=?)(.*)$/s.exec(text);
-    if (split) {
-      const value = split[1] === '' && !text.includes('=') ? args[++i]?.text : split[1];
-      if (value === undefined) {
-        env.undecidable('env -S: the command string is built at run time', true);
-        return {};
+    if (text.startsWith('--')) {
+      const eq = text.indexOf('=');
+      const name = eq < 0 ? text : text.slice(0, eq);
+      if (ENV_VALUE_LONG.has(name) && !option(name, eq < 0 ? args[++i]?.text : text.slice(eq + 1))) return {};
+      continue;
+    }
+    if (text.startsWith('-') && text.length > 1) {
+      for (let j = 1; j < text.length; j++) {
+        const letter = text[j] as string;
+        if (!ENV_VALUE_SHORT.includes(letter)) continue;
+        const rest = text.slice(j + 1);
+        if (!option(`-${letter}`, rest.length > 0 ? rest : args[++i]?.text)) return {};
+        break;
       }
-      inner.push(...value.split(/\s+/).filter((s) => s.length > 0).map((s) => ({ text: s, glob: false })));
       continue;
     }
-    const chdir = /^(?:-C|--chdir)(?:=?)(.*)$/s.exec(text);
-    if (chdir) {
-      const dir = chdir[1] === '' && !text.includes('=') ? args[++i]?.text : chdir[1];
-      state = cloneState(state);
-      state.cwd = dir === undefined || state.cwd === undefined || dir.startsWith('~') ? undefined : posix.resolve(state.cwd, dir);
-      continue;
-    }
-    if (text === '-u' || text === '--unset' || text === '-P') {
-      i += 1;
-      continue;
-    }
-    if (text.startsWith('-')) continue;
     const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(text);
     if (assignment) {
+      assignments.set(assignment[1] as string, assignment[2] as string);
       if (isCommandVariable(assignment[1] as string)) env.runScript(assignment[2], `env ${assignment[1] as string}=`);
       continue;
     }
     break;
   }
+  checkGitConfigEnv(env, assignments);
   inner.push(...args.slice(i));
   return env.runArgv(inner, 'env', state);
 }
