@@ -9,7 +9,7 @@ import { encodeFrame } from './jsonl-frame.js';
 import { appendToFile, nodeJsonlIo, writeFully, type JsonlIo } from './jsonl-io.js';
 import { cutTail, isMissing, readWhole, scanAll, scanForWrite, syncDir, type CachedScan, type LockedScan } from './jsonl-file.js';
 import { repairSession, type RepairReport } from './jsonl-repair.js';
-import { scanFrames } from './jsonl-scan.js';
+import { advanceState, type AppendedFrames } from './jsonl-scan.js';
 import { assertSafeId, newSessionId } from './ids.js';
 import { cleanOwner } from './owner.js';
 import { ownerMatches } from '@warden/protocol';
@@ -150,7 +150,7 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
     }
   }
 
-  async function writeAppend(path: string, scanned: LockedScan, text: string): Promise<void> {
+  async function writeAppend(path: string, scanned: LockedScan, text: string, written: AppendedFrames): Promise<void> {
     const { state, size, identity } = scanned;
     const bytes = Buffer.from(text);
     const hold = held.get(path);
@@ -171,7 +171,8 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
       timer ??= setTimeout(() => void flushDirty(), batchIntervalMs);
     }
     // The file was opened by path with the lock held, so it is the one scanned: its identity is known.
-    if (state.offset === size) cache.set(path, { identity, state: scanFrames(bytes, state, false).state });
+    // The state after the append is known from what was written: no need to decode our own lines again.
+    if (state.offset === size) cache.set(path, { identity, state: advanceState(state, written, bytes.length) });
     else cache.delete(path);
   }
 
@@ -291,7 +292,7 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
           : records.map((r, i) =>
               encodeFrame({ seq: state.seq + 1 + i, ver, i, n: records.length, id: r.id, ts, payload: JSON.stringify(r), ...(op !== undefined ? { op } : {}) }),
             );
-      await writeAppend(path, scanned, frames.join(''));
+      await writeAppend(path, scanned, frames.join(''), { lines: frames.length, seq: state.seq + frames.length, version: ver, ts, ...(op !== undefined ? { op } : {}) });
       return { version: ver };
     });
   }
