@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { RunEvent, ToolSpecV1 } from '@warden/protocol';
+import type { RunEvent, ToolV1 } from '@warden/protocol';
 import { openaiCompatible } from '@warden/providers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, verifyAuditFile } from '../src/index.js';
@@ -7,7 +7,7 @@ import { countSyncs } from './helpers/count-syncs.js';
 import { startStepServer } from './helpers/counting-model.js';
 import { tempWorkspace } from './helpers/workspace.js';
 
-const add: ToolSpecV1 = {
+const add: ToolV1 = {
   specificationVersion: 'v1',
   name: 'add',
   description: 'Adds two numbers.',
