@@ -23,6 +23,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '10' },
     origin: { type: 'string' },
     ipc: { type: 'boolean', default: false },
+    // 0: the first run of a fresh process is timed (the loop suite's fresh-process rows).
+    warmup: { type: 'string', default: '2' },
   },
 });
 
@@ -51,11 +53,23 @@ async function timedRun(driver, steps) {
   return ms;
 }
 
+/**
+ * Wall and process CPU time per step of each run (`process.cpuUsage`: user + system of every
+ * thread of this process — the fsync threads included — and none of another process's; on a
+ * shared machine the CPU figure is the steadier one).
+ */
 async function sample({ origin, mode, steps, runs }) {
   const driver = await instance(origin, mode, steps);
   const msPerStep = [];
-  for (let i = 0; i < runs; i += 1) msPerStep.push((await timedRun(driver, steps)) / steps);
-  return { msPerStep };
+  const cpuMsPerStep = [];
+  for (let i = 0; i < runs; i += 1) {
+    const cpu = process.cpuUsage();
+    const ms = await timedRun(driver, steps);
+    const used = process.cpuUsage(cpu);
+    msPerStep.push(ms / steps);
+    cpuMsPerStep.push((used.user + used.system) / 1000 / steps);
+  }
+  return { msPerStep, cpuMsPerStep };
 }
 
 function gcNow() {
@@ -147,11 +161,13 @@ if (args.ipc) {
   const server = args.origin ? undefined : await spawnFakeServer();
   const origin = args.origin ?? server.origin;
   const steps = Number(args.steps);
-  await sample({ origin, mode: args.mode, steps, runs: 2 }); // warm-up
-  const { msPerStep } = await sample({ origin, mode: args.mode, steps, runs: Number(args.runs) });
+  const startCpu = process.cpuUsage();
+  if (Number(args.warmup) > 0) await sample({ origin, mode: args.mode, steps, runs: Number(args.warmup) });
+  const { msPerStep, cpuMsPerStep } = await sample({ origin, mode: args.mode, steps, runs: Number(args.runs) });
+  const sinceStart = process.cpuUsage(startCpu);
   const s = summaryLine();
   process.stdout.write(
-    `${JSON.stringify({ framework: s.framework, version: s.version, mode: args.mode, steps, runs: msPerStep.length, msPerStep: median(msPerStep), msPerStepAll: msPerStep, peakRss: s.peakRss, heapAfter: s.heapAfter, maxListenersWarnings: s.maxListenersWarnings })}\n`,
+    `${JSON.stringify({ framework: s.framework, version: s.version, mode: args.mode, steps, runs: msPerStep.length, msPerStep: median(msPerStep), msPerStepAll: msPerStep, cpuMsPerStep: median(cpuMsPerStep), cpuMsPerStepAll: cpuMsPerStep, processCpuMs: (sinceStart.user + sinceStart.system) / 1000, peakRss: s.peakRss, heapAfter: s.heapAfter, maxListenersWarnings: s.maxListenersWarnings })}\n`,
   );
   await server?.stop();
 }

@@ -6,6 +6,12 @@ export const TARGETS = [
   { id: 'loop.warden.no-stream', field: 'ratio', op: '<=', value: 1.15, unit: '× bare undici', what: 'Warden loop per step vs bare undici.request, no-stream (issue 10, 3)' },
   { id: 'loop.warden-harness.stream', field: 'ratio', op: '<=', value: 1.5, unit: '× bare undici', what: 'full harness (gate, redaction, scope, durable JSONL session, audit) per step vs bare undici.request, stream (issue 15, 14)' },
   { id: 'loop.warden-harness.no-stream', field: 'ratio', op: '<=', value: 1.5, unit: '× bare undici', what: 'full harness per step vs bare undici.request, no-stream (issue 15, 14)' },
+  { id: 'loop.warden.stream.cpu', field: 'ratio', op: '<=', value: 1.1, unit: '× bare undici (CPU)', what: 'Warden library loop (defineTool + zod) process CPU per step vs the bare loop, stream (issue 46)' },
+  { id: 'loop.warden.no-stream.cpu', field: 'ratio', op: '<=', value: 1.1, unit: '× bare undici (CPU)', what: 'Warden library loop process CPU per step vs the bare loop, no-stream (issue 46)' },
+  { id: 'loop.warden-harness.stream.cpu', field: 'floorRatio', op: '<=', value: 1.3, unit: '× the floor (CPU)', what: 'full harness, durable defaults, CPU per step vs the bare loop with 2 fdatasyncs per step, stream (issue 46)' },
+  { id: 'loop.warden-harness.no-stream.cpu', field: 'floorRatio', op: '<=', value: 1.3, unit: '× the floor (CPU)', what: 'full harness CPU per step vs the floor, no-stream (issue 46)' },
+  { id: 'loop.warden-harness.stream', field: 'floorRatio', op: '<=', value: 1.3, unit: '× the floor', what: 'full harness wall time per step vs the floor, stream (issue 46)' },
+  { id: 'loop.tracing.stream.cpu', op: '<=', value: 1.05, unit: '× harness (CPU)', what: 'tracing on (OpenTelemetry, no exporter) CPU per step vs tracing off, stream (issue 46)' },
   { id: 'loop.lowest.stream', kind: 'lowest-ratio', mode: 'stream', what: 'Warden has the lowest ratio of all frameworks, stream (issue 10)' },
   { id: 'loop.lowest.no-stream', kind: 'lowest-ratio', mode: 'no-stream', what: 'Warden has the lowest ratio of all frameworks, no-stream (issue 10)' },
   { id: 'memory.warden.stream', op: '<=', value: 10, unit: 'MB', what: 'RSS growth over 1,000 steps (20 runs × 50), stream (issue 10, 3)' },
@@ -70,7 +76,7 @@ export function evaluateTargets(figures) {
       return { ...t, status: 'not measured', reason: failed?.notMeasured ?? 'no such figure in this run' };
     }
     if (f.notMeasured) return { ...t, status: 'not measured', reason: f.notMeasured };
-    const measured = t.field === 'ratio' ? f.ratio : f.median;
+    const measured = t.field ? f[t.field] : f.median;
     const alt = t.alt ? byId.get(t.alt) : undefined;
     return { ...t, status: compare(t.op, measured, t.value) ? 'met' : 'missed', measured, altMeasured: alt?.median, altUnit: alt?.unit };
   });

@@ -8,7 +8,11 @@ import { ADD_SCHEMA, API_KEY, MODEL, SYSTEM, TASK, add } from './task.mjs';
 const TOOLS = [{ type: 'function', function: { name: 'add', description: 'Adds two numbers.', parameters: ADD_SCHEMA } }];
 export const HEADERS = { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` };
 
-export async function bareLoop(url, stream, post) {
+/**
+ * `journal`, when given, is called with each tool call before it runs and with its result after
+ * (the floor driver writes and fdatasyncs each: the write-ahead minimum of a durable harness).
+ */
+export async function bareLoop(url, stream, post, journal) {
   const messages = [
     { role: 'system', content: SYSTEM },
     { role: 'user', content: TASK },
@@ -21,7 +25,10 @@ export async function bareLoop(url, stream, post) {
     if (!message.tool_calls?.length) return { toolCalls, output: message.content };
     for (const call of message.tool_calls) {
       toolCalls += 1;
-      messages.push({ role: 'tool', tool_call_id: call.id, content: add(JSON.parse(call.function.arguments)) });
+      if (journal) await journal({ call });
+      const content = add(JSON.parse(call.function.arguments));
+      if (journal) await journal({ callId: call.id, content });
+      messages.push({ role: 'tool', tool_call_id: call.id, content });
     }
   }
 }

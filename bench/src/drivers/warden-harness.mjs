@@ -1,6 +1,9 @@
 // Warden as people run it: @warden/harness's createHarness with its defaults — the gate with
-// task-scoped authorization, redaction then taint detection, a durable JSONL session (fsync on
-// every append) and the hash-chained audit trail in a temp workspace — over the same provider.
+// task-scoped authorization, redaction then taint detection (with the redactor's default
+// environment: the process's own, as `warden run` has it), a durable JSONL session (fsync on
+// every append, the session held for the run) and the hash-chained audit trail in a temp
+// workspace — over the same provider, its events consumed from `agent.stream()` as `warden run`
+// consumes them.
 // Loaded as `warden-harness.mjs?fsync=batch`, the sessions are fsynced in groups every 50 ms
 // instead (a crash may lose the last 50 ms): the same governance, without a disk flush per step.
 // Loaded as `warden-harness.mjs?tracing=on`, OpenTelemetry tracing is on (every span created and
@@ -35,15 +38,19 @@ export async function create({ origin, toolSteps, stream }) {
     instructions: SYSTEM,
     maxTurns: toolSteps + 5,
     streaming: stream,
-    env: {},
     ...(tracing ? { tracing } : {}),
     ...(fsync ? { sessions: jsonlSessionStore({ dir: path.join(workdir, '.warden', 'sessions'), fsync }) } : {}),
   });
   return {
     async run() {
-      const result = await harness.run(TASK);
-      if (result.stopReason !== 'done') throw new Error(`warden harness run ended with ${result.stopReason}: ${result.error?.code ?? ''} ${result.error?.message ?? ''}`);
-      return { toolCalls: result.toolCalls.length, output: result.output };
+      let toolCalls = 0;
+      let end;
+      for await (const event of harness.agent.stream(TASK)) {
+        if (event.type === 'tool_result') toolCalls += 1;
+        else if (event.type === 'run_end') end = event;
+      }
+      if (end?.stopReason !== 'done') throw new Error(`warden harness run ended with ${end?.stopReason}: ${end?.error?.code ?? ''} ${end?.error?.message ?? ''}`);
+      return { toolCalls, output: end.output };
     },
   };
 }

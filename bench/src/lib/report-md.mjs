@@ -27,8 +27,24 @@ const cell = (s) => String(s).replace(/\|/g, '\\|');
 function loopTable(figures, mode) {
   const rows = figures.filter((f) => f.group === 'loop' && f.mode === mode).sort((a, b) => a.median - b.median);
   if (rows.length === 0) return [];
-  const out = [`| framework | version | median ms/step | min–max | runs | ratio to bare undici |`, '| --- | --- | ---: | ---: | ---: | ---: |'];
-  for (const f of rows) out.push(`| ${cell(f.framework)} | ${f.version ?? ''} | ${fmt(f.median)} | ${range(f)} | ${f.n} | **${f.ratio.toFixed(2)}×** |`);
+  const cpuOf = (f) => figures.find((c) => c.group === 'loop-cpu' && c.driver === f.driver && c.mode === mode);
+  const out = [
+    `| framework | version | median ms/step | min–max | runs | ratio to bare undici | CPU ms/step | CPU ratio | to the floor (wall / CPU) |`,
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const f of rows) {
+    const cpu = cpuOf(f);
+    const floor = f.floorRatio !== undefined ? `${f.floorRatio.toFixed(2)}× / ${cpu?.floorRatio !== undefined ? `${cpu.floorRatio.toFixed(2)}×` : '—'}` : '';
+    out.push(`| ${cell(f.framework)} | ${f.version ?? ''} | ${fmt(f.median)} | ${range(f)} | ${f.n} | **${f.ratio.toFixed(2)}×** | ${cpu ? fmt(cpu.median) : '—'} | ${cpu ? `${cpu.ratio.toFixed(2)}×` : '—'} | ${floor} |`);
+  }
+  return out;
+}
+
+function freshTable(figures, mode) {
+  const rows = figures.filter((f) => f.group === 'loop-fresh' && f.mode === mode).sort((a, b) => a.median - b.median);
+  if (rows.length === 0) return [];
+  const out = ['| framework | median ms/step | min–max | runs | ratio | CPU ms/step | CPU ratio | process CPU ms (imports + run) |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'];
+  for (const f of rows) out.push(`| ${cell(f.framework)} | ${fmt(f.median)} | ${range(f)} | ${f.n} | **${f.ratio.toFixed(2)}×** | ${fmt(f.cpuMsPerStep)} | ${f.cpuRatio.toFixed(2)}× | ${fmt(f.processCpuMs)} |`);
   return out;
 }
 
@@ -69,7 +85,12 @@ export function renderMarkdown(doc) {
     const raw = doc.raw.loop ?? {};
     lines.push(`## The loop: ${raw.steps ?? 50}-step tool-calling runs on the same fake server`, '');
     lines.push(`One tool \`add(a, b)\`, ${(raw.steps ?? 50) - 1} tool calls then a final text; every driver in its own warm process, ${raw.rounds ?? '?'} interleaved rounds (the start rotating each round), ${raw.runsPerTurn ?? 1} run${(raw.runsPerTurn ?? 1) === 1 ? '' : 's'} per driver per round. Ratio = median ms/step ÷ the bare \`undici.request\` loop's median in the same mode.`, '');
+    lines.push('CPU = the driver process\'s own CPU time (`process.cpuUsage`, user + system, its fsync threads included), the steadier figure on a shared machine. "To the floor" compares the full-harness rows with the bare loop that also makes 2 fdatasyncs per tool step (`bare-undici-floor`), in the same rounds.', '');
     for (const mode of ['stream', 'no-stream']) lines.push(`### ${mode}`, '', ...loopTable(figures, mode), '');
+    for (const mode of ['stream', 'no-stream']) {
+      const fresh = freshTable(figures, mode);
+      if (fresh.length) lines.push(`### ${mode}, fresh process (the first run after the imports, cold JIT)`, '', ...fresh, '');
+    }
     const mem = figures.filter((f) => f.group === 'memory' || f.group === 'listeners' || f.group === 'peakrss');
     lines.push('### Memory and listeners', '', ...genericTable(mem), '');
   }

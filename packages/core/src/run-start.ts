@@ -33,6 +33,19 @@ export async function startRun(options: ResolvedOptions, init: RunInit, signal: 
   // A spawned agent counts against the ceiling of the run that spawned it.
   if (options.runtime?.shared) run.state.spawned = options.runtime.shared;
   const opened: OpenedSession = init.resumeId !== undefined ? await loadForResume(run, init.resumeId) : await openSession(run);
+  // The run holds its session for its life (JSONL: one lock, one open file), so an append is a write and a sync.
+  const release = run.session ? await run.session.hold() : undefined;
+  try {
+    return await proceed(run, options, init, opened, build);
+  } finally {
+    if (release) {
+      await run.session?.flush();
+      await release().catch(() => undefined);
+    }
+  }
+}
+
+async function proceed(run: RunContext, options: ResolvedOptions, init: RunInit, opened: OpenedSession, build: AgentBuilder): Promise<RunResult> {
   // Sticky handoffs: the agent that holds the stored conversation answers this turn too.
   const warnings = [...opened.warnings];
   const held = opened.holder;

@@ -7,6 +7,7 @@ import {
   type Message,
   type Owner,
   type SessionRecord,
+  type SessionRelease,
   type SessionStoreV1,
   type ToolCallPart,
   type ToolResultPart,
@@ -72,6 +73,20 @@ export class SessionWriter {
    */
   writeOrThrow(records: SessionRecord[]): Promise<void> {
     return this.enqueue(records, true);
+  }
+
+  /**
+   * Asks the store to keep the session open for this writer (`SessionStoreV1.hold`): resolves the
+   * release, or undefined when the store has no holds, the session is busy elsewhere or holding failed
+   * (appends then lock one by one, as before; a hold only saves work).
+   */
+  async hold(): Promise<SessionRelease | undefined> {
+    if (!this.store.hold) return undefined;
+    try {
+      return await this.store.hold(this.sessionId);
+    } catch {
+      return undefined;
+    }
   }
 
   /** Settles once everything queued so far is stored (or reported). */

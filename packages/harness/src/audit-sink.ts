@@ -23,12 +23,16 @@ export interface AuditCheck {
 /**
  * Appends every decision, approval and tool execution of a run to governance's
  * hash-chained audit trail (HMAC-signed with a key). Entries are written in
- * event order; a failure to write is kept and reported by `close`, so a broken
- * trail is never silent.
+ * event order and made durable by `flush` (one fdatasync, when a run ends); a
+ * failure to write or sync is kept and reported by `close`, so a broken trail
+ * is never silent.
  */
 export function createAuditSink(options: { file: string; key?: string }): AuditSink {
-  // Group commit: entries written together share one fdatasync; each is still durable before it settles.
-  const log = auditLog({ sink: jsonlAuditSink(options.file, { sync: 'group' }), ...(options.key ? { key: options.key } : {}) });
+  // Each entry is written at once (in order; a killed process loses nothing written) and the trail is
+  // made durable with one fdatasync when the run flushes it: nothing in a run waits on an entry's sync,
+  // and the session holds each decision durably before its tool runs (decision 0011).
+  const sink = jsonlAuditSink(options.file, { sync: 'flush' });
+  const log = auditLog({ sink, ...(options.key ? { key: options.key } : {}) });
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;
   const track = (written: Promise<unknown>): Promise<void> => {
@@ -47,12 +51,18 @@ export function createAuditSink(options: { file: string; key?: string }): AuditS
     // Not queued behind the previous entry's fdatasync: the log chains entries in call order and the
     // sink group-commits whatever arrives while a write is in flight.
     record: (event) => track(log.recordEvent(event)),
-    note: (kind, data, runId) => track(log.record(kind, data, runId)),
+    // Outside a run nothing else flushes it: a note is durable before it settles.
+    note: async (kind, data, runId) => {
+      await track(log.record(kind, data, runId));
+      await track(sink.sync?.() ?? Promise.resolve());
+    },
     async flush() {
       await Promise.all(inFlight);
+      await track(sink.sync?.() ?? Promise.resolve());
     },
     async close() {
       await Promise.all(inFlight);
+      await track(sink.sync?.() ?? Promise.resolve());
       if (failure !== undefined) throw failure;
     },
   };

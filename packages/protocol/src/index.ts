@@ -27,7 +27,7 @@ export type { GateContext, GateV1, Gate } from './decision.js';
 export type { Owner, ApprovalRequest, ApprovalAnswer, ApprovalStatus, StoredApproval } from './approval.js';
 export type { ApproverV1, Approver, ApprovalStoreV1 } from './approval.js';
 export type { HeaderRecord, MessageRecord, ToolCallRecord, ToolResultRecord, CompactionRecord, ApprovalRecord, MetaRecord, SessionRecord, SessionSummary } from './session.js';
-export type { LoadedSession, AppendOptions, AppendResult, SessionStoreV1, SessionStore } from './session.js';
+export type { LoadedSession, AppendOptions, AppendResult, SessionStoreV1, SessionStore, SessionRelease } from './session.js';
 export type { StopReason, ToolResultStatus, RunStartEvent, StepStartEvent, TextDeltaEvent, ThinkingDeltaEvent, AssistantMessageEvent, ToolCallEvent, ToolDecisionEvent, ToolResultEvent, ToolProgressEvent, UsageEvent, CompactionEvent, WarningEvent, ApprovalPendingEvent, ProviderNoticeEvent, TaintEvent, ScopeEvent, SubagentEvent, HandoffEvent, ChangeSetEvent, RunEndEvent, RunEvent } from './run-event.js';
 export type { RunEventType, RunEventOf, StreamingAgent } from './run-event.js';
 export { WardenError, errorCodeOf } from './errors/warden-error.js';

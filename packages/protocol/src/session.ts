@@ -107,7 +107,18 @@ export interface SessionStoreV1 {
   list(query?: { userId?: string; tenantId?: string; limit?: number }): Promise<SessionSummary[]>;
   delete(id: string, owner?: Owner): Promise<void>;
   close?(): Promise<void>;
+  /**
+   * Optional: keeps a session open for this store's appends until the returned function is called
+   * (a run holds its session for its life). On the JSONL store that is the file lock and one open
+   * descriptor, so an append is a write and an fdatasync, with no open, lock or stat of its own.
+   * Never waits: resolves `undefined` when another writer has the session now (appends then lock one
+   * by one, as without a hold). A hold does not bypass owners or versions: appends still check both.
+   */
+  hold?(id: string): Promise<SessionRelease | undefined>;
 }
+
+/** Ends a `SessionStoreV1.hold`; after every append made under the hold has finished. Idempotent. */
+export type SessionRelease = () => Promise<void>;
 
 /** Short name for `SessionStoreV1`, following the newest version; code that must not move across majors names `SessionStoreV1`. */
 export type SessionStore = SessionStoreV1;

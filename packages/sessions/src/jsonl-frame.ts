@@ -1,14 +1,22 @@
 import { createHash } from 'node:crypto';
+import { crc32Hex } from './crc32.js';
 
-/** The version of the line format; a reader refuses lines of a version it does not know. */
-export const FRAME_FORMAT_VERSION = 1;
+/**
+ * The version of the line format new lines are written in; a reader refuses lines of a version it
+ * does not know. 2: the checksum is CRC-32 (8 hex digits). 1 (still read): the first 16 hex digits
+ * of SHA-256. The checksum finds torn and damaged lines, not forged ones (anyone who can edit the file
+ * can recompute either), so the cheaper one is enough; see docs/decisions/0011-session-run-log.md.
+ */
+export const FRAME_FORMAT_VERSION = 2;
+const KNOWN_VERSIONS = new Set([1, 2]);
 
 /**
  * One line of a JSONL session file (see README, "JSONL file format"):
  * `{"v":1,"seq":7,"ver":4,"i":0,"n":2,"id":"rec-1","op":"op-9","ts":1767225600000,"sum":"…","rec":{…}}`
  * - `seq` counts lines from 1 with no gap; `ver` is the session version the append produced;
  * - `i`/`n` place the line in its append (an append of n records is n lines; `n: 0` marks an empty append);
- * - `sum` is the first 16 hex digits of SHA-256 over every other field and the exact payload bytes.
+ * - `sum` is a checksum over every other field and the exact payload bytes: CRC-32 as 8 hex digits
+ *   (`v: 2`), or the first 16 hex digits of SHA-256 (`v: 1`, files written before).
  */
 export interface Frame {
   v: number;
@@ -28,7 +36,7 @@ const REC_KEY = ',"rec":';
 
 export function frameChecksum(f: Omit<Frame, 'sum'>): string {
   const text = `${f.v}|${f.seq}|${f.ver}|${f.i}|${f.n}|${f.id}|${f.op ?? ''}|${f.ts}|${f.payload}`;
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return f.v === 1 ? createHash('sha256').update(text).digest('hex').slice(0, 16) : crc32Hex(text);
 }
 
 /** The line for a frame, newline included. */
@@ -67,7 +75,7 @@ export function decodeFrame(line: string): DecodeResult {
     return { ok: false, reason: 'unreadable frame' };
   }
   const { v, seq, ver, i, n, id, op, ts, sum } = head;
-  if (v !== FRAME_FORMAT_VERSION) return { ok: false, reason: `unknown format version ${JSON.stringify(v)}` };
+  if (typeof v !== 'number' || !KNOWN_VERSIONS.has(v)) return { ok: false, reason: `unknown format version ${JSON.stringify(v)}` };
   if (!isInt(seq) || !isInt(ver) || !isInt(i) || !isInt(n) || !isInt(ts) || typeof id !== 'string' || typeof sum !== 'string') {
     return { ok: false, reason: 'malformed frame fields' };
   }

@@ -53,6 +53,31 @@ function continueState(s: ScanState): ScanState {
   return { ...s, facts: { ...s.facts } };
 }
 
+/** What one append wrote, for `advanceState`. */
+export interface AppendedFrames {
+  lines: number;
+  /** The last line's seq. */
+  seq: number;
+  version: number;
+  ts: number;
+  op?: string;
+}
+
+/**
+ * The scan state after an append this writer made itself (lock held, file at `state.offset`): what a
+ * scan of the written bytes without `parse` would find, computed without decoding them again.
+ */
+export function advanceState(state: ScanState, written: AppendedFrames, byteLength: number): ScanState {
+  const next = continueState(state);
+  if (written.op !== undefined) next.ops.set(written.op, written.version);
+  next.version = written.version;
+  next.seq = written.seq;
+  next.updatedAt = written.ts;
+  next.offset = state.offset + byteLength;
+  next.lines = state.lines + written.lines;
+  return next;
+}
+
 /**
  * Scans `bytes`, the file content from `from.offset` on. With `parse`, returns the records of the
  * complete appends and keeps the listing facts; without it, only the header record is parsed.

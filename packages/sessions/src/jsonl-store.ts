@@ -1,14 +1,15 @@
 import { headerRecord } from './header-record.js';
 import { join, basename } from 'node:path';
 import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
-import { SessionError, type AppendOptions, type AppendResult, type LoadedSession, type Owner, type SessionRecord, type SessionStoreV1, type SessionSummary, strictOptions, type OptionKeys } from '@warden/protocol';
+import { SessionError, type AppendOptions, type AppendResult, type LoadedSession, type Owner, type SessionRecord, type SessionRelease, type SessionStoreV1, type SessionSummary, strictOptions, type OptionKeys } from '@warden/protocol';
 import { createFileLocker } from './file-lock.js';
+import { appendHeld, closeHeld, openHeld, type HeldFile } from './jsonl-hold.js';
 import { LruMap } from './lru-map.js';
 import { encodeFrame } from './jsonl-frame.js';
 import { appendToFile, nodeJsonlIo, writeFully, type JsonlIo } from './jsonl-io.js';
 import { cutTail, isMissing, readWhole, scanAll, scanForWrite, syncDir, type CachedScan, type LockedScan } from './jsonl-file.js';
 import { repairSession, type RepairReport } from './jsonl-repair.js';
-import { scanFrames } from './jsonl-scan.js';
+import { advanceState, type AppendedFrames } from './jsonl-scan.js';
 import { assertSafeId, newSessionId } from './ids.js';
 import { cleanOwner } from './owner.js';
 import { ownerMatches } from '@warden/protocol';
@@ -56,6 +57,8 @@ export interface JsonlSessionStore extends SessionStoreV1 {
   close(): Promise<void>;
   /** What the store holds in memory. */
   stats(): JsonlStoreStats;
+  /** Keeps a session's file locked and open until the returned function is called (see `SessionStoreV1.hold`). */
+  hold(id: string): Promise<SessionRelease | undefined>;
 }
 
 const iso = (ms: number | undefined): string => new Date(ms ?? 0).toISOString();
@@ -72,6 +75,8 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
   const locker = createFileLocker();
   const summaries = new Map<string, { key: string; summary: SessionSummary | undefined }>();
   const queues = new Map<string, Promise<unknown>>();
+  /** Sessions held open by `hold` (the lock taken once, one descriptor): their appends take no lock of their own. */
+  const held = new Map<string, HeldFile>();
   const dirty = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failed: SessionError | undefined;
@@ -85,8 +90,8 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
 
   /** One operation at a time per file in this process, and one writer across processes (the file lock). */
   function exclusive<T>(path: string, fn: () => Promise<T>): Promise<T> {
-    const previous = queues.get(path) ?? Promise.resolve();
-    const run = previous.then(async () => {
+    return queued(path, async () => {
+      if (held.has(path)) return fn();
       const release = await locker.acquire(path, { timeoutMs: lockTimeoutMs });
       try {
         return await fn();
@@ -94,6 +99,12 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
         await release();
       }
     });
+  }
+
+  /** One operation at a time per file in this process (the lock, if any, is the operation's to take). */
+  function queued<T>(path: string, fn: () => Promise<T>): Promise<T> {
+    const previous = queues.get(path) ?? Promise.resolve();
+    const run = previous.then(fn);
     const settled = run.then(
       () => undefined,
       () => undefined,
@@ -139,10 +150,14 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
     }
   }
 
-  async function writeAppend(path: string, scanned: LockedScan, text: string): Promise<void> {
+  async function writeAppend(path: string, scanned: LockedScan, text: string, written: AppendedFrames): Promise<void> {
     const { state, size, identity } = scanned;
     const bytes = Buffer.from(text);
-    const outcome = await appendToFile(path, bytes, size, mode === 'always', io);
+    const hold = held.get(path);
+    const outcome =
+      hold && io === nodeJsonlIo && hold.identity === identity
+        ? await appendHeld(hold, bytes, size, mode === 'always')
+        : await appendToFile(path, bytes, size, mode === 'always', io);
     if (!outcome.ok) {
       cache.delete(path);
       if (outcome.stage === 'open') throw ioError(`open ${basename(path)}`, outcome.error);
@@ -156,8 +171,60 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
       timer ??= setTimeout(() => void flushDirty(), batchIntervalMs);
     }
     // The file was opened by path with the lock held, so it is the one scanned: its identity is known.
-    if (state.offset === size) cache.set(path, { identity, state: scanFrames(bytes, state, false).state });
+    // The state after the append is known from what was written: no need to decode our own lines again.
+    if (state.offset === size) cache.set(path, { identity, state: advanceState(state, written, bytes.length) });
     else cache.delete(path);
+  }
+
+  /**
+   * With the session held, nobody else appends, so the state this store cached after its own last
+   * append is the file's: no stat, no read. Only when the cache is of the held file itself.
+   */
+  function heldScan(path: string): LockedScan | undefined {
+    const hold = held.get(path);
+    const cached = hold && cache.get(path);
+    if (!hold || !cached || cached.identity !== hold.identity) return undefined;
+    return { state: cached.state, size: cached.state.offset, identity: cached.identity, warnings: [] };
+  }
+
+  async function hold(id: string): Promise<SessionRelease | undefined> {
+    assertHealthy();
+    const path = pathOf(id);
+    const taken = await queued(path, async () => {
+      const known = held.get(path);
+      if (known) {
+        known.count += 1;
+        return true;
+      }
+      let release;
+      try {
+        // No waiting: another writer has it now, so this run appends lock by lock, as without a hold.
+        release = await locker.acquire(path, { timeoutMs: 0 });
+      } catch (error) {
+        if (SessionError.isInstance(error) && error.code === 'session.locked') return false;
+        throw error;
+      }
+      try {
+        held.set(path, openHeld(path, release));
+        return true;
+      } catch (error) {
+        await release();
+        if (isMissing(error)) throw notFoundError(id);
+        throw ioError(`open ${basename(path)}`, error);
+      }
+    });
+    if (!taken) return undefined;
+    let done = false;
+    return async () => {
+      if (done) return;
+      done = true;
+      await queued(path, async () => {
+        const known = held.get(path);
+        if (!known || --known.count > 0) return;
+        held.delete(path);
+        await closeHeld(known);
+      });
+    };
   }
 
   async function create(init: { id?: string; owner?: Owner; title?: string }): Promise<{ id: string; version: number }> {
@@ -208,7 +275,7 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
     const path = pathOf(id);
     return exclusive(path, async () => {
       assertHealthy();
-      const scanned = await scanForWrite(path, cache, io, (owner) => owner !== undefined && ownerMatches(owner, opts.owner));
+      const scanned = heldScan(path) ?? (await scanForWrite(path, cache, io, (owner) => owner !== undefined && ownerMatches(owner, opts.owner)));
       const state = scanned?.state;
       if (!scanned || !state || state.version === 0 || !ownerMatches(state.owner ?? {}, opts.owner)) throw notFoundError(id);
       if (opts.opId !== undefined) {
@@ -225,7 +292,7 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
           : records.map((r, i) =>
               encodeFrame({ seq: state.seq + 1 + i, ver, i, n: records.length, id: r.id, ts, payload: JSON.stringify(r), ...(op !== undefined ? { op } : {}) }),
             );
-      await writeAppend(path, scanned, frames.join(''));
+      await writeAppend(path, scanned, frames.join(''), { lines: frames.length, seq: state.seq + frames.length, version: ver, ts, ...(op !== undefined ? { op } : {}) });
       return { version: ver };
     });
   }
@@ -361,9 +428,17 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
       assertHealthy();
     },
     stats: () => ({ cachedSessions: cache.size, cachedSummaries: summaries.size }),
+    hold,
     async close() {
       if (timer) clearTimeout(timer);
       await flushDirty();
+      for (const [path, known] of [...held]) {
+        await queued(path, async () => {
+          if (held.get(path) !== known) return;
+          held.delete(path);
+          await closeHeld(known);
+        });
+      }
       await locker.close();
       assertHealthy();
     },

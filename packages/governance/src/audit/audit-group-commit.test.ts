@@ -27,6 +27,27 @@ describe("jsonlAuditSink({ sync: 'group' })", () => {
     expect(await sink.last()).toBe(lines[39]);
   });
 
+  it("'flush' writes each line at once, in call order, and makes them all durable with one fdatasync on sync()", async () => {
+    const file = join(dir, 'flush', 'audit.jsonl');
+    const syncs: number[] = [];
+    const sink = jsonlAuditSink(file, { sync: 'flush', onSync: (n) => syncs.push(n) });
+    const log = auditLog({ sink });
+    const entries = await Promise.all(Array.from({ length: 12 }, (_, i) => log.record('step', { i })));
+    // On the file (the OS has it) before any sync: a killed process loses none of them.
+    expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(12);
+    expect(syncs).toEqual([]);
+    await sink.sync?.();
+    expect(syncs).toEqual([12]);
+    await sink.sync?.(); // nothing new: no sync
+    expect(syncs).toEqual([12]);
+    await log.record('after', {});
+    await sink.sync?.();
+    expect(syncs).toEqual([12, 1]);
+    expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    const check = await verifyAudit(file);
+    expect(check).toMatchObject({ ok: true, entries: 13 });
+  });
+
   it("'always' syncs each line on its own; 'none' keeps the old behaviour", async () => {
     const syncs: number[] = [];
     const always = jsonlAuditSink(join(dir, 'always.jsonl'), { sync: 'always', onSync: (n) => syncs.push(n) });

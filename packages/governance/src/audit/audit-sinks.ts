@@ -1,5 +1,5 @@
 import { strictOptions, type OptionKeys } from '@warden/protocol';
-import { closeSync, fdatasync, openSync, writeSync } from 'node:fs';
+import { closeSync, fdatasync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -8,6 +8,8 @@ export interface AuditSink {
   append(line: string): Promise<void>;
   /** The last complete line, so a new log continues the chain (undefined when empty). */
   last(): Promise<string | undefined>;
+  /** Makes every line appended so far durable (`sync: 'flush'`); settles at once where appends already are. */
+  sync?(): Promise<void>;
 }
 
 export interface JsonlAuditSinkOptions {
@@ -16,8 +18,12 @@ export interface JsonlAuditSinkOptions {
    * `always`: once the line is fdatasync'd. `group`: the same guarantee, with group commit — lines
    * appended while a write is in flight (concurrent runs, sub-agents, several logs on one file) go out
    * together in one write and one fdatasync; each append still resolves only once its line is synced.
+   * `flush`: each line is written at once, in order, through a descriptor kept open, and an append
+   * resolves once the OS has it (a killed process loses nothing acknowledged); `sync()` makes all of
+   * them durable with one fdatasync and closes the descriptor. The harness syncs when a run ends, so a
+   * run's trail costs one fdatasync, not two per step (docs/decisions/0011-session-run-log.md).
    */
-  sync?: 'none' | 'always' | 'group';
+  sync?: 'none' | 'always' | 'group' | 'flush';
   /** Called after each durable write with the number of lines it carried (metrics, tests). */
   onSync?: (lines: number) => void;
 }
@@ -31,6 +37,9 @@ export function jsonlAuditSink(file: string, options: JsonlAuditSinkOptions = {}
   let made = false;
   let waiting: Array<{ line: string; resolve: () => void; reject: (error: unknown) => void }> = [];
   let draining = false;
+  /** `flush` mode: the descriptor lines go through until the next `sync()`, and whether it wrote since. */
+  let open: number | undefined;
+  let unsynced = 0;
 
   async function ensureDir(): Promise<void> {
     if (!made) {
@@ -74,8 +83,37 @@ export function jsonlAuditSink(file: string, options: JsonlAuditSinkOptions = {}
     }
   }
 
+  /** Synchronous from the call on, so lines land in the order `append` was called (the chain's order). */
+  function writeNow(line: string): void {
+    if (!made) {
+      mkdirSync(dirname(file), { recursive: true });
+      made = true;
+    }
+    open ??= openSync(file, 'a');
+    const bytes = Buffer.from(`${line}\n`);
+    let done = 0;
+    while (done < bytes.length) done += writeSync(open, bytes, done, bytes.length - done);
+    unsynced += 1;
+  }
+
+  async function syncOpen(): Promise<void> {
+    const fd = open;
+    if (fd === undefined) return;
+    open = undefined;
+    const lines = unsynced;
+    unsynced = 0;
+    try {
+      await new Promise<void>((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve())));
+    } finally {
+      closeSync(fd);
+    }
+    options.onSync?.(lines);
+  }
+
   return {
+    sync: () => (mode === 'flush' ? syncOpen() : Promise.resolve()),
     async append(line) {
+      if (mode === 'flush') return writeNow(line);
       if (mode === 'none') {
         await ensureDir();
         return appendFile(file, `${line}\n`, { encoding: 'utf8', flag: 'a' });

@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { opendirSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
 import { type RunScope, type ScopeHost, type ScopePath, type ScopeTool, strictOptions, type OptionKeys } from '@warden/protocol';
 import { pathPolicy, type PathPolicy } from '@warden/shell-policy';
@@ -58,13 +58,35 @@ function kindOf(workspace: string, relative: string): Kind {
   }
 }
 
+/** How many root entries a task's scope looks at (a workspace root with more is unusual; the rest are not matched by stem). */
+const MAX_ROOT_ENTRIES = 10_000;
+
+/**
+ * The workspace root's names, read once per `taskScope` call on first need (not once per word of the
+ * task) and at most `MAX_ROOT_ENTRIES` of them.
+ */
+function rootListing(workspace: string): () => readonly string[] {
+  let names: string[] | undefined;
+  return () => {
+    if (names) return names;
+    names = [];
+    try {
+      const dir = opendirSync(workspace);
+      try {
+        for (let entry = dir.readSync(); entry && names.length < MAX_ROOT_ENTRIES; entry = dir.readSync()) names.push(entry.name);
+      } finally {
+        dir.closeSync();
+      }
+    } catch {
+      // unreadable root: no stem matches
+    }
+    return names;
+  };
+}
+
 /** Root entries whose name without its extension is `stem` (`README` → `README.md`). */
-function byStem(workspace: string, stem: string): string[] {
-  try {
-    return readdirSync(workspace).filter((name) => name !== stem && name.startsWith(`${stem}.`) && !name.slice(stem.length + 1).includes('.'));
-  } catch {
-    return [];
-  }
+function byStem(listing: () => readonly string[], stem: string): string[] {
+  return listing().filter((name) => name !== stem && name.startsWith(`${stem}.`) && !name.slice(stem.length + 1).includes('.'));
 }
 
 function pushPath(out: ScopePath[], entry: ScopePath): void {
@@ -108,7 +130,7 @@ function insideRelative(paths: PathPolicy, word: string): string | undefined {
   return inspection.relative;
 }
 
-function pathFromWord(word: string, options: TaskScopeOptions, paths: PathPolicy, out: ScopePath[]): void {
+function pathFromWord(word: string, options: TaskScopeOptions, paths: PathPolicy, listing: () => readonly string[], out: ScopePath[]): void {
   const pathLike = word.includes('/') || EXTENSION.test(word) || isPathGlob(word);
   if (isPathGlob(word)) {
     const relative = word.replace(/^\.\/+/, '');
@@ -126,7 +148,7 @@ function pathFromWord(word: string, options: TaskScopeOptions, paths: PathPolicy
   }
   if (!pathLike) {
     // A bare word counts only when it names a root entry by its stem (`README` → `README.md`).
-    for (const name of byStem(options.workspace, relative)) pushPath(out, { kind: 'file', pattern: name, origin: 'task', text: word });
+    for (const name of byStem(listing, relative)) pushPath(out, { kind: 'file', pattern: name, origin: 'task', text: word });
     return;
   }
   // A new file at a named path, or a file named by its base name somewhere in the workspace.
@@ -169,6 +191,7 @@ export function taskScope(task: string, options: TaskScopeOptions): RunScope {
   for (const host of options.hosts ?? []) if (host.trim() !== '') pushHost(outHosts, { host: host.trim(), origin, text: host });
   const change = asksForChange(task);
   const taskWords: string[] = [];
+  const listing = rootListing(options.workspace);
   for (const word of words(task)) {
     if (servers.length > 0 && toolsFromWord(word, servers, aboutServers, outTools)) continue;
     const agent = agents.find((name) => name.toLowerCase() === word.toLowerCase());
@@ -186,7 +209,7 @@ export function taskScope(task: string, options: TaskScopeOptions): RunScope {
       pushHost(outHosts, { host: word.replace(/:\d+$/, ''), origin: 'task', text: word });
       continue;
     }
-    if (change) pathFromWord(word, options, paths, outPaths);
+    if (change) pathFromWord(word, options, paths, listing, outPaths);
   }
   for (const word of words(task)) {
     const lower = word.toLowerCase();

@@ -148,6 +148,11 @@ export class RunTracer {
     const span = this.tools.get(event.callId)?.span;
     if (!span) return;
     this.tools.delete(event.callId);
+    // Attributes (the tool's output above all) are computed only for a span that records them.
+    if (!span.isRecording()) {
+      span.end();
+      return;
+    }
     span.setAttribute(ATTR.toolStatus, event.status);
     if (this.content) span.setAttribute(ATTR.toolResult, this.content(event.content));
     if (event.status !== 'ok') this.fail(span, event.status, undefined);
@@ -195,6 +200,10 @@ export class RunTracer {
   private runEnd(event: RunEventOf<'run_end'>): void {
     if (event.runId !== this.rootRunId || !this.runSpan) return;
     const span = this.runSpan;
+    if (!span.isRecording()) {
+      this.close();
+      return;
+    }
     span.setAttributes({ ...usageAttributes(event.usage), [ATTR.costUsd]: event.costUsd, [ATTR.stopReason]: event.stopReason, [ATTR.steps]: event.steps });
     if (this.content && event.output) span.setAttribute(ATTR.outputMessages, this.content([{ role: 'assistant', parts: [{ type: 'text', content: event.output }] }]));
     if (event.error) this.fail(span, event.error.code, event.error.message);

@@ -11,6 +11,10 @@ import type { TracingRuntime } from './tracing-runtime.js';
  */
 export function tracedGate(gate: GateV1, runtime: TracingRuntime): GateV1 {
   const done = (span: Span, decision: Decision): Decision => {
+    if (!span.isRecording()) {
+      span.end();
+      return decision;
+    }
     const content = runtime.current()?.captureContent;
     span.setAttributes({
       [ATTR.gateEffect]: decision.effect,

@@ -31,6 +31,11 @@ export function tracedProvider(provider: ProviderV1, runtime: TracingRuntime): P
     return { span, options: { ...options, headers } };
   };
   const succeed = (span: Span, response: ModelResponse): void => {
+    // Attributes are computed only for a span that records them (a sampled-out span drops them).
+    if (!span.isRecording()) {
+      span.end();
+      return;
+    }
     const content = runtime.current()?.captureContent;
     span.setAttributes({
       ...usageAttributes(response.usage),

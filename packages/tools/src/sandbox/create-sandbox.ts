@@ -3,7 +3,7 @@ import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { configError, toolError } from '../tool-error-codes.js';
 import { bwrapArgs, sandboxEnv } from './bwrap-args.js';
-import { startEgressProxy, type EgressProxy } from './egress-proxy.js';
+import type { EgressProxy } from './egress-proxy.js';
 import { createHostAllowlist, type HostAllowlist } from './host-allowlist.js';
 import { createdProtected, scanProtected } from './protected-entries.js';
 import { parseSandboxOptions, type SandboxOptions } from './sandbox-options.js';
@@ -203,6 +203,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         const scan = scanProtected(workspace, { readOnly: o.readOnlyPaths, hidden: o.hiddenPaths });
         const reach = wrapOptions.allowedHosts?.length ? commandAllowlist(o.allowedHosts, wrapOptions.allowedHosts) : { hosts: o.allowedHosts, allowlist };
         if (reach.allowlist.size > 0 && current.socatPath !== undefined) {
+          // Loaded on first use: the proxy (node:http, node:net, the SOCKS5 server) is only for commands with allowed hosts.
+          const { startEgressProxy } = await import('./egress-proxy.js');
           proxy = await startEgressProxy({ socketPath: path.join(state.dir, `proxy-${++commands}.sock`), allowlist: reach.allowlist });
         }
         const args = bwrapArgs({
