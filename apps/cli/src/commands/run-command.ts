@@ -17,6 +17,7 @@ export const runOptions = z.strictObject({
   resume: z.boolean().optional(),
   continue: z.boolean().optional(),
   session: z.string().min(1).optional(),
+  newSession: z.boolean().optional(),
   listSessions: z.boolean().optional(),
   sessions: z.string().min(1).optional(),
   explainScope: z.boolean().optional(),

@@ -3,6 +3,7 @@ import { enCodes } from './en-codes.js';
 import { enWorkCodes } from './en-work-codes.js';
 import { enProgress } from './en-progress.js';
 import { enNotes } from './en-notes.js';
+import { enFrictions } from './en-frictions.js';
 /** English: the reference catalog. Every other language must hold every key here. */
 export const en = {
   'help.tagline': 'warden — a governed agent harness for your terminal',
@@ -398,4 +399,5 @@ export const en = {
   ...enWorkCodes,
   ...enProgress,
   ...enNotes,
+  ...enFrictions,
 } as const;

@@ -3,6 +3,7 @@ import { esCodes } from './es-codes.js';
 import { esWorkCodes } from './es-work-codes.js';
 import { esProgress } from './es-progress.js';
 import { esNotes } from './es-notes.js';
+import { esFrictions } from './es-frictions.js';
 import type { Catalog } from './catalog-types.js';
 
 /** Español. */
@@ -400,4 +401,5 @@ export const es: Catalog = {
   ...esWorkCodes,
   ...esProgress,
   ...esNotes,
+  ...esFrictions,
 };

@@ -3,6 +3,7 @@ import { frCodes } from './fr-codes.js';
 import { frWorkCodes } from './fr-work-codes.js';
 import { frProgress } from './fr-progress.js';
 import { frNotes } from './fr-notes.js';
+import { frFrictions } from './fr-frictions.js';
 import type { Catalog } from './catalog-types.js';
 
 /** Français. */
@@ -400,4 +401,5 @@ export const fr: Catalog = {
   ...frWorkCodes,
   ...frProgress,
   ...frNotes,
+  ...frFrictions,
 };

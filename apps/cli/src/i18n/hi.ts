@@ -3,6 +3,7 @@ import { hiCodes } from './hi-codes.js';
 import { hiWorkCodes } from './hi-work-codes.js';
 import { hiProgress } from './hi-progress.js';
 import { hiNotes } from './hi-notes.js';
+import { hiFrictions } from './hi-frictions.js';
 import type { Catalog } from './catalog-types.js';
 
 /** हिन्दी. */
@@ -400,4 +401,5 @@ export const hi: Catalog = {
   ...hiWorkCodes,
   ...hiProgress,
   ...hiNotes,
+  ...hiFrictions,
 };

@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline/promises';
+import { assertAuditWritable, assertStoreWritable } from '../actions/writable-check.js';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
@@ -61,8 +62,11 @@ export async function startRepl(ctx: CommandContext<object>, options: HarnessOpt
   });
   let harness;
   try {
+    assertStoreWritable(options);
     harness = await createHarness({ ...options, approver });
+    assertAuditWritable(harness);
   } catch (error) {
+    await harness?.close();
     rl.close();
     throw error;
   }

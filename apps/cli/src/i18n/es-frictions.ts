@@ -1,0 +1,14 @@
+import type { enFrictions } from './en-frictions.js';
+
+/** Los mensajes de las fricciones de quien empieza (issue #47): sesiones, stdin, espacios de solo lectura, aprobaciones. */
+export const esFrictions: Record<keyof typeof enFrictions, string> = {
+  'option.newSession': 'Con --session ID: inicia una sesión nueva con ese id cuando el almacén no tiene ninguna (sin esta opción, un id desconocido es un error).',
+  'error.unknownSession': 'no hay ninguna sesión "{id}" en {store}',
+  'hint.unknownSession': 'warden sessions lista las guardadas; para iniciar una sesión nueva llamada {id}, añade --new-session',
+  'error.resumeNotASession': '--resume continúa la sesión más reciente, y "{value}" no es una sesión guardada',
+  'hint.resumeNotASession': 'para reanudar una sesión por su id usa warden --session ID (warden sessions las lista); para dar a la sesión más reciente una tarea de una palabra usa --resume --prompt {value}',
+  'error.storeNotWritable': 'no se puede escribir en el almacén de sesiones {store}, así que no se ejecutó nada',
+  'hint.storeNotWritable': 'guarda las sesiones en otro lugar con --sessions DIR (o "sessions" en warden.config.json)',
+  'error.auditNotWritable': 'no se puede escribir en el registro de auditoría {file}, así que no se ejecutó nada',
+  'hint.auditNotWritable': 'pon el registro de auditoría en otro lugar con "audit": { "file": "…" } en warden.config.json, y las sesiones con --sessions DIR',
+};

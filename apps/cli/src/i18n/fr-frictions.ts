@@ -1,0 +1,14 @@
+import type { enFrictions } from './en-frictions.js';
+
+/** Les messages des frictions des nouveaux venus (issue #47) : sessions, stdin, espaces en lecture seule, approbations. */
+export const frFrictions: Record<keyof typeof enFrictions, string> = {
+  'option.newSession': 'Avec --session ID : démarre une nouvelle session sous cet id quand le stockage n\'en a aucune (sans cette option, un id inconnu est une erreur).',
+  'error.unknownSession': 'il n\'y a aucune session « {id} » dans {store}',
+  'hint.unknownSession': 'warden sessions liste celles qui sont enregistrées ; pour démarrer une nouvelle session nommée {id}, ajoutez --new-session',
+  'error.resumeNotASession': '--resume reprend la session la plus récente, et « {value} » n\'est pas une session enregistrée',
+  'hint.resumeNotASession': 'pour reprendre une session par son id, utilisez warden --session ID (warden sessions les liste) ; pour donner à la session la plus récente une tâche d\'un seul mot, utilisez --resume --prompt {value}',
+  'error.storeNotWritable': 'le stockage des sessions {store} n\'est pas accessible en écriture, donc rien n\'a été exécuté',
+  'hint.storeNotWritable': 'gardez les sessions ailleurs avec --sessions DIR (ou « sessions » dans warden.config.json)',
+  'error.auditNotWritable': 'la piste d\'audit {file} n\'est pas accessible en écriture, donc rien n\'a été exécuté',
+  'hint.auditNotWritable': 'placez la piste d\'audit ailleurs avec "audit": { "file": "…" } dans warden.config.json, et les sessions avec --sessions DIR',
+};

@@ -1,0 +1,14 @@
+import type { enFrictions } from './en-frictions.js';
+
+/** नए उपयोगकर्ता की अड़चनों (issue #47) के संदेश: सत्र, stdin, केवल-पढ़ने वाले वर्कस्पेस, अनुमोदन। */
+export const hiFrictions: Record<keyof typeof enFrictions, string> = {
+  'option.newSession': '--session ID के साथ: जब स्टोर में उस id का कोई सत्र न हो, तो उसी id से नया सत्र शुरू करें (इसके बिना अज्ञात id एक त्रुटि है)।',
+  'error.unknownSession': '{store} में "{id}" नाम का कोई सत्र नहीं है',
+  'hint.unknownSession': 'warden sessions सहेजे गए सत्र दिखाता है; {id} नाम से नया सत्र शुरू करने के लिए --new-session जोड़ें',
+  'error.resumeNotASession': '--resume सबसे नया सत्र जारी रखता है, और "{value}" कोई सहेजा गया सत्र नहीं है',
+  'hint.resumeNotASession': 'id से सत्र फिर शुरू करने के लिए warden --session ID चलाएँ (warden sessions उन्हें दिखाता है); सबसे नए सत्र को एक शब्द का कार्य देने के लिए --resume --prompt {value} चलाएँ',
+  'error.storeNotWritable': 'सत्र स्टोर {store} में लिखा नहीं जा सकता, इसलिए कुछ नहीं चला',
+  'hint.storeNotWritable': 'सत्र कहीं और रखने के लिए --sessions DIR दें (या warden.config.json में "sessions")',
+  'error.auditNotWritable': 'ऑडिट ट्रेल {file} में लिखा नहीं जा सकता, इसलिए कुछ नहीं चला',
+  'hint.auditNotWritable': 'ऑडिट ट्रेल कहीं और रखने के लिए warden.config.json में "audit": { "file": "…" } दें, और सत्रों के लिए --sessions DIR',
+};
