@@ -9,4 +9,7 @@ export const enFrictions = {
   'hint.storeNotWritable': 'keep sessions elsewhere with --sessions DIR (or "sessions" in warden.config.json)',
   'error.auditNotWritable': 'the audit trail {file} is not writable, so nothing ran',
   'hint.auditNotWritable': 'put the audit trail elsewhere with "audit": { "file": "…" } in warden.config.json, and sessions with --sessions DIR',
+  'approve.again': "\"{typed}\" is not one of the choices: type y, n (or a for always, when offered) — or a few words saying why not",
+  'approve.newFile': "a new file:",
+  'approve.moreLines': "… {count} more lines",
 } as const;

@@ -11,4 +11,7 @@ export const esFrictions: Record<keyof typeof enFrictions, string> = {
   'hint.storeNotWritable': 'guarda las sesiones en otro lugar con --sessions DIR (o "sessions" en warden.config.json)',
   'error.auditNotWritable': 'no se puede escribir en el registro de auditoría {file}, así que no se ejecutó nada',
   'hint.auditNotWritable': 'pon el registro de auditoría en otro lugar con "audit": { "file": "…" } en warden.config.json, y las sesiones con --sessions DIR',
+  'approve.again': "\"{typed}\" no es una de las opciones: escribe y, n (o a para siempre, cuando se ofrece), o unas palabras que digan por qué no",
+  'approve.newFile': "un archivo nuevo:",
+  'approve.moreLines': "… {count} líneas más",
 };

@@ -11,4 +11,7 @@ export const frFrictions: Record<keyof typeof enFrictions, string> = {
   'hint.storeNotWritable': 'gardez les sessions ailleurs avec --sessions DIR (ou « sessions » dans warden.config.json)',
   'error.auditNotWritable': 'la piste d\'audit {file} n\'est pas accessible en écriture, donc rien n\'a été exécuté',
   'hint.auditNotWritable': 'placez la piste d\'audit ailleurs avec "audit": { "file": "…" } dans warden.config.json, et les sessions avec --sessions DIR',
+  'approve.again': "« {typed} » n'est pas l'un des choix : tapez y, n (ou a pour toujours, quand c'est proposé), ou quelques mots pour dire pourquoi",
+  'approve.newFile': "un nouveau fichier :",
+  'approve.moreLines': "… {count} lignes de plus",
 };

@@ -11,4 +11,7 @@ export const hiFrictions: Record<keyof typeof enFrictions, string> = {
   'hint.storeNotWritable': 'सत्र कहीं और रखने के लिए --sessions DIR दें (या warden.config.json में "sessions")',
   'error.auditNotWritable': 'ऑडिट ट्रेल {file} में लिखा नहीं जा सकता, इसलिए कुछ नहीं चला',
   'hint.auditNotWritable': 'ऑडिट ट्रेल कहीं और रखने के लिए warden.config.json में "audit": { "file": "…" } दें, और सत्रों के लिए --sessions DIR',
+  'approve.again': "\"{typed}\" कोई विकल्प नहीं है: y, n (या हमेशा के लिए a, जब दिया गया हो) लिखें — या कुछ शब्दों में बताएँ कि क्यों नहीं",
+  'approve.newFile': "एक नई फ़ाइल:",
+  'approve.moreLines': "… {count} और पंक्तियाँ",
 };

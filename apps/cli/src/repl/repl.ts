@@ -47,6 +47,9 @@ export async function startRepl(ctx: CommandContext<object>, options: HarnessOpt
       return holder.state!.t;
     },
     style,
+    get workdir() {
+      return holder.state?.harness.workdir;
+    },
     by: io.env.USER ?? 'terminal',
     rules,
     // The question comes after everything the run said before it: the header, the text, the call's line.
