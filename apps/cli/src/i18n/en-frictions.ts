@@ -12,4 +12,9 @@ export const enFrictions = {
   'approve.again': "\"{typed}\" is not one of the choices: type y, n (or a for always, when offered) — or a few words saying why not",
   'approve.newFile': "a new file:",
   'approve.moreLines': "… {count} more lines",
+  'doctor.listening': "a server listening at {url}",
+  'doctor.notListening': "nothing is listening: {why}",
+  'doctor.fix.ollama': "start `ollama serve` (it listens at {url}), or point --base-url at the server that runs",
+  'doctor.fix.localServer': "start the model server that should answer at {url}, or point --base-url at the one that runs",
+  'providers.fromConfig': "warden.config.json: model {model}, base URL {url}",
 } as const;

@@ -14,4 +14,9 @@ export const esFrictions: Record<keyof typeof enFrictions, string> = {
   'approve.again': "\"{typed}\" no es una de las opciones: escribe y, n (o a para siempre, cuando se ofrece), o unas palabras que digan por qué no",
   'approve.newFile': "un archivo nuevo:",
   'approve.moreLines': "… {count} líneas más",
+  'doctor.listening': "un servidor que escucha en {url}",
+  'doctor.notListening': "no hay nada escuchando: {why}",
+  'doctor.fix.ollama': "inicia `ollama serve` (escucha en {url}), o apunta --base-url al servidor que está en marcha",
+  'doctor.fix.localServer': "inicia el servidor de modelos que debe responder en {url}, o apunta --base-url al que está en marcha",
+  'providers.fromConfig': "warden.config.json: modelo {model}, URL base {url}",
 };

@@ -14,4 +14,9 @@ export const frFrictions: Record<keyof typeof enFrictions, string> = {
   'approve.again': "« {typed} » n'est pas l'un des choix : tapez y, n (ou a pour toujours, quand c'est proposé), ou quelques mots pour dire pourquoi",
   'approve.newFile': "un nouveau fichier :",
   'approve.moreLines': "… {count} lignes de plus",
+  'doctor.listening': "un serveur à l'écoute sur {url}",
+  'doctor.notListening': "rien n'écoute : {why}",
+  'doctor.fix.ollama': "lancez `ollama serve` (il écoute sur {url}), ou faites pointer --base-url vers le serveur qui tourne",
+  'doctor.fix.localServer': "lancez le serveur de modèles qui doit répondre sur {url}, ou faites pointer --base-url vers celui qui tourne",
+  'providers.fromConfig': "warden.config.json : modèle {model}, URL de base {url}",
 };

@@ -14,4 +14,9 @@ export const hiFrictions: Record<keyof typeof enFrictions, string> = {
   'approve.again': "\"{typed}\" कोई विकल्प नहीं है: y, n (या हमेशा के लिए a, जब दिया गया हो) लिखें — या कुछ शब्दों में बताएँ कि क्यों नहीं",
   'approve.newFile': "एक नई फ़ाइल:",
   'approve.moreLines': "… {count} और पंक्तियाँ",
+  'doctor.listening': "{url} पर सुनता हुआ सर्वर",
+  'doctor.notListening': "कोई नहीं सुन रहा: {why}",
+  'doctor.fix.ollama': "`ollama serve` शुरू करें (यह {url} पर सुनता है), या --base-url को चल रहे सर्वर की ओर करें",
+  'doctor.fix.localServer': "वह मॉडल सर्वर शुरू करें जिसे {url} पर जवाब देना है, या --base-url को चल रहे सर्वर की ओर करें",
+  'providers.fromConfig': "warden.config.json: मॉडल {model}, बेस URL {url}",
 };
