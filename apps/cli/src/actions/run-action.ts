@@ -17,6 +17,7 @@ const STORE_WARNINGS = new Set(['core.session_unavailable', 'core.session_write_
 import { useSessionWorkspace } from './use-session-workspace.js';
 import { namedResumeTarget } from './resume-target.js';
 import { withStdinTask } from './stdin-task.js';
+import { taskLabel } from './task-label.js';
 import { assertAuditWritable, assertStoreWritable } from './writable-check.js';
 import { listSessions } from './sessions-list.js';
 import { startOtelExport } from './otel-export.js';
@@ -108,7 +109,8 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     const controller = new AbortController();
     ctx.signal.addEventListener('abort', () => controller.abort(ctx.signal.reason), { once: true });
     const signal = controller.signal;
-    const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal }) : harness.agent.stream(task, { signal });
+    const label = taskLabel(task);
+    const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal }) : harness.agent.stream(task, { signal, ...(label ? { label } : {}) });
     let ranSession = sessionId;
     let storeFailure: string | undefined;
     let started: { provider: string; model: string } | undefined;

@@ -17,4 +17,5 @@ export const enFrictions = {
   'doctor.fix.ollama': "start `ollama serve` (it listens at {url}), or point --base-url at the server that runs",
   'doctor.fix.localServer': "start the model server that should answer at {url}, or point --base-url at the one that runs",
   'providers.fromConfig': "warden.config.json: model {model}, base URL {url}",
+  'report.unpriced': "unpriced",
 } as const;

@@ -19,4 +19,5 @@ export const esFrictions: Record<keyof typeof enFrictions, string> = {
   'doctor.fix.ollama': "inicia `ollama serve` (escucha en {url}), o apunta --base-url al servidor que está en marcha",
   'doctor.fix.localServer': "inicia el servidor de modelos que debe responder en {url}, o apunta --base-url al que está en marcha",
   'providers.fromConfig': "warden.config.json: modelo {model}, URL base {url}",
+  'report.unpriced': "sin precio",
 };

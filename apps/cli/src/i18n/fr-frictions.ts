@@ -19,4 +19,5 @@ export const frFrictions: Record<keyof typeof enFrictions, string> = {
   'doctor.fix.ollama': "lancez `ollama serve` (il écoute sur {url}), ou faites pointer --base-url vers le serveur qui tourne",
   'doctor.fix.localServer': "lancez le serveur de modèles qui doit répondre sur {url}, ou faites pointer --base-url vers celui qui tourne",
   'providers.fromConfig': "warden.config.json : modèle {model}, URL de base {url}",
+  'report.unpriced': "sans prix",
 };

@@ -19,4 +19,5 @@ export const hiFrictions: Record<keyof typeof enFrictions, string> = {
   'doctor.fix.ollama': "`ollama serve` शुरू करें (यह {url} पर सुनता है), या --base-url को चल रहे सर्वर की ओर करें",
   'doctor.fix.localServer': "वह मॉडल सर्वर शुरू करें जिसे {url} पर जवाब देना है, या --base-url को चल रहे सर्वर की ओर करें",
   'providers.fromConfig': "warden.config.json: मॉडल {model}, बेस URL {url}",
+  'report.unpriced': "बिना कीमत",
 };
