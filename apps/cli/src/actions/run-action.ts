@@ -91,7 +91,7 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     if (resume && !sessionId) {
       sessionId = await harness.latestSessionId();
       if (!sessionId) {
-        throw new CliError({ code: 'cli.invalid_value', message: 'there is no session to resume', key: 'error.invalidValue', params: { flag: '--resume', reason: harness.storeName } });
+        throw new CliError({ code: 'cli.invalid_value', message: `there is no session to resume in ${harness.storeName}`, key: 'error.noSessionToResume', params: { store: harness.storeName }, hintKey: 'hint.giveTask' });
       }
     }
     if (sessionId) harness = await harness.with({ sessionId });

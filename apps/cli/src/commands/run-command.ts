@@ -23,7 +23,7 @@ export const runOptions = z.strictObject({
   explainScope: z.boolean().optional(),
   planFirst: z.boolean().optional(),
   otel: z.boolean().optional(),
-  idleTimeout: z.string().refine((value) => (parseDurationMs(value) ?? 0) > 0, 'use a duration such as 30s, 2m or 500ms').optional(),
+  idleTimeout: z.string().refine((value) => (parseDurationMs(value) ?? 0) > 0, { message: 'error.notADuration', params: { examples: '30s, 2m, 500ms' } }).optional(),
 });
 export type RunCommandOptions = z.infer<typeof runOptions>;
 

@@ -18,4 +18,8 @@ export const enFrictions = {
   'doctor.fix.localServer': "start the model server that should answer at {url}, or point --base-url at the one that runs",
   'providers.fromConfig': "warden.config.json: model {model}, base URL {url}",
   'report.unpriced': "unpriced",
+  'error.notADuration': "{flag} takes a duration, such as {examples}",
+  'error.notADirectory': "{flag} {dir} is not a directory",
+  'error.noSessionToResume': "there is no session to resume in {store}",
+  'cliHint.session.not_found': "warden sessions lists the sessions you can see (check --sessions and --workdir)",
 } as const;

@@ -20,4 +20,8 @@ export const esFrictions: Record<keyof typeof enFrictions, string> = {
   'doctor.fix.localServer': "inicia el servidor de modelos que debe responder en {url}, o apunta --base-url al que está en marcha",
   'providers.fromConfig': "warden.config.json: modelo {model}, URL base {url}",
   'report.unpriced': "sin precio",
+  'error.notADuration': "{flag} espera una duración, como {examples}",
+  'error.notADirectory': "{flag} {dir} no es un directorio",
+  'error.noSessionToResume': "no hay ninguna sesión que reanudar en {store}",
+  'cliHint.session.not_found': "warden sessions lista las sesiones que puedes ver (revisa --sessions y --workdir)",
 };

@@ -20,4 +20,8 @@ export const frFrictions: Record<keyof typeof enFrictions, string> = {
   'doctor.fix.localServer': "lancez le serveur de modèles qui doit répondre sur {url}, ou faites pointer --base-url vers celui qui tourne",
   'providers.fromConfig': "warden.config.json : modèle {model}, URL de base {url}",
   'report.unpriced': "sans prix",
+  'error.notADuration': "{flag} attend une durée, par exemple {examples}",
+  'error.notADirectory': "{flag} {dir} n'est pas un dossier",
+  'error.noSessionToResume': "il n'y a aucune session à reprendre dans {store}",
+  'cliHint.session.not_found': "warden sessions liste les sessions que vous pouvez voir (vérifiez --sessions et --workdir)",
 };

@@ -20,4 +20,8 @@ export const hiFrictions: Record<keyof typeof enFrictions, string> = {
   'doctor.fix.localServer': "वह मॉडल सर्वर शुरू करें जिसे {url} पर जवाब देना है, या --base-url को चल रहे सर्वर की ओर करें",
   'providers.fromConfig': "warden.config.json: मॉडल {model}, बेस URL {url}",
   'report.unpriced': "बिना कीमत",
+  'error.notADuration': "{flag} एक अवधि लेता है, जैसे {examples}",
+  'error.notADirectory': "{flag} {dir} कोई फ़ोल्डर नहीं है",
+  'error.noSessionToResume': "{store} में फिर शुरू करने के लिए कोई सत्र नहीं है",
+  'cliHint.session.not_found': "warden sessions वे सत्र दिखाता है जिन्हें आप देख सकते हैं (--sessions और --workdir जाँचें)",
 };

@@ -82,7 +82,7 @@ export async function startRepl(ctx: CommandContext<object>, options: HarnessOpt
   try {
     const resumeId = start.sessionId ?? (start.latest ? await harness.latestSessionId() : undefined);
     if (start.latest && !resumeId) {
-      throw new CliError({ code: 'cli.invalid_value', message: 'there is no session to resume', key: 'error.invalidValue', params: { flag: '--resume', reason: harness.storeName } });
+      throw new CliError({ code: 'cli.invalid_value', message: `there is no session to resume in ${harness.storeName}`, key: 'error.noSessionToResume', params: { store: harness.storeName }, hintKey: 'hint.giveTask' });
     }
     if (resumeId) {
       state.sessionId = resumeId;
