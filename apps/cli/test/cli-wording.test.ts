@@ -92,3 +92,22 @@ describe('guardrails and blocked tools', () => {
     expect(sent).not.toMatch(/\.\. The call was not run/);
   });
 });
+
+describe('warden:containment holds cases, and the commands say so', () => {
+  const target = new URL('./__fixtures__/probe-target.json', import.meta.url).pathname;
+
+  it('probe run --probes pack:warden:containment names warden check instead of "match no probe"', async () => {
+    const result = await runCli(['probe', 'run', target, '--probes', 'pack:warden:containment', '--out', tempWorkspace()]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('cli.pack_has_no_probes');
+    expect(result.stderr).toContain('holds cases');
+    expect(result.stderr).toContain('warden check pack:warden:containment');
+    expect(result.stderr).not.toContain('match no probe');
+  });
+
+  it('must-allow: warden check list pack:warden:containment lists its cases', async () => {
+    const listed = await runCli(['check', 'list', 'pack:warden:containment']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain('containment:none');
+  });
+});

@@ -22,4 +22,6 @@ export const enFrictions = {
   'error.notADirectory': "{flag} {dir} is not a directory",
   'error.noSessionToResume': "there is no session to resume in {store}",
   'cliHint.session.not_found': "warden sessions lists the sessions you can see (check --sessions and --workdir)",
+  'error.packHasNoProbes': "the pack {pack} holds cases ({count}), not probes, so warden probe run has nothing to run",
+  'hint.packHasNoProbes': "run its cases with warden check pack:{pack} (warden evidence list pack:{pack} lists them)",
 } as const;

@@ -109,7 +109,7 @@ export const en = {
   'option.ping': 'Make a one-token call (the cheapest the vendor offers) to check the provider answers.',
   'option.keep': 'Keep the demo workspace instead of deleting it.',
   'option.full': 'Run every attacker goal of the containment pack (default: the quick subset).',
-  'option.containment': 'Run the warden:containment probe pack after the demo run (default on; --no-containment skips it).',
+  'option.containment': 'Run the cases of the warden:containment pack after the demo run (default on; --no-containment skips it).',
   'option.file': 'Audit trail file (default: WORKDIR/.warden/audit.jsonl).',
   'option.iterations': 'Soak: stop after this many iterations.',
   'option.repeat': 'Run each case this many times.',

@@ -24,4 +24,6 @@ export const esFrictions: Record<keyof typeof enFrictions, string> = {
   'error.notADirectory': "{flag} {dir} no es un directorio",
   'error.noSessionToResume': "no hay ninguna sesión que reanudar en {store}",
   'cliHint.session.not_found': "warden sessions lista las sesiones que puedes ver (revisa --sessions y --workdir)",
+  'error.packHasNoProbes': "el paquete {pack} contiene casos ({count}), no sondas, así que warden probe run no tiene nada que ejecutar",
+  'hint.packHasNoProbes': "ejecuta sus casos con warden check pack:{pack} (warden evidence list pack:{pack} los lista)",
 };

@@ -24,4 +24,6 @@ export const frFrictions: Record<keyof typeof enFrictions, string> = {
   'error.notADirectory': "{flag} {dir} n'est pas un dossier",
   'error.noSessionToResume': "il n'y a aucune session à reprendre dans {store}",
   'cliHint.session.not_found': "warden sessions liste les sessions que vous pouvez voir (vérifiez --sessions et --workdir)",
+  'error.packHasNoProbes': "le pack {pack} contient des cas ({count}), pas des sondes : warden probe run n'a rien à exécuter",
+  'hint.packHasNoProbes': "exécutez ses cas avec warden check pack:{pack} (warden evidence list pack:{pack} les liste)",
 };

@@ -24,4 +24,6 @@ export const hiFrictions: Record<keyof typeof enFrictions, string> = {
   'error.notADirectory': "{flag} {dir} कोई फ़ोल्डर नहीं है",
   'error.noSessionToResume': "{store} में फिर शुरू करने के लिए कोई सत्र नहीं है",
   'cliHint.session.not_found': "warden sessions वे सत्र दिखाता है जिन्हें आप देख सकते हैं (--sessions और --workdir जाँचें)",
+  'error.packHasNoProbes': "पैक {pack} में केस ({count}) हैं, प्रोब नहीं, इसलिए warden probe run के पास चलाने को कुछ नहीं है",
+  'hint.packHasNoProbes': "इसके केस warden check pack:{pack} से चलाएँ (warden evidence list pack:{pack} उन्हें दिखाता है)",
 };

@@ -111,7 +111,7 @@ export const hi: Catalog = {
   'option.ping': 'एक-टोकन कॉल करें (विक्रेता की सबसे सस्ती) यह जाँचने के लिए कि प्रदाता उत्तर देता है।',
   'option.keep': 'डेमो का वर्कस्पेस हटाने के बजाय रखें।',
   'option.full': 'कंटेनमेंट पैक के सभी हमलावर लक्ष्य चलाएँ (डिफ़ॉल्ट: तेज़ उपसमूह)।',
-  'option.containment': 'डेमो रन के बाद warden:containment प्रोब पैक चलाएँ (डिफ़ॉल्ट रूप से चालू; --no-containment इसे छोड़ता है)।',
+  'option.containment': 'डेमो रन के बाद warden:containment पैक के केस चलाएँ (डिफ़ॉल्ट रूप से चालू; --no-containment इसे छोड़ता है)।',
   'option.file': 'ऑडिट ट्रेल फ़ाइल (डिफ़ॉल्ट: WORKDIR/.warden/audit.jsonl)।',
   'option.iterations': 'सोक: इतने दोहरावों के बाद रुकें।',
   'option.repeat': 'हर केस को इतनी बार चलाएँ।',
