@@ -111,3 +111,32 @@ describe('warden:containment holds cases, and the commands say so', () => {
     expect(listed.stdout).toContain('containment:none');
   });
 });
+
+describe('--help: a shared option carries its own command\'s words only', () => {
+  /** The help text of one option: its line and the wrapped lines under it. */
+  function optionHelp(help: string, flag: string): string {
+    const lines = help.split('\n');
+    const at = lines.findIndex((line) => new RegExp(`^\\s+(-\\w, )?${flag}\\b`).test(line));
+    expect(at).toBeGreaterThanOrEqual(0);
+    let end = at + 1;
+    while (end < lines.length && /^\s{6,}\S/.test(lines[end]!) && !/^\s+(-\w, )?--/.test(lines[end]!)) end++;
+    return lines.slice(at, end).join(' ');
+  }
+
+  it.each([
+    ['check', '--env', ['mcp add', 'KEY=VALUE']],
+    ['evidence', '--env', ['mcp add']],
+    ['mcp', '--env', ['warden check', 'environment to check']],
+    ['dash', '--port', ['probe serve']],
+    ['probe', '--port', ['dash:', '8787']],
+    ['dash', '--public-url', ['a2a serve']],
+    ['a2a', '--public-url', ['dashboard']],
+    ['probe', '--max-concurrent', ['mcp serve', 'a2a serve']],
+    ['probe', '--max-body', ['mcp serve', 'a2a serve']],
+  ])('warden %s --help: %s says nothing of %j', async (command, flag, others) => {
+    const help = await runCli([command, '--help'], { env: { COLUMNS: '200' } });
+    expect(help.code).toBe(0);
+    const text = optionHelp(help.stdout, flag);
+    for (const other of others) expect(text).not.toContain(other);
+  });
+});

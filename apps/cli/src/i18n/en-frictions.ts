@@ -24,4 +24,13 @@ export const enFrictions = {
   'cliHint.session.not_found': "warden sessions lists the sessions you can see (check --sessions and --workdir)",
   'error.packHasNoProbes': "the pack {pack} holds cases ({count}), not probes, so warden probe run has nothing to run",
   'hint.packHasNoProbes': "run its cases with warden check pack:{pack} (warden evidence list pack:{pack} lists them)",
+  'option.check.env': "The environment to check against (a name from the packs or the config's environments).",
+  'option.evidence.env': "The environment to check against (a name from the packs or the config's environments).",
+  'option.mcp.env': "mcp add: a variable KEY=VALUE for a stdio server (repeatable).",
+  'option.dash.port': "Port to listen on (default 8787).",
+  'option.probe.port': "probe serve: port to listen on (default 0, a free port, printed at start).",
+  'option.dash.publicUrl': "The https URL people and the CLI reach the dashboard at (behind a TLS proxy).",
+  'option.a2a.publicUrl': "The URL callers reach the server at, written in the agent cards (default http://HOST:PORT).",
+  'option.probe.maxConcurrent': "probe serve: how many probe runs at once (default 2; one more gets HTTP 429).",
+  'option.probe.maxBody': "probe serve: largest request body in bytes (default 65536; a larger one gets HTTP 413).",
 } as const;

@@ -26,4 +26,13 @@ export const esFrictions: Record<keyof typeof enFrictions, string> = {
   'cliHint.session.not_found': "warden sessions lista las sesiones que puedes ver (revisa --sessions y --workdir)",
   'error.packHasNoProbes': "el paquete {pack} contiene casos ({count}), no sondas, así que warden probe run no tiene nada que ejecutar",
   'hint.packHasNoProbes': "ejecuta sus casos con warden check pack:{pack} (warden evidence list pack:{pack} los lista)",
+  'option.check.env': "El entorno contra el que se comprueba (un nombre de los paquetes o de environments en la configuración).",
+  'option.evidence.env': "El entorno contra el que se comprueba (un nombre de los paquetes o de environments en la configuración).",
+  'option.mcp.env': "mcp add: una variable CLAVE=VALOR para un servidor stdio (repetible).",
+  'option.dash.port': "Puerto en el que escuchar (por defecto 8787).",
+  'option.probe.port': "probe serve: puerto en el que escuchar (por defecto 0, uno libre, que se muestra al arrancar).",
+  'option.dash.publicUrl': "La URL https con la que personas y la CLI llegan al panel (tras un proxy TLS).",
+  'option.a2a.publicUrl': "La URL con la que los clientes llegan al servidor, escrita en las tarjetas de agente (por defecto http://HOST:PUERTO).",
+  'option.probe.maxConcurrent': "probe serve: cuántas ejecuciones de sondas a la vez (por defecto 2; una más recibe HTTP 429).",
+  'option.probe.maxBody': "probe serve: tamaño máximo del cuerpo de la petición en bytes (por defecto 65536; uno mayor recibe HTTP 413).",
 };

@@ -26,4 +26,13 @@ export const frFrictions: Record<keyof typeof enFrictions, string> = {
   'cliHint.session.not_found': "warden sessions liste les sessions que vous pouvez voir (vérifiez --sessions et --workdir)",
   'error.packHasNoProbes': "le pack {pack} contient des cas ({count}), pas des sondes : warden probe run n'a rien à exécuter",
   'hint.packHasNoProbes': "exécutez ses cas avec warden check pack:{pack} (warden evidence list pack:{pack} les liste)",
+  'option.check.env': "L’environnement à vérifier (un nom venu des packs ou des environments de la configuration).",
+  'option.evidence.env': "L’environnement à vérifier (un nom venu des packs ou des environments de la configuration).",
+  'option.mcp.env': "mcp add : une variable CLÉ=VALEUR pour un serveur stdio (répétable).",
+  'option.dash.port': "Port d’écoute (8787 par défaut).",
+  'option.probe.port': "probe serve : port d’écoute (0 par défaut, un port libre, affiché au démarrage).",
+  'option.dash.publicUrl': "L’URL https par laquelle les personnes et la CLI atteignent le tableau de bord (derrière un proxy TLS).",
+  'option.a2a.publicUrl': "L’URL par laquelle les clients atteignent le serveur, écrite dans les cartes d’agent (par défaut http://HÔTE:PORT).",
+  'option.probe.maxConcurrent': "probe serve : combien d’exécutions de sondes à la fois (2 par défaut ; une de plus reçoit HTTP 429).",
+  'option.probe.maxBody': "probe serve : taille maximale du corps de requête en octets (65536 par défaut ; au-delà, HTTP 413).",
 };

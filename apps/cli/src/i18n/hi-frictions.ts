@@ -26,4 +26,13 @@ export const hiFrictions: Record<keyof typeof enFrictions, string> = {
   'cliHint.session.not_found': "warden sessions वे सत्र दिखाता है जिन्हें आप देख सकते हैं (--sessions और --workdir जाँचें)",
   'error.packHasNoProbes': "पैक {pack} में केस ({count}) हैं, प्रोब नहीं, इसलिए warden probe run के पास चलाने को कुछ नहीं है",
   'hint.packHasNoProbes': "इसके केस warden check pack:{pack} से चलाएँ (warden evidence list pack:{pack} उन्हें दिखाता है)",
+  'option.check.env': "जिस एनवायरनमेंट पर जाँच हो (पैक या कॉन्फ़िग के environments का कोई नाम)।",
+  'option.evidence.env': "जिस एनवायरनमेंट पर जाँच हो (पैक या कॉन्फ़िग के environments का कोई नाम)।",
+  'option.mcp.env': "mcp add: stdio सर्वर के लिए एक वेरिएबल KEY=VALUE (दोहराया जा सकता है)।",
+  'option.dash.port': "सुनने का पोर्ट (डिफ़ॉल्ट 8787)।",
+  'option.probe.port': "probe serve: सुनने का पोर्ट (डिफ़ॉल्ट 0, कोई खाली पोर्ट, जो शुरू में छपता है)।",
+  'option.dash.publicUrl': "वह https URL जिससे लोग और CLI डैशबोर्ड तक पहुँचते हैं (TLS प्रॉक्सी के पीछे)।",
+  'option.a2a.publicUrl': "वह URL जिससे क्लाइंट सर्वर तक पहुँचते हैं, एजेंट कार्ड में लिखा (डिफ़ॉल्ट http://HOST:PORT)।",
+  'option.probe.maxConcurrent': "probe serve: एक साथ कितने प्रोब रन (डिफ़ॉल्ट 2; उससे एक और को HTTP 429 मिलता है)।",
+  'option.probe.maxBody': "probe serve: रिक्वेस्ट बॉडी का अधिकतम आकार, बाइट में (डिफ़ॉल्ट 65536; इससे बड़ी को HTTP 413 मिलता है)।",
 };
