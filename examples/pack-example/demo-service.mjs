@@ -7,6 +7,7 @@ const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 8080);
 
 const server = createServer((req, res) => {
+  /** @param {number} status @param {unknown} body */
   const send = (status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   if (req.method === 'GET' && req.url === '/health') return send(200, { ok: true });
   if (req.method === 'POST' && req.url === '/echo') {

@@ -16,7 +16,7 @@ async function request(url, init) {
   } catch (error) {
     if (init.signal?.aborted) throw error;
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-    throw new Error(`${init.method ?? 'GET'} ${String(url)} failed: ${cause} — is the WebDemo service running? Start it with \`npm run demo-service\` in the pack's folder (or \`npx webdemo-service\`), or point the environment's baseUrl at it`);
+    throw new Error(`${init.method ?? 'GET'} ${String(url)} failed: ${cause} — is the WebDemo service running? Start it with \`npm run demo-service\` in the pack's folder (or \`npx webdemo-service\`), or point the environment's baseUrl at it`, { cause: error });
   }
 }
 

@@ -32,13 +32,15 @@ function describeError(error: unknown): ReportError {
  * (`connect ECONNREFUSED 127.0.0.1:8080`) says what to fix. At most three levels.
  */
 function withCauses(error: Error): string {
-  const parts = [error.message];
+  const causes: string[] = [];
   let cause: unknown = error.cause;
   for (let depth = 0; depth < 3 && cause instanceof Error; depth++) {
-    if (!parts.some((part) => part.includes(cause instanceof Error ? cause.message : ''))) parts.push(cause.message);
+    causes.push(cause.message);
     cause = cause.cause;
   }
-  return parts.join(': ');
+  // A message that already tells a cause (the case author explained it) stands as it is.
+  if (causes.some((text) => text !== '' && error.message.includes(text))) return error.message;
+  return [error.message, ...causes.filter((text, i) => text !== '' && causes.indexOf(text) === i)].join(': ');
 }
 
 /** Runs one case once, with its timeout, and returns what it recorded. Never throws. */
