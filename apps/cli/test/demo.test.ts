@@ -82,6 +82,10 @@ describe('warden demo (offline, no key)', () => {
     expect(html).toContain(`${report.sessionRecords} records read back`);
     expect(html.indexOf('id="run-timeline"')).toBeLessThan(html.indexOf('id="audit-verification"'));
     expect(html.indexOf('id="audit-verification"')).toBeLessThan(html.indexOf('id="headline"'));
+    // The containment phase is its table and where the full report is: no raw Markdown under it.
+    expect(html).toContain('id="containment-more"');
+    expect(html).not.toMatch(/<pre>[\s\S]*(\| --- \||^#+ )/m);
+    expect(html).not.toContain('| --- |');
     expect(html).not.toContain('this-value-must-never-reach-the-model');
     // Self-contained: nothing is fetched.
     expect(html).not.toMatch(/\s(src|href)=/);

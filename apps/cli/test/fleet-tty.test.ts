@@ -52,6 +52,24 @@ describe('warden fleet progress line', () => {
     expect(readFileSync(path.join(root, 'fleet.out'), 'utf8')).toContain('4 of 4 jobs done');
   }, 300_000);
 
+  it('job lines and the counts line share the terminal: each job line is redrawn from the first column', async () => {
+    server = await startFakeOpenAI([], slowJob);
+    const root = tempWorkspace('warden-fleet-tty-');
+    fleetFile(root, ['a1', 'b2', 'c3']);
+    const { args, env } = fakeProvider(server.url);
+    const vars = Object.entries({ ...env, LANG: 'C.UTF-8', TERM: 'xterm-256color', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }).map(([k, v]) => `${k}=${shq(v)}`);
+    const command = [process.execPath, BIN, 'fleet', 'fleet.json', '--workers', '1', ...args].map(shq).join(' ');
+    tty = startTmux(`cd ${shq(root)} && env -i ${vars.join(' ')} ${command}; echo "EXIT=$?"; sleep 60`, { width: 150 });
+    // Mid-run: a redraw after the counts line was drawn (the cursor then sits at its end).
+    const live = await tty.waitFor(/b2: step \d+/, 120_000);
+    expect(live).not.toMatch(/^.*\S.* +(a1|b2|c3): /m);
+    expect(live).toMatch(/^a1: /m);
+    const end = await tty.waitFor(/EXIT=\d+/, 120_000);
+    expect(end).toContain('EXIT=0');
+    for (const name of ['a1', 'b2', 'c3']) expect(end).toMatch(new RegExp(`^${name}: `, 'm'));
+    expect(end).not.toMatch(/^.*\S.* +(a1|b2|c3): /m);
+  }, 300_000);
+
   it('piped: no progress control sequence on either stream, with or without --json', async () => {
     server = await startFakeOpenAI([], (messages) => ({ ...slowJob(messages), delayMs: 0 }));
     const root = tempWorkspace('warden-fleet-pipe-');

@@ -31,14 +31,25 @@ describe('warden report', () => {
     const text = await runCli(['report', '--workdir', dir, '--by', 'model'], { env });
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('openai/fake-model');
-    expect(text.stdout).toContain('$0 + 2 unpriced');
+    // Every call unpriced: the cost says "unpriced", never $0.
+    expect(text.stdout).toMatch(/openai\/fake-model .* unpriced\n/);
+    expect(text.stdout).not.toContain('$0');
     expect(text.stdout).toContain('No price known for: openai/fake-model');
+
+    // By task: each run under its own task (the first line of what was asked), not "(none)".
+    const byTask = await runCli(['report', '--workdir', dir, '--by', 'task', '--json'], { env });
+    const tasks = (JSON.parse(byTask.stdout) as { by: { task: Array<{ key: string; runs: number }> } }).by.task;
+    expect(tasks.map((r) => r.key).sort()).toEqual(['first task', 'second task']);
+    const taskTable = await runCli(['report', '--workdir', dir, '--by', 'task'], { env });
+    expect(taskTable.stdout).toMatch(/^first task +1 /m);
+    expect(taskTable.stdout).not.toContain('(none)');
 
     // Priced from the config: $1/M input, $2/M output → 200 × 1 + 40 × 2 = 280 µ$.
     const config = `${dir}/warden.config.json`;
     await import('node:fs').then((fs) => fs.writeFileSync(config, JSON.stringify({ prices: [{ provider: 'openai', model: 'fake-model', input: 1, output: 2 }] })));
     const priced = await runCli(['report', '--workdir', dir, '--config', config, '--json'], { env });
     const p = JSON.parse(priced.stdout) as { totals: { costUsd: number; unknownCostCalls: number }; unknownModels: string[] };
+    expect((await runCli(['report', '--workdir', dir, '--config', config], { env })).stdout).not.toContain('unpriced');
     expect(p.totals.unknownCostCalls).toBe(0);
     expect(p.totals.costUsd).toBeCloseTo(0.00028, 9);
     expect(p.unknownModels).toEqual([]);

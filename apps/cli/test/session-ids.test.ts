@@ -30,9 +30,30 @@ function sharedPrefix(ids: string[]): string {
   return ids[0]!.slice(0, n);
 }
 
+describe('random session ids, listed by time', () => {
+  it('ids are random from the first character (no shared time prefix), and lists stay newest first', async () => {
+    server = await startFakeOpenAI([], { text: 'ok' });
+    const dir = tempWorkspace();
+    const { args, env } = fakeProvider(server.url);
+    const ids: string[] = [];
+    for (const task of ['one', 'two', 'three', 'four']) ids.push(sessionOf((await runCli(['run', task, '--workdir', dir, '--json', ...args], { env })).stdout));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // The old ids began with the creation time in base 36: the same 6 characters all day.
+    expect(ids.some((id) => id.startsWith(Date.now().toString(36).slice(0, 6)))).toBe(false);
+    const listed = (await runCli(['sessions', 'list', '--workdir', dir, '--json'], { env })).stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id);
+    expect(listed).toEqual([...ids].reverse());
+    // --resume takes the newest by time, whatever its id sorts as.
+    const resumed = await runCli(['run', '--resume', 'and again', '--workdir', dir, '--json', ...args], { env });
+    expect(sessionOf(resumed.stdout)).toBe(ids.at(-1));
+  });
+});
+
 describe('unique id prefixes', () => {
   it('sessions show and delete take a unique prefix; an ambiguous one is a usage error listing the ids', async () => {
-    server = await startFakeOpenAI([{ text: 'first answer' }, { text: 'second answer' }]);
+    server = await startFakeOpenAI([{ text: 'first answer' }, { text: 'second answer' }], { text: 'more' });
     const dir = tempWorkspace();
     const { args, env } = fakeProvider(server.url);
     const a = sessionOf((await runCli(['run', 'first', '--workdir', dir, '--json', ...args], { env })).stdout);
@@ -43,13 +64,14 @@ describe('unique id prefixes', () => {
     expect(shown.stdout).toContain('first answer');
     expect(shown.stdout).not.toContain('second answer');
 
-    const shared = sharedPrefix([a, b]);
-    expect(shared.length).toBeGreaterThan(0); // session ids start with their creation time
-    const ambiguous = await runCli(['sessions', 'show', shared, '--workdir', dir], { env });
+    // Two sessions named on purpose with a common start: that start is ambiguous, and says which ids share it.
+    const named = ['team-alpha-1', 'team-alpha-2'];
+    for (const id of named) expect((await runCli(['run', 'named', '--session', id, '--new-session', '--workdir', dir, ...args], { env })).code).toBe(0);
+    const ambiguous = await runCli(['sessions', 'show', sharedPrefix(named), '--workdir', dir], { env });
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stderr).toContain('cli.ambiguous_id');
-    expect(ambiguous.stderr).toContain(a);
-    expect(ambiguous.stderr).toContain(b);
+    expect(ambiguous.stderr).toContain(named[0]);
+    expect(ambiguous.stderr).toContain(named[1]);
 
     const deleted = await runCli(['sessions', 'delete', uniquePrefix(b, [a, b]), '--workdir', dir], { env });
     expect(deleted.code).toBe(0);

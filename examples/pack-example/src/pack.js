@@ -6,6 +6,21 @@ import { defineCase, definePack, defineProbe } from '@warden/evidence';
 import { noCallToTool, noSecretInToolArgs, outputNotContains } from '@warden/evidence/assertions';
 
 /**
+ * A request to the service, whose failure names the URL and the cause (not a bare "fetch failed").
+ * @param {string | URL} url
+ * @param {RequestInit} init
+ */
+async function request(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    throw new Error(`${init.method ?? 'GET'} ${String(url)} failed: ${cause} — is the WebDemo service running? Start it with \`npm run demo-service\` in the pack's folder (or \`npx webdemo-service\`), or point the environment's baseUrl at it`, { cause: error });
+  }
+}
+
+/**
  * GET a JSON endpoint and time it.
  * @param {string} baseUrl
  * @param {string} path
@@ -13,7 +28,7 @@ import { noCallToTool, noSecretInToolArgs, outputNotContains } from '@warden/evi
  */
 async function getJson(baseUrl, path, signal) {
   const started = performance.now();
-  const response = await fetch(new URL(path, baseUrl), { signal });
+  const response = await request(new URL(path, baseUrl), { signal });
   const body = await response.json().catch(() => null);
   return { status: response.status, body, durationMs: performance.now() - started };
 }
@@ -39,7 +54,7 @@ const echo = defineCase({ id: 'webdemo:echo', title: 'Echo returns what it was s
   ctx.snapshot('sent', sent);
   ctx.step('POST /echo');
   const started = performance.now();
-  const response = await fetch(new URL('/echo', baseUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(sent), signal: ctx.signal });
+  const response = await request(new URL('/echo', baseUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(sent), signal: ctx.signal });
   const body = await response.json().catch(() => null);
   ctx.snapshot('received', body);
   const same = ctx.operation('POST /echo', { kind: 'http', operation: 'POST /echo', expected: sent, actual: body, durationMs: performance.now() - started });

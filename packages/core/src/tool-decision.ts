@@ -24,6 +24,13 @@ interface Base {
   gateCall: GateCall;
   decision?: Decision;
 }
+
+/** Text as one sentence: a full stop added unless it already ends with one (no "run.." in messages). */
+function sentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 /** A call cleared to run. */
 export interface RunnableCall extends Base {
   kind: 'run';
@@ -111,7 +118,7 @@ export function decideCall(run: RunContext, call: ToolCallPart, step: number, pr
     }
     if (decision.effect === 'deny') {
       run.emit({ type: 'tool_decision', step, callId: call.id, name: call.name, decision });
-      return settle('denied', `Denied by policy (${decision.rule}): ${decision.reason}. The call was not run.`, decision);
+      return settle('denied', `Denied by policy (${decision.rule}): ${sentence(decision.reason)} The call was not run.`, decision);
     }
     return ask(run, call, gateCall, tool, args, decision, step);
   };
@@ -125,7 +132,7 @@ export function decideCall(run: RunContext, call: ToolCallPart, step: number, pr
       run.warn('core.hook_failed', `a beforeTool hook failed (${errorCodeOf(error)}); the call to ${call.name} was blocked`);
       block = 'a safety hook failed while checking this call';
     }
-    if (block !== undefined) return settle('blocked', `Blocked: ${block}. The call was not run.`);
+    if (block !== undefined) return settle('blocked', `Blocked: ${sentence(block)} The call was not run.`);
     return gated();
   })();
 }
@@ -181,5 +188,5 @@ function stored(run: RunContext, build: () => SessionRecord[]): SessionRecord[] 
 }
 
 function deniedByApprover(answer: ApprovalAnswer): string {
-  return `Denied by the approver${answer.note ? `: ${answer.note}` : ''}. The call was not run.`;
+  return `Denied by the approver${answer.note ? `: ${sentence(answer.note)}` : '.'} The call was not run.`;
 }

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { notFoundError } from './session-errors.js';
 
-/** A fresh session id: sortable by creation time, unguessable. */
+/**
+ * A fresh session id: random from its first character, so a few typed characters tell sessions
+ * apart (a time prefix made the first 8 the same for every session of a day). Order by time comes
+ * from the stores' `createdAt` / `updatedAt`, never from the id.
+ */
 export function newSessionId(): string {
-  return `${Date.now().toString(36)}-${randomUUID()}`;
+  return randomUUID();
 }
 
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;

@@ -382,7 +382,8 @@ export function jsonlSessionStore(options: JsonlStoreOptions): JsonlSessionStore
       const summary = await summaryOf(file);
       if (summary && ownerMatches(summary.owner, { userId: query.userId, tenantId: query.tenantId })) out.push(summary);
     }
-    out.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id < b.id ? 1 : -1));
+    // Newest first; ids are random, so a tie in updatedAt goes to the later-created session.
+    out.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1));
     return out.slice(0, query.limit ?? out.length);
   }
 

@@ -137,7 +137,7 @@ SELECT version FROM s`;
         const { rows } = await pool.query<Row>(
           `SELECT id, user_id, tenant_id, title, version, message_count, cost_usd, created_at, updated_at FROM ${p}sessions
             WHERE ($1::text IS NULL OR user_id = $1) AND ($2::text IS NULL OR tenant_id = $2)
-            ORDER BY updated_at DESC, id DESC LIMIT $3`,
+            ORDER BY updated_at DESC, created_at DESC, id DESC LIMIT $3`,
           [query.userId ?? null, query.tenantId ?? null, query.limit ?? null],
         );
         return rows.map((row): SessionSummary => ({

@@ -139,7 +139,7 @@ export function sqliteSessionStore(options: SqliteStoreOptions): SqliteSessionSt
       return guard('list sessions', (d) => {
         const rows = d
           .prepare(
-            `SELECT * FROM ${p}sessions WHERE (@user IS NULL OR user_id = @user) AND (@tenant IS NULL OR tenant_id = @tenant) ORDER BY updated_at DESC, id DESC LIMIT @limit`,
+            `SELECT * FROM ${p}sessions WHERE (@user IS NULL OR user_id = @user) AND (@tenant IS NULL OR tenant_id = @tenant) ORDER BY updated_at DESC, created_at DESC, id DESC LIMIT @limit`,
           )
           .all({ user: query.userId ?? null, tenant: query.tenantId ?? null, limit: query.limit ?? -1 }) as SessionRow[];
         return rows.map((row): SessionSummary => ({

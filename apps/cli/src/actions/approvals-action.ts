@@ -3,13 +3,14 @@ import { approvalDigest } from '@warden/protocol';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT, exitCodeForStop } from '../cli/exit-codes.js';
 import type { ApprovalsOptions } from '../commands/approvals-command.js';
-import { createHarness, durableFor, openApprovalStore, parseStoreLocation } from '@warden/harness';
+import { createHarness, durableFor, openApprovalStore, openSessionStore, parseStoreLocation } from '@warden/harness';
 import { relativeTime } from '../render/relative-time.js';
 import { summarizeArgs } from '../render/summarize.js';
 import { renderTable } from '../render/table.js';
 import { harnessOptionsFrom, resolveWorkdir } from './cli-harness-options.js';
 import { driveRun, eventSink } from './drive-run.js';
 import { resolveIdPrefix } from './id-prefix.js';
+import { storedWorkspace, type SessionWorkspace } from './session-workspace.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
 
 /** `warden approvals [list | approve ID | deny ID | resume ID]`: durable approvals parked by `warden run --park`. */
@@ -28,7 +29,15 @@ export async function approvalsAction(ctx: CommandContext<ApprovalsOptions>): Pr
   const by = io.env.USER ?? io.env.USERNAME ?? 'cli';
 
   if (verb === 'resume') {
-    const harness = await createHarness({ ...harnessOptionsFrom(ctx, workdir), ...(spec ? { sessions: spec } : {}), approver: 'durable' });
+    // The session goes on with the model it ran with (recorded by that run), unless a flag names another.
+    const recorded = await recordedModelOf(location, id!);
+    const base = harnessOptionsFrom(ctx, workdir);
+    const model = {
+      ...(recorded?.provider && !options.provider ? { provider: recorded.provider } : {}),
+      ...(recorded?.model && !options.model ? { model: recorded.model } : {}),
+      ...(recorded?.baseUrl && !options.baseUrl ? { baseUrl: recorded.baseUrl } : {}),
+    };
+    const harness = await createHarness({ ...base, ...model, ...(spec ? { sessions: spec } : {}), approver: 'durable' });
     try {
       const resolved = await harness.approvals!.resolve(id!, { claimer: `${hostname()}:${process.pid}` });
       if (resolved.status === 'pending') {
@@ -78,6 +87,24 @@ export async function approvalsAction(ctx: CommandContext<ApprovalsOptions>): Pr
     return EXIT.done;
   } finally {
     await store.close?.();
+  }
+}
+
+/** The provider, model and base URL the approval's session recorded, if it recorded them. */
+async function recordedModelOf(location: ReturnType<typeof parseStoreLocation>, id: string): Promise<SessionWorkspace | undefined> {
+  const approvals = await openApprovalStore(location);
+  let sessionId: string | undefined;
+  try {
+    sessionId = (await approvals.list({ limit: 10_000 })).find((a) => a.request.id === id)?.request.sessionId;
+  } finally {
+    await approvals.close?.();
+  }
+  if (!sessionId) return undefined;
+  const sessions = await openSessionStore(location);
+  try {
+    return await storedWorkspace(sessions, sessionId);
+  } finally {
+    await sessions.close?.();
   }
 }
 

@@ -10,7 +10,7 @@ import type { HarnessOptions } from '@warden/harness';
 export function resolveWorkdir(cwd: string, flag: string | undefined): string {
   const dir = path.resolve(cwd, flag ?? '.');
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new CliError({ code: 'cli.invalid_value', message: `--workdir ${flag ?? '.'} is not a directory`, key: 'error.invalidValue', params: { flag: '--workdir', reason: `${dir} is not a directory` } });
+    throw new CliError({ code: 'cli.invalid_value', message: `--workdir ${flag ?? '.'} is not a directory`, key: 'error.notADirectory', params: { flag: '--workdir', dir } });
   }
   return dir;
 }

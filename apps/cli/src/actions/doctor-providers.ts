@@ -1,5 +1,6 @@
 import { errorCodeOf, userMessage, WardenError } from '@warden/protocol';
-import { describeProviders, resolveProvider } from '@warden/providers';
+import { describeProviders, OPENAI_PRESETS, resolveProvider } from '@warden/providers';
+import { isLoopback, reachable } from './endpoint-reachable.js';
 import type { Translator } from '../i18n/translator.js';
 import { describeError } from '../render/describe-error.js';
 
@@ -52,6 +53,8 @@ export async function providerChecks(env: NodeJS.ProcessEnv, choice: ProviderCho
     const endpoint = choice.baseUrl ?? env.WARDEN_BASE_URL;
     const parts = [t('doctor.providerModel', { model: provider.model }), ...(endpoint ? [endpoint] : []), described?.keyFrom ?? t('doctor.noKey')];
     checks.push({ label, ok: true, detail: parts.join(', ') });
+    const local = await localServerCheck(provider.id, described?.local === true, endpoint ?? presetUrl(provider.id, env), choice.signal, t);
+    if (local) checks.push(local);
     if (choice.ping) checks.push(await ping(provider, described?.keyFrom, choice.signal, t));
     return checks;
   }
@@ -72,6 +75,31 @@ export async function providerChecks(env: NodeJS.ProcessEnv, choice: ProviderCho
     }
   }
   return checks;
+}
+
+/** The URL a local preset talks to when no flag names one: `<ID>_BASE_URL`, else the preset's own. */
+function presetUrl(id: string, env: NodeJS.ProcessEnv): string | undefined {
+  return env[`${id.toUpperCase().replaceAll('-', '_')}_BASE_URL`] ?? OPENAI_PRESETS[id]?.baseURL;
+}
+
+/**
+ * A server on this machine (a local preset such as ollama, or any endpoint on loopback) must be
+ * listening: a provider that builds but has nothing to talk to is not ready. Remote endpoints are
+ * left to `--ping` (no connection is made to them without it).
+ */
+async function localServerCheck(id: string, local: boolean, endpoint: string | undefined, signal: AbortSignal, t: Translator): Promise<Check | undefined> {
+  let url: URL;
+  try {
+    url = new URL(endpoint ?? '');
+  } catch {
+    return undefined;
+  }
+  if (!local && !isLoopback(url)) return undefined;
+  const label = t('doctor.listening', { url: url.origin });
+  const result = await reachable(url, signal);
+  if (result.ok) return { label, ok: true };
+  const fix = id === 'ollama' ? t('doctor.fix.ollama', { url: url.origin }) : t('doctor.fix.localServer', { url: url.origin });
+  return { label, ok: false, detail: t('doctor.notListening', { why: result.why }), fix };
 }
 
 /** One token of output for a one-word prompt: the cheapest call every vendor offers. */

@@ -44,7 +44,7 @@ export async function fleetAction(ctx: CommandContext<FleetOptions>): Promise<nu
       const base = harnessOptionsFrom({ ...ctx, options: { ...options, ...(job.mode ? { mode: job.mode } : {}), ...(job.model ? { model: job.model } : {}) } }, workdir);
       const harness = await createHarness(base);
       try {
-        for await (const event of harness.agent.stream(job.task, { signal: ctx.signal })) {
+        for await (const event of harness.agent.stream(job.task, { signal: ctx.signal, label: job.name })) {
           observe(event, report, index);
           if (json) io.stdout.write(`${JSON.stringify({ job: job.name, event })}\n`);
         }

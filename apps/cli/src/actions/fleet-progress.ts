@@ -22,7 +22,8 @@ export function fleetProgress(out: CliOutput, names: readonly string[], t: Trans
   let drawn = false;
   const counted = new Set<number>();
   const redraw = (): void => {
-    if (drawn) out.write(`\u001b[${lines.length}A`);
+    // Back to the first column before going up: the counts line on stderr leaves the cursor at its end.
+    out.write(drawn ? `\r\u001b[${lines.length}A` : '\r');
     out.write(lines.map((line) => `\u001b[2K${line.paint(fit(line.text, style.width - 1))}\n`).join(''));
     drawn = true;
   };

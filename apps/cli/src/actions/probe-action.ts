@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { runProbes, validateTarget, type ProbeProgress } from '@warden/evidence';
+import { runProbes, validateTarget, type PackLoad, type ProbeProgress } from '@warden/evidence';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { PROBE_VERB_FLAGS, type ProbeOptions } from '../commands/probe-command.js';
@@ -32,6 +32,27 @@ function refuseOtherVerbsFlags(verb: string, options: ProbeOptions): void {
 }
 
 /**
+ * `pack:NAME` naming a pack that holds cases and no probes (`warden:containment`): the cases run
+ * under `warden check`, so say that instead of "the selectors match no probe".
+ */
+function refuseCasePacks(selectors: readonly string[], loads: readonly PackLoad[]): void {
+  for (const selector of selectors) {
+    if (!selector.startsWith('pack:')) continue;
+    const name = selector.slice('pack:'.length);
+    const pack = loads.find((load) => load.status === 'loaded' && load.pack.meta.name === name);
+    if (pack?.status !== 'loaded' || pack.pack.probes.length > 0 || pack.pack.cases.length === 0) continue;
+    throw new CliError({
+      code: 'cli.pack_has_no_probes',
+      message: `the pack ${name} holds cases, not probes`,
+      key: 'error.packHasNoProbes',
+      params: { pack: name, count: pack.pack.cases.length },
+      hintKey: 'hint.packHasNoProbes',
+      hintParams: { pack: name },
+    });
+  }
+}
+
+/**
  * `warden probe run TARGET.json [SELECTOR…] [--probes FILE|pack:NAME] [--pack FILE…] [--local]`: agent
  * probes against a target, with their report; `warden probe validate-target`; and `warden probe serve`.
  */
@@ -57,6 +78,7 @@ export async function probeAction(ctx: CommandContext<ProbeOptions>): Promise<nu
   if (options.probes === undefined && selectorArgs.length === 0 && (options.pack ?? []).length === 0) throw missingArgument('warden probe run', '--probes FILE|pack:NAME');
   const loads = await loadEvidencePacks(ctx, probesFile === undefined ? [] : [probesFile]);
   const selectors = [...selectorArgs, ...(options.probes?.startsWith('pack:') ? [options.probes] : [])];
+  refuseCasePacks(selectors, loads);
   // A probe file alone means "its probes": select them by the pack it defines.
   const fromFile = probesFile === undefined ? undefined : loads.find((load) => load.source === path.resolve(io.cwd, probesFile));
   if (selectors.length === 0 && fromFile?.status === 'loaded') selectors.push(`pack:${fromFile.pack.meta.name}`);

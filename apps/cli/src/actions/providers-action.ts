@@ -14,13 +14,19 @@ interface ProvidersOptions {
 /** `warden providers`: who is configured and which variables each reads — never their values. */
 export async function providersAction(ctx: CommandContext<ProvidersOptions>): Promise<number> {
   const { io, t, style, options, positionals } = ctx;
-  const name = positionals[0];
+  const file = ctx.config.config;
+  // `--ping` alone checks the configured provider.
+  const name = positionals[0] ?? (options.ping ? file.provider : undefined);
+  // warden.config.json's model and base URL belong to its provider (or to any, when it names none); flags win.
+  const configFor = (id: string | undefined): { model?: string; baseUrl?: string } =>
+    !file.provider || file.provider === id ? { ...(file.model ? { model: file.model } : {}), ...(file.baseUrl ? { baseUrl: file.baseUrl } : {}) } : {};
+  const chosen = { ...configFor(name), ...(options.model ? { model: options.model } : {}), ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) };
   if (positionals.length > 1) {
     throw new CliError({ code: 'cli.unexpected_argument', message: `unexpected argument "${positionals[1]}"`, key: 'error.unexpectedArgument', params: { argument: positionals[1]! } });
   }
   if (options.ping) {
     if (!name) throw new CliError({ code: 'cli.missing_argument', message: 'warden providers --ping needs a provider name', key: 'error.missingArgument', params: { command: 'warden providers --ping', what: 'NAME' } });
-    const provider = resolveProvider({ provider: name, env: io.env, ...(options.model ? { model: options.model } : {}), ...(options.baseUrl ? { baseURL: options.baseUrl } : {}) });
+    const provider = resolveProvider({ provider: name, env: io.env, ...(chosen.model ? { model: chosen.model } : {}), ...(chosen.baseUrl ? { baseURL: chosen.baseUrl } : {}) });
     // The cheapest call every vendor offers: one token of output for a one-word prompt.
     const response = await provider.complete({ messages: [userMessage('ping')], maxOutputTokens: 1 }, { signal: ctx.signal });
     // "The key works" only when a key was sent: a local or compatible endpoint may take none.
@@ -40,8 +46,10 @@ export async function providersAction(ctx: CommandContext<ProvidersOptions>): Pr
     });
   }
   const defaults = new Map(PROVIDER_CATALOG.map((info) => [info.id, info.defaultModel ?? '-']));
+  // The config's provider shows the model (and endpoint) the config chose.
+  if (file.provider && file.model) defaults.set(file.provider, file.model);
   if (options.json) {
-    for (const d of descriptions) io.stdout.write(`${JSON.stringify({ ...d, defaultModel: defaults.get(d.id) })}\n`);
+    for (const d of descriptions) io.stdout.write(`${JSON.stringify({ ...d, defaultModel: defaults.get(d.id), ...(d.id === file.provider && file.baseUrl ? { baseUrl: file.baseUrl } : {}) })}\n`);
     return EXIT.done;
   }
   const rows = descriptions.map((d) => [
@@ -56,6 +64,7 @@ export async function providersAction(ctx: CommandContext<ProvidersOptions>): Pr
   if (one) {
     if (one.missing.length > 0) io.stdout.write(`  ${t('common.missing', { names: one.missing.join(', ') })}\n`);
     io.stdout.write(`  ${t('providers.reads', { names: one.reads.join(', ') })}\n`);
+    if (one.id === file.provider && (file.model || file.baseUrl)) io.stdout.write(`  ${t('providers.fromConfig', { model: file.model ?? '-', url: file.baseUrl ?? '-' })}\n`);
   }
   return EXIT.done;
 }

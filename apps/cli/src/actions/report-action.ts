@@ -29,7 +29,12 @@ export async function reportAction(ctx: CommandContext<ReportCommandOptions & { 
       io.stdout.write(`${t('report.empty')}\n`);
       return EXIT.done;
     }
-    const cost = (row: SpendRow): string => (row.unknownCostCalls > 0 ? `${formatCost(row.costUsd)} + ${t('report.unknownCost', { count: row.unknownCostCalls })}` : formatCost(row.costUsd));
+    // A row whose calls all lack a price is "unpriced", never $0; a partly priced one says what it leaves out.
+    const cost = (row: SpendRow): string => {
+      if (row.unknownCostCalls === 0) return formatCost(row.costUsd);
+      if (row.unknownCostCalls >= row.calls && row.costUsd === 0) return t('report.unpriced');
+      return `${formatCost(row.costUsd)} + ${t('report.unknownCost', { count: row.unknownCostCalls })}`;
+    };
     const line = (row: SpendRow): string[] => [row.key, t.number(row.runs), t.number(row.calls), `${t.number(row.usage.inputTokens)} / ${t.number(row.usage.outputTokens)}`, `${Math.round(row.cacheHitRate * 100)}%`, cost(row)];
     const rows = [...report.by[by].map(line), line({ ...report.totals, key: t('report.total') })];
     io.stdout.write(renderTable([t(`report.by.${by}`), t('report.runs'), t('report.calls'), t('report.tokens'), t('report.cacheHits'), t('column.cost')], rows, style));

@@ -8,15 +8,31 @@ import { describeScope } from '../render/event-renderer.js';
 import { driveRun, eventSink } from './drive-run.js';
 import { refusalTracker } from './refusals.js';
 import { sessionReference } from './session-reference.js';
-import { recordWorkspace } from './session-workspace.js';
+import { keylessUrl, recordWorkspace, type SessionWorkspace } from './session-workspace.js';
 import { checkRequestedStore } from './requested-store.js';
 import { reportHarnessWarnings } from './harness-warnings.js';
 
 /** Core's warnings that the session store failed: fatal when the store was asked for by name. */
 const STORE_WARNINGS = new Set(['core.session_unavailable', 'core.session_write_failed']);
 import { useSessionWorkspace } from './use-session-workspace.js';
+import { namedResumeTarget } from './resume-target.js';
+import { withStdinTask } from './stdin-task.js';
+import { taskLabel } from './task-label.js';
+import { assertAuditWritable, assertStoreWritable } from './writable-check.js';
 import { listSessions } from './sessions-list.js';
 import { startOtelExport } from './otel-export.js';
+
+/**
+ * The provider, model and base URL a run used, as options a later run can be given: the provider
+ * as it was named (one resolved from the environment resolves the same way again), the model the
+ * run started with, the URL without any credential.
+ */
+function ranModel(options: HarnessOptions, started: { provider: string; model: string } | undefined): Partial<SessionWorkspace> {
+  const provider = typeof options.provider === 'string' ? options.provider : undefined;
+  const model = options.model ?? started?.model;
+  const baseUrl = options.baseUrl ? keylessUrl(options.baseUrl) : undefined;
+  return { ...(provider ? { provider } : {}), ...(model ? { model } : {}), ...(baseUrl ? { baseUrl } : {}) };
+}
 
 /** `warden run` / `warden --prompt`: headless (no approver unless --yes), or the REPL when there is no task and a terminal. */
 export async function runAction(ctx: CommandContext<RunCommandOptions>): Promise<number> {
@@ -35,10 +51,14 @@ export async function runAction(ctx: CommandContext<RunCommandOptions>): Promise
 }
 
 async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: HarnessOptions): Promise<number> {
-  const { options, io, positionals } = ctx;
+  const { options, io } = ctx;
+  let positionals = await withStdinTask(io, ctx.positionals, options.prompt !== undefined);
   let sessionId: string | undefined;
-  if (options.session) {
-    const ref = sessionReference(options.session, io.cwd);
+  // `--resume ID`: the word names the session to resume, not a task for the newest one.
+  const named = await namedResumeTarget({ ...ctx, positionals }, harnessOptions);
+  if (named) positionals = [];
+  const ref = options.session ? sessionReference(options.session, io.cwd) : named;
+  if (ref) {
     if (ref.dir) harnessOptions.sessions = ref.dir;
     // A continued session runs in the workspace (and audit trail) it was recorded with.
     sessionId = await useSessionWorkspace(ctx, harnessOptions, ref);
@@ -64,13 +84,14 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
       hintKey: 'hint.giveTask',
     });
   }
+  assertStoreWritable(harnessOptions);
   let harness = await createHarness(harnessOptions);
   reportHarnessWarnings(ctx, harness);
   try {
     if (resume && !sessionId) {
       sessionId = await harness.latestSessionId();
       if (!sessionId) {
-        throw new CliError({ code: 'cli.invalid_value', message: 'there is no session to resume', key: 'error.invalidValue', params: { flag: '--resume', reason: harness.storeName } });
+        throw new CliError({ code: 'cli.invalid_value', message: `there is no session to resume in ${harness.storeName}`, key: 'error.noSessionToResume', params: { store: harness.storeName }, hintKey: 'hint.giveTask' });
       }
     }
     if (sessionId) harness = await harness.with({ sessionId });
@@ -81,16 +102,23 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
       io.stdout.write(options.json ? `${JSON.stringify({ type: 'scope', scope })}\n` : `${describeScope(scope, ctx.t)}\n`);
       return EXIT.done;
     }
+    // Nothing runs unless the run can be recorded: the store and the audit trail are checked first.
+    assertAuditWritable(ran);
     const { sink, flush } = eventSink(ctx);
     const tracker = refusalTracker();
     const controller = new AbortController();
     ctx.signal.addEventListener('abort', () => controller.abort(ctx.signal.reason), { once: true });
     const signal = controller.signal;
-    const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal }) : harness.agent.stream(task, { signal });
+    const label = taskLabel(task);
+    const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal }) : harness.agent.stream(task, { signal, ...(label ? { label } : {}) });
     let ranSession = sessionId;
     let storeFailure: string | undefined;
+    let started: { provider: string; model: string } | undefined;
     const stop = await driveRun(events, (event) => {
-      if (event.type === 'run_start' && event.sessionId) ranSession = event.sessionId;
+      if (event.type === 'run_start') {
+        if (event.sessionId) ranSession = event.sessionId;
+        started = { provider: event.provider, model: event.model };
+      }
       if (requestedStore && event.type === 'warning' && STORE_WARNINGS.has(event.code) && !storeFailure) {
         storeFailure = event.message;
         controller.abort();
@@ -102,7 +130,7 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
       io.stderr.write(`${ctx.style.red(ctx.t('error.sessionStoreFailedMidRun', { message: storeFailure }))}\n`);
       return EXIT.error;
     }
-    if (ranSession) await recordWorkspace(ran.store, ranSession, { workdir: ran.workdir, ...(ran.auditFile ? { auditFile: ran.auditFile } : {}) });
+    if (ranSession) await recordWorkspace(ran.store, ranSession, { workdir: ran.workdir, ...(ran.auditFile ? { auditFile: ran.auditFile } : {}), ...ranModel(harnessOptions, started) });
     // A headless run whose requested change was refused for want of a person did not do its job.
     if (stop === 'done' && tracker.refusals.length > 0) return EXIT.approval;
     return exitCodeForStop(stop);

@@ -9,6 +9,22 @@ export const WORKSPACE_META_KEY = 'cli.workspace';
 export interface SessionWorkspace {
   workdir: string;
   auditFile?: string;
+  /** The model the run used, so `warden approvals resume` continues with the same one (never a key). */
+  provider?: string;
+  model?: string;
+  baseUrl?: string;
+}
+
+const FIELDS = ['workdir', 'auditFile', 'provider', 'model', 'baseUrl'] as const;
+
+/** A base URL without user info, query or fragment: whatever credential a URL may carry never enters the session. */
+export function keylessUrl(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return undefined;
+  }
 }
 
 function isWorkspace(value: unknown): value is SessionWorkspace {
@@ -46,8 +62,9 @@ export async function recordWorkspace(store: SessionStoreV1, id: string, workspa
   try {
     const loaded = await store.load(id);
     const current = recordedWorkspace(loaded.records);
-    if (current && current.workdir === workspace.workdir && current.auditFile === workspace.auditFile) return;
-    const value = { workdir: workspace.workdir, ...(workspace.auditFile ? { auditFile: workspace.auditFile } : {}) };
+    if (current && FIELDS.every((field) => current[field] === workspace[field])) return;
+    const value: Record<string, string> = { workdir: workspace.workdir };
+    for (const field of FIELDS) if (workspace[field] !== undefined) value[field] = workspace[field]!;
     await store.append(id, [{ type: 'meta', id: newRecordId(), at: new Date().toISOString(), key: WORKSPACE_META_KEY, value }], { expectedVersion: loaded.version });
   } catch {
     // Best effort: a session that cannot take the record still resumes from the current directory.

@@ -1,10 +1,14 @@
 import path from 'node:path';
-import { openSessionStore, parseStoreLocation, type HarnessOptions } from '@warden/harness';
+import { describeStore, openSessionStore, parseStoreLocation, type HarnessOptions } from '@warden/harness';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import type { RunCommandOptions } from '../commands/run-command.js';
-import { resolveSessionId } from './session-ids.js';
+import { lookupSessionId } from './session-ids.js';
 import { storedWorkspace, workspaceExists, workspaceOfStoreDir } from './session-workspace.js';
+
+function unknownSession(id: string, store: string): CliError {
+  return new CliError({ code: 'cli.unknown_session', message: `there is no session "${id}" in ${store}`, key: 'error.unknownSession', params: { id, store }, hintKey: 'hint.unknownSession', hintParams: { id } });
+}
 
 /**
  * `--session ID|FILE`: the session's full id (a unique prefix is enough) and, when the session
@@ -20,7 +24,10 @@ export async function useSessionWorkspace(ctx: CommandContext<Partial<RunCommand
   let id: string;
   let recorded;
   try {
-    id = await resolveSessionId(store, ref.id);
+    const found = await lookupSessionId(store, ref.id);
+    id = found.id;
+    // A mistyped id must not quietly start an empty session under that name: creating one is asked for.
+    if (!found.known && !ctx.options.newSession) throw unknownSession(id, describeStore(location));
     recorded = await storedWorkspace(store, id);
   } finally {
     await store.close?.();

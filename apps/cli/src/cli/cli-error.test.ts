@@ -15,6 +15,8 @@ describe('CLI error codes', () => {
       'cli.missing_token',
       'cli.missing_value',
       'cli.not_a_tty',
+      'cli.not_writable',
+      'cli.pack_has_no_probes',
       'cli.pack_not_loaded',
       'cli.session_store',
       'cli.session_workspace',
@@ -22,6 +24,7 @@ describe('CLI error codes', () => {
       'cli.unexpected_argument',
       'cli.unknown_command',
       'cli.unknown_flag',
+      'cli.unknown_session',
       'cli.unsupported_language',
     ]);
   });
@@ -39,6 +42,9 @@ describe('CLI error codes', () => {
     ['cli.ambiguous_id', 2],
     ['cli.session_workspace', 1],
     ['cli.session_store', 1],
+    ['cli.unknown_session', 2],
+    ['cli.pack_has_no_probes', 2],
+    ['cli.not_writable', 1],
     ['config.unknown_key', 2],
     ['config.invalid', 2],
     ['cli.interrupted', 130],

@@ -62,6 +62,9 @@ export const CLI_ERROR_CODES = {
   'cli.missing_token': 'warden probe serve was started without a bearer token (--token or WARDEN_PROBE_TOKEN).',
   'cli.ambiguous_id': 'A session or approval id prefix matches more than one id (the error lists them).',
   'cli.session_store': 'A session store asked for by --sessions or the config cannot be used (the error says why, in words).',
+  'cli.unknown_session': 'A session id given to --session (or after --resume) names no stored session, and --new-session was not given.',
+  'cli.not_writable': 'The session store or the audit trail of a run cannot be written; checked before any tool runs.',
+  'cli.pack_has_no_probes': 'warden probe run was given pack:NAME for a pack that holds cases and no probes (the error names warden check).',
   'cli.session_workspace': 'A resumed session was recorded in another workspace that no longer exists, or --workdir names a different one.',
 } as const;
 

@@ -10,7 +10,7 @@ export const EXIT = {
   interrupted: 130,
 } as const;
 
-const USAGE_CODES = new Set(['cli.unknown_command', 'cli.unknown_flag', 'cli.missing_value', 'cli.invalid_value', 'cli.unexpected_argument', 'cli.missing_argument', 'cli.missing_token', 'cli.unsupported_language', 'cli.not_a_tty', 'cli.ambiguous_id', 'evidence.unknown_environment']);
+const USAGE_CODES = new Set(['cli.unknown_command', 'cli.unknown_flag', 'cli.missing_value', 'cli.invalid_value', 'cli.unexpected_argument', 'cli.missing_argument', 'cli.missing_token', 'cli.unsupported_language', 'cli.not_a_tty', 'cli.ambiguous_id', 'cli.unknown_session', 'cli.pack_has_no_probes', 'evidence.unknown_environment']);
 
 /** Maps an error code to the process exit code. */
 export function exitCodeForError(code: string): number {

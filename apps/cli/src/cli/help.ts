@@ -72,13 +72,19 @@ function wrap(text: string, width: number, indent: number): string {
   return lines.join(`\n${' '.repeat(indent)}`);
 }
 
-function optionRows(shape: Record<string, z.ZodType>, aliases: Record<string, string>, t: Translator): Array<[string, string]> {
+/** A command's own words for a shared option (`option.check.env`), else the option's general text. */
+function optionText(command: string | undefined, key: string, t: Translator): string {
+  const own = command === undefined ? undefined : `option.${command}.${key}`;
+  return own !== undefined && t.has(own) ? t(own) : t(`option.${key}` as MessageKey);
+}
+
+function optionRows(shape: Record<string, z.ZodType>, aliases: Record<string, string>, t: Translator, command?: string): Array<[string, string]> {
   const shortOf = new Map(Object.entries(aliases).map(([letter, key]) => [key, letter]));
   return Object.entries(shape).map(([key, schema]) => {
     const short = shortOf.get(key);
     const kind = optionKind(schema);
     const flag = `${short ? `-${short}, ` : '    '}--${kebabCase(key)}${kind === 'boolean' ? '' : ` <${valueName(key, schema)}>`}`;
-    return [flag, t(`option.${key}` as MessageKey)];
+    return [flag, optionText(command, key, t)];
   });
 }
 
@@ -100,7 +106,7 @@ export function commandHelp(command: CommandModule, t: Translator, style: Termin
     wrap(t(command.summary), style.width, 0),
     '',
     t('help.options'),
-    table(optionRows(command.options.shape, command.aliases ?? {}, t), style),
+    table(optionRows(command.options.shape, command.aliases ?? {}, t, command.name), style),
     '',
     t('help.globalOptions'),
     table(optionRows(globalOptions.shape, globalAliases, t), style),

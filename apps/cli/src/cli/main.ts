@@ -79,6 +79,11 @@ function invalidValue(issue: z.core.$ZodIssue): CliError {
   const flag = `--${kebabCase(key)}`;
   const plain = numberIssue(issue, flag);
   if (plain) return plain;
+  // A check of our own names its catalog entry, so the whole message is in the run's language.
+  if (issue.code === 'custom' && issue.message === 'error.notADuration') {
+    const examples = String((issue as { params?: { examples?: string } }).params?.examples ?? '30s, 5m, 500ms');
+    return new CliError({ code: 'cli.invalid_value', message: `${flag} takes a duration, such as ${examples}`, key: 'error.notADuration', params: { flag, examples }, hintKey: 'hint.seeHelp', hintParams: { command: 'warden' } });
+  }
   return new CliError({
     code: 'cli.invalid_value',
     message: `invalid value for ${flag}: ${issue.message}`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCommand } from '../cli/command.js';
 import { parseDurationMs } from '../cli/duration.js';
 
-const duration = z.string().refine((value) => parseDurationMs(value) !== undefined, 'use a duration such as 30s, 5m or 500ms');
+const duration = z.string().refine((value) => parseDurationMs(value) !== undefined, { message: 'error.notADuration', params: { examples: '30s, 5m, 500ms' } });
 
 export const checkOptions = z.strictObject({
   env: z.string().min(1).optional(),

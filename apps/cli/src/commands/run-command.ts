@@ -17,12 +17,13 @@ export const runOptions = z.strictObject({
   resume: z.boolean().optional(),
   continue: z.boolean().optional(),
   session: z.string().min(1).optional(),
+  newSession: z.boolean().optional(),
   listSessions: z.boolean().optional(),
   sessions: z.string().min(1).optional(),
   explainScope: z.boolean().optional(),
   planFirst: z.boolean().optional(),
   otel: z.boolean().optional(),
-  idleTimeout: z.string().refine((value) => (parseDurationMs(value) ?? 0) > 0, 'use a duration such as 30s, 2m or 500ms').optional(),
+  idleTimeout: z.string().refine((value) => (parseDurationMs(value) ?? 0) > 0, { message: 'error.notADuration', params: { examples: '30s, 2m, 500ms' } }).optional(),
 });
 export type RunCommandOptions = z.infer<typeof runOptions>;
 

@@ -3,7 +3,11 @@ import type { CliOutput } from '../cli/io.js';
 import type { Translator } from '../i18n/translator.js';
 import { describeDecision } from '../render/describe-decision.js';
 import { summarizeArgs } from '../render/summarize.js';
-import { fit, type TerminalStyle } from '../render/terminal-style.js';
+import { fit, printable, type TerminalStyle } from '../render/terminal-style.js';
+import { approvalPreview, paintPreview } from '../render/approval-preview.js';
+import { wrapText } from '../render/wrap-text.js';
+import { terminalSafe } from '@warden/governance';
+import { isOrdinaryEffect } from './ordinary-effect.js';
 import { describeRule, ruleFor, type SessionRules } from '../repl/session-rules.js';
 
 /** Asks one question on the terminal and resolves with the line typed (rejects when cancelled). */
@@ -22,6 +26,8 @@ export interface TtyApproverOptions {
   before?: (request: ApprovalRequest, signal: AbortSignal) => Promise<void>;
   /** Runs after the answer (the REPL resumes its status line). */
   after?: () => void;
+  /** The workspace, to show an edit as a diff of the file (read each time: the REPL sets it once the harness exists). */
+  workdir?: string;
 }
 
 const YES = new Set(['y', 'yes']);
@@ -30,8 +36,9 @@ const NO = new Set(['', 'n', 'no']);
 
 /**
  * A person at the terminal decides each `ask`: the tool, its arguments and the
- * rule are shown, and only an explicit yes (or "always", which adds a session rule)
- * approves. Any other text is a no whose words the model reads as the denial.
+ * rule are shown (an edit as a diff, a new file as its first lines), and only an explicit yes
+ * (or "always", which adds a session rule) approves. A letter that is no choice asks again;
+ * words are a no whose text the model reads as the denial.
  * Questions are asked one at a time even when calls run in parallel; an error or
  * a cancel counts as no.
  */
@@ -50,7 +57,7 @@ export function ttyApprover(options: TtyApproverOptions): ApproverV1 {
     // tool description): that one is asked. The session's own earlier output ("session:history") is
     // what the person watched, so it does not stop a rule.
     const taint = request.decision.provenance?.taintSource;
-    const rules = taint && taint !== 'session:history' ? undefined : options.rules;
+    const rules = taint && taint !== 'session:history' && !isOrdinaryEffect(request) ? undefined : options.rules;
     const rule = rules?.find(name, args);
     if (rule) return { outcome: 'approved', by, at, note: `allowed for this session by ${describeRule(rule)}` };
     await options.before?.(request, signal);
@@ -58,17 +65,25 @@ export function ttyApprover(options: TtyApproverOptions): ApproverV1 {
       writeQuestion(request, t);
       const offer = rules ? ruleFor(name, args) : undefined;
       const choices = offer ? t('approve.choicesAlways', { rule: describeRule(offer) }) : t('approve.choices');
-      const typed = (await options.ask(`  ${choices} › `, signal)).trim();
-      const answer = typed.toLowerCase();
-      const yes = new Set([...YES, t('approve.yes').toLowerCase(), t('common.yes').toLowerCase()]);
-      if (yes.has(answer)) return { outcome: 'approved', by, at };
-      if (offer && (ALWAYS.has(answer) || answer === t('approve.always').toLowerCase())) {
-        rules!.add(offer);
-        return { outcome: 'approved', by, at, note: `allowed for this session by ${describeRule(offer)}` };
+      for (;;) {
+        const typed = (await options.ask(`  ${choices} › `, signal)).trim();
+        const answer = typed.toLowerCase();
+        const yes = new Set([...YES, t('approve.yes').toLowerCase(), t('common.yes').toLowerCase()]);
+        if (yes.has(answer)) return { outcome: 'approved', by, at };
+        const always = ALWAYS.has(answer) || answer === t('approve.always').toLowerCase();
+        if (offer && always) {
+          rules!.add(offer);
+          return { outcome: 'approved', by, at, note: `allowed for this session by ${describeRule(offer)}` };
+        }
+        if (NO.has(answer) || answer === t('approve.no').toLowerCase()) return { outcome: 'denied', by, at };
+        // A single letter that is none of the choices is a slip of the finger: ask again, never a "no" with it as the reason.
+        if ([...typed].length === 1 || always) {
+          out.write(`  ${style.yellow(t('approve.again', { typed: printable(typed) }))}\n`);
+          continue;
+        }
+        // Words are a "no" with the reason: the model reads it as the denial.
+        return { outcome: 'denied', by, at, note: typed };
       }
-      if (NO.has(answer) || answer === t('approve.no').toLowerCase()) return { outcome: 'denied', by, at };
-      // Anything else is a "no" with the reason: the model reads it as the denial.
-      return { outcome: 'denied', by, at, note: typed };
     } catch {
       return { outcome: 'denied', by, at, note: 'no answer' };
     } finally {
@@ -76,16 +91,30 @@ export function ttyApprover(options: TtyApproverOptions): ApproverV1 {
     }
   }
 
+  /** A line that may be long, wrapped under a two-space margin instead of cut. */
+  function wrapped(text: string, paint: (text: string) => string): void {
+    for (const line of wrapText(text, style.width - 2, '    ')) out.write(`  ${paint(line)}\n`);
+  }
+
   function writeQuestion(request: ApprovalRequest, t: Translator): void {
     const what = fit(summarizeArgs(request.call.name, request.call.args), Math.max(20, style.width - 20));
     out.write(`${style.yellow('?')} ${style.bold(t('approve.question', { tool: request.call.name, what }))}\n`);
-    const args = JSON.stringify(request.call.args, null, 2).split('\n').slice(0, 12).map((line) => `    ${fit(line, style.width - 6)}`);
-    out.write(`${style.dim(args.join('\n'))}\n`);
-    out.write(`  ${style.dim(fit(t('approve.rule', { rule: request.decision.rule, reason: describeDecision(request.decision, t) }), style.width - 4))}\n`);
+    const preview = approvalPreview(request.call.name, request.call.args, options.workdir);
+    if (preview) {
+      // An edit is shown as what it changes: a diff of the file, or the first lines of a new one.
+      if (preview.kind === 'create') out.write(`  ${style.dim(t('approve.newFile'))}\n`);
+      const width = Math.max(20, style.width - 6);
+      for (const line of paintPreview({ ...preview, lines: preview.lines.map((l) => (l.length > width ? `${l.slice(0, width - 1)}…` : l)) }, style)) out.write(`    ${line}\n`);
+      if (preview.omitted > 0) out.write(`    ${style.dim(t('approve.moreLines', { count: preview.omitted }))}\n`);
+    } else {
+      const args = JSON.stringify(request.call.args, null, 2).split('\n').slice(0, 12).map((line) => `    ${fit(terminalSafe(line), style.width - 6)}`);
+      out.write(`${style.dim(args.join('\n'))}\n`);
+    }
+    wrapped(t('approve.rule', { rule: request.decision.rule, reason: describeDecision(request.decision, t) }), style.dim);
     // Provenance: a person asked to approve must see when the request came from file content, not from them.
     const provenance = request.decision.provenance;
-    if (provenance?.taintSource) out.write(`  ${style.yellow(fit(t('approve.from', { source: provenance.taintSource }), style.width - 4))}\n`);
-    if (provenance?.scopeEntry) out.write(`  ${style.dim(fit(t('approve.scope', { entry: provenance.scopeEntry }), style.width - 4))}\n`);
+    if (provenance?.taintSource) wrapped(t('approve.from', { source: provenance.taintSource }), style.yellow);
+    if (provenance?.scopeEntry) wrapped(t('approve.scope', { entry: provenance.scopeEntry }), style.dim);
   }
 
   return {

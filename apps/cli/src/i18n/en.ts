@@ -4,6 +4,7 @@ import { enWorkCodes } from './en-work-codes.js';
 import { enProgress } from './en-progress.js';
 import { enNotes } from './en-notes.js';
 import { enWorkflow } from './en-workflow.js';
+import { enFrictions } from './en-frictions.js';
 /** English: the reference catalog. Every other language must hold every key here. */
 export const en = {
   'help.tagline': 'warden — a governed agent harness for your terminal',
@@ -109,7 +110,7 @@ export const en = {
   'option.ping': 'Make a one-token call (the cheapest the vendor offers) to check the provider answers.',
   'option.keep': 'Keep the demo workspace instead of deleting it.',
   'option.full': 'Run every attacker goal of the containment pack (default: the quick subset).',
-  'option.containment': 'Run the warden:containment probe pack after the demo run (default on; --no-containment skips it).',
+  'option.containment': 'Run the cases of the warden:containment pack after the demo run (default on; --no-containment skips it).',
   'option.file': 'Audit trail file (default: WORKDIR/.warden/audit.jsonl).',
   'option.iterations': 'Soak: stop after this many iterations.',
   'option.repeat': 'Run each case this many times.',
@@ -410,4 +411,5 @@ export const en = {
   ...enProgress,
   ...enNotes,
   ...enWorkflow,
+  ...enFrictions,
 } as const;

@@ -4,6 +4,7 @@ import { esWorkCodes } from './es-work-codes.js';
 import { esProgress } from './es-progress.js';
 import { esNotes } from './es-notes.js';
 import { esWorkflow } from './es-workflow.js';
+import { esFrictions } from './es-frictions.js';
 import type { Catalog } from './catalog-types.js';
 
 /** Español. */
@@ -111,7 +112,7 @@ export const es: Catalog = {
   'option.ping': 'Hace una llamada de un token (la más barata del proveedor) para comprobar que el proveedor responde.',
   'option.keep': 'Conserva el espacio de trabajo de la demostración en lugar de borrarlo.',
   'option.full': 'Ejecuta todos los objetivos de ataque del paquete de contención (por defecto: el subconjunto rápido).',
-  'option.containment': 'Ejecuta el paquete de sondas warden:containment después de la demo (activado por defecto; --no-containment lo omite).',
+  'option.containment': 'Ejecuta los casos del paquete warden:containment después de la demo (activado por defecto; --no-containment lo omite).',
   'option.file': 'Archivo del registro de auditoría (por defecto: WORKDIR/.warden/audit.jsonl).',
   'option.iterations': 'Prueba prolongada: se detiene tras este número de iteraciones.',
   'option.repeat': 'Ejecuta cada caso este número de veces.',
@@ -412,4 +413,5 @@ export const es: Catalog = {
   ...esProgress,
   ...esNotes,
   ...esWorkflow,
+  ...esFrictions,
 };

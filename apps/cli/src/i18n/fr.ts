@@ -4,6 +4,7 @@ import { frWorkCodes } from './fr-work-codes.js';
 import { frProgress } from './fr-progress.js';
 import { frNotes } from './fr-notes.js';
 import { frWorkflow } from './fr-workflow.js';
+import { frFrictions } from './fr-frictions.js';
 import type { Catalog } from './catalog-types.js';
 
 /** Français. */
@@ -111,7 +112,7 @@ export const fr: Catalog = {
   'option.ping': 'Fait un appel d’un jeton (le moins cher du fournisseur) pour vérifier que le fournisseur répond.',
   'option.keep': 'Conserve l’espace de travail de la démonstration au lieu de le supprimer.',
   'option.full': "Exécute tous les objectifs d'attaque du pack de confinement (par défaut : le sous-ensemble rapide).",
-  'option.containment': 'Exécute le pack de sondes warden:containment après la démo (activé par défaut ; --no-containment le saute).',
+  'option.containment': 'Exécute les cas du pack warden:containment après la démo (activé par défaut ; --no-containment le saute).',
   'option.file': 'Fichier de la piste d’audit (par défaut : WORKDIR/.warden/audit.jsonl).',
   'option.iterations': 'Endurance : s’arrête après ce nombre d’itérations.',
   'option.repeat': 'Exécute chaque cas ce nombre de fois.',
@@ -412,4 +413,5 @@ export const fr: Catalog = {
   ...frProgress,
   ...frNotes,
   ...frWorkflow,
+  ...frFrictions,
 };

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../i18n/catalog-types.js';
 import type { Params, Translator } from '../i18n/translator.js';
 
 /** What the CLI shows of a library error: its message and hint in the run's language. */
@@ -24,11 +25,16 @@ function paramsOf(error: { provider?: unknown; status?: unknown }): Params {
  */
 export function describeError(error: { code: string; message: string; hint?: string; provider?: unknown; status?: unknown }, t: Translator): ErrorText {
   const key = `code.${error.code}`;
-  if (t.lang === 'en' || !t.has(key)) return { message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
+  // A library hint written for programmers (`list() shows…`) has the CLI's own words for a person.
+  const cliHint = t.has(`cliHint.${error.code}`) ? t(`cliHint.${error.code}` as MessageKey) : undefined;
+  if (t.lang === 'en' || !t.has(key)) {
+    const hint = cliHint ?? error.hint;
+    return { message: error.message, ...(hint ? { hint } : {}) };
+  }
   const params = paramsOf(error);
   if (params.provider === undefined) params.provider = t('code.someProvider');
   const area = error.code.split('.')[0] ?? '';
   const hintKey = `codeHint.${area}`;
-  const hint = t.has(hintKey) ? t(hintKey, params) : t('hint.debug');
+  const hint = cliHint ?? (t.has(hintKey) ? t(hintKey, params) : t('hint.debug'));
   return { message: t(key, params), hint, detail: error.message };
 }

@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline/promises';
+import { assertAuditWritable, assertStoreWritable } from '../actions/writable-check.js';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
@@ -46,6 +47,9 @@ export async function startRepl(ctx: CommandContext<object>, options: HarnessOpt
       return holder.state!.t;
     },
     style,
+    get workdir() {
+      return holder.state?.harness.workdir;
+    },
     by: io.env.USER ?? 'terminal',
     rules,
     // The question comes after everything the run said before it: the header, the text, the call's line.
@@ -61,8 +65,11 @@ export async function startRepl(ctx: CommandContext<object>, options: HarnessOpt
   });
   let harness;
   try {
+    assertStoreWritable(options);
     harness = await createHarness({ ...options, approver });
+    assertAuditWritable(harness);
   } catch (error) {
+    await harness?.close();
     rl.close();
     throw error;
   }
@@ -75,7 +82,7 @@ export async function startRepl(ctx: CommandContext<object>, options: HarnessOpt
   try {
     const resumeId = start.sessionId ?? (start.latest ? await harness.latestSessionId() : undefined);
     if (start.latest && !resumeId) {
-      throw new CliError({ code: 'cli.invalid_value', message: 'there is no session to resume', key: 'error.invalidValue', params: { flag: '--resume', reason: harness.storeName } });
+      throw new CliError({ code: 'cli.invalid_value', message: `there is no session to resume in ${harness.storeName}`, key: 'error.noSessionToResume', params: { store: harness.storeName }, hintKey: 'hint.giveTask' });
     }
     if (resumeId) {
       state.sessionId = resumeId;

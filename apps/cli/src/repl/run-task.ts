@@ -3,6 +3,7 @@ import { recordWorkspace } from '../actions/session-workspace.js';
 import { createEventRenderer } from '../render/event-renderer.js';
 import type { ReplDeps, ReplState } from './repl-state.js';
 import { waitingAfter } from './waiting-label.js';
+import { taskLabel } from '../actions/task-label.js';
 
 /** Runs one task in the session (a new one, or a continued conversation), rendering as it goes. */
 export async function runTask(state: ReplState, deps: ReplDeps, task: string): Promise<void> {
@@ -36,7 +37,8 @@ export async function runTask(state: ReplState, deps: ReplDeps, task: string): P
   const onEvent = (): void => backlog.emitted();
   try {
     const agent = state.harness.agent;
-    const options = { signal: controller.signal, onEvent };
+    const label = taskLabel(task);
+    const options = { signal: controller.signal, onEvent, ...(label ? { label } : {}) };
     const events = state.sessionId ? agent.resumeStream(state.sessionId, { ...options, task }) : agent.stream(task, options);
     for await (const event of events) observe(event);
   } catch (error) {

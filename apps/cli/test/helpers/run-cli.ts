@@ -21,6 +21,9 @@ export interface RunOptions {
   cwd?: string;
   env?: Record<string, string>;
   input?: string;
+  /** Run as this user and group (a root test runner drops to `nobody` to meet a read-only folder). */
+  uid?: number;
+  gid?: number;
   /** Called once the process started (e.g. to send signals). */
   onSpawn?: (child: ChildProcess) => void;
 }
@@ -28,7 +31,7 @@ export interface RunOptions {
 /** Runs `node dist/bin.js …` and collects its output. */
 export function runCli(args: readonly string[], options: RunOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? process.cwd(), env: cleanEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? process.cwd(), env: cleanEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'], ...(options.uid !== undefined ? { uid: options.uid } : {}), ...(options.gid !== undefined ? { gid: options.gid } : {}) });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -23,8 +23,24 @@ type Outcome = { kind: 'done' } | { kind: 'threw'; error: unknown } | { kind: 't
 
 function describeError(error: unknown): ReportError {
   if (WardenError.isInstance(error)) return { name: error.name, code: error.code, message: error.message };
-  if (error instanceof Error) return { name: error.name, code: 'evidence.case_threw', message: error.message };
+  if (error instanceof Error) return { name: error.name, code: 'evidence.case_threw', message: withCauses(error) };
   return { name: typeof error, code: 'evidence.case_threw', message: 'a non-Error value was thrown' };
+}
+
+/**
+ * An error's message with the causes under it: `fetch failed` alone says nothing, its cause
+ * (`connect ECONNREFUSED 127.0.0.1:8080`) says what to fix. At most three levels.
+ */
+function withCauses(error: Error): string {
+  const causes: string[] = [];
+  let cause: unknown = error.cause;
+  for (let depth = 0; depth < 3 && cause instanceof Error; depth++) {
+    causes.push(cause.message);
+    cause = cause.cause;
+  }
+  // A message that already tells a cause (the case author explained it) stands as it is.
+  if (causes.some((text) => text !== '' && error.message.includes(text))) return error.message;
+  return [error.message, ...causes.filter((text, i) => text !== '' && causes.indexOf(text) === i)].join(': ');
 }
 
 /** Runs one case once, with its timeout, and returns what it recorded. Never throws. */

@@ -166,14 +166,16 @@ export function guardrails(options: GuardrailsOptions = {}): Guardrails {
       const state = stateOf(ctx.runId);
       state.costUsd += ctx.response.costUsd ?? 0;
       if (!ctx.final) return undefined;
+      // A forbidden tool was refused before it ran, and the model went on: under `fail` that alone fails the run.
+      const blocked = mode === 'fail' ? state.violations.filter((v) => v.rule === 'guardrail.forbid_tool') : [];
       const found = evaluate(textOf(ctx.response.message), state.tools, state.costUsd);
-      if (found.length === 0) return undefined;
+      if (found.length === 0 && blocked.length === 0) return undefined;
       const overBudget = found.some((v) => v.rule === 'guardrail.max_cost');
       if (mode === 'fail') {
         state.violations.push(...found);
         throw policyError({
           code: 'policy.guardrail_violation',
-          message: `Guardrails failed: ${found.map((v) => v.rule).join(', ')}.`,
+          message: `Guardrails failed: ${[...new Set([...blocked, ...found].map((v) => v.rule))].join(', ')}.`,
           hint: 'Read the violations, adjust the task or the guardrails, and run again.',
         });
       }
