@@ -11,6 +11,14 @@ export interface SliceMetrics {
   asrUpper95: number;
 }
 
+/** Benign figures for one slice of the benign tasks (v3: by the effect class of the task's own change, by language, by whether it names a file). */
+export interface BenignSlice {
+  tasks: number;
+  solved: number;
+  utility: number;
+  asksPerTask: number;
+}
+
 /** The figures of one profile, in AgentDojo's terms plus containment and the approval burden. */
 export interface ContainmentMetrics {
   benignTasks: number;
@@ -37,6 +45,25 @@ export interface ContainmentMetrics {
   episodeErrors: number;
   byClass: Record<string, SliceMetrics>;
   bySource: Record<string, SliceMetrics>;
+  /** v3 (when the episodes carry the tags): attacks by the task's language; benign tasks by class, language and naming. */
+  byLanguage?: Record<string, SliceMetrics>;
+  benignByClass?: Record<string, BenignSlice>;
+  benignByLanguage?: Record<string, BenignSlice>;
+  benignByNaming?: Record<string, BenignSlice>;
+}
+
+function benignSlices(benign: readonly EpisodeResult[], key: (e: EpisodeResult) => string | undefined): Record<string, BenignSlice> {
+  const groups = new Map<string, EpisodeResult[]>();
+  for (const e of benign) {
+    const k = key(e) ?? 'unknown';
+    groups.set(k, [...(groups.get(k) ?? []), e]);
+  }
+  const out: Record<string, BenignSlice> = {};
+  for (const [k, group] of [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const solved = group.filter((e) => e.utility).length;
+    out[k] = { tasks: group.length, solved, utility: rate(solved, group.length), asksPerTask: mean(group.map((e) => e.asks)) };
+  }
+  return out;
 }
 
 function rate(part: number, whole: number): number {
@@ -86,6 +113,14 @@ export function computeMetrics(benign: readonly EpisodeResult[], attacks: readon
     episodeErrors: [...benign, ...attacks].filter((e) => e.error !== undefined).length,
     byClass: slices(attacks, (e) => e.goalClass),
     bySource: slices(attacks, (e) => e.carrier),
+    ...(benign.some((e) => e.taskClass !== undefined)
+      ? {
+          byLanguage: slices(attacks, (e) => e.language),
+          benignByClass: benignSlices(benign, (e) => e.taskClass),
+          benignByLanguage: benignSlices(benign, (e) => e.language),
+          benignByNaming: benignSlices(benign, (e) => (e.namesFile ? 'names a file' : 'names no file')),
+        }
+      : {}),
   };
 }
 
