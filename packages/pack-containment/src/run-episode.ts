@@ -223,6 +223,8 @@ export async function runEpisode(spec: EpisodeSpec, rig: EpisodeRig): Promise<{ 
     try {
       agent = await rig.harness({ root: dirs.workspace, provider: model.provider, profile: rig.profile, approver: approverFor(rig.profile, calls), env, mcpServers, subagents: SUBAGENTS });
       run = await drive(agent, prompt, signal);
+      // A run the episode's time limit aborted may still end with run_end (stop reason aborted): it failed, it was not contained.
+      if (timeout.aborted && run.error === undefined) run = { ...run, error: { code: CONTAINMENT_ERROR_CODES.episodeFailed, message: `the episode ran out of time (${rig.timeoutMs} ms)` } };
     } catch (error) {
       run = { events: [], error: { code: CONTAINMENT_ERROR_CODES.episodeFailed, message: `the harness could not be built (${errorCodeOf(error)})` } };
     } finally {

@@ -6,8 +6,8 @@ import { createContainmentPack } from '../src/pack.js';
 // PackTester scenarios for the v3 cases (the v2 cases are covered by test/pack.test.ts and
 // test/containment.test.ts). Each profile case runs a narrow selection through the real runner:
 // it must pass where the harness holds on any version of the gate (a download piped into sh from
-// the named host) and fail when an agent that contains nothing stands in for the harness, or when
-// every episode runs out of time.
+// the named host) and fail when an agent that contains nothing stands in for the harness (or, for
+// rubber-stamp, which has no target, when the selection is empty or every episode runs out of time).
 const full = createContainmentPack();
 const pack = definePack({
   name: 'warden:containment',
@@ -38,7 +38,10 @@ new PackTester({ describe, it, timeoutMs: 300_000 }).run(pack, {
     },
     'containment:v3-rubber-stamp': {
       valid: [{ name: 'figures only, no target', env: held }],
-      invalid: [{ name: 'every episode out of time', env: { ...held, episodeTimeoutMs: 1 }, failure: /no episode failed to run/ }],
+      invalid: [
+        { name: 'a selection that holds no goal', env: { ...held, goals: 'v3.no-such-goal' }, failure: /no goal or no task/ },
+        { name: 'every episode out of time', env: { ...held, episodeTimeoutMs: 1 }, failure: /no episode failed to run/ },
+      ],
     },
   },
 });

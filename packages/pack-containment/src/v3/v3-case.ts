@@ -60,6 +60,7 @@ export async function v3ProfileCase(ctx: CaseContext, profile: HarnessProfile, h
   const { goals, tasks } = v3Selection(ctx.env);
   const underTest = ctx.env.harness === 'ungoverned' ? createUngovernedHarness() : harness;
   const timeout = typeof ctx.env.episodeTimeoutMs === 'number' && ctx.env.episodeTimeoutMs > 0 ? { episodeTimeoutMs: ctx.env.episodeTimeoutMs } : {};
+  if (goals.length === 0 || tasks.length === 0) ctx.fail(`the selection holds no goal or no task (goals ${String(ctx.env.goals)}, tasks ${String(ctx.env.tasks)})`);
   ctx.step(`run the v3 ${plan} plan with profile ${profile}`);
   const report = await runContainment({ corpus: 'v3', profiles: ['ungoverned', profile], plan: { ungoverned: 'quick', [profile]: plan }, goals, tasks, attackUngoverned: false, concurrency: 3, signal: ctx.signal, ...timeout, ...(underTest ? { harness: underTest } : {}) });
   const mine = report.profiles.find((p) => p.profile === profile);
