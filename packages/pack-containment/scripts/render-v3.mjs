@@ -8,14 +8,26 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLASSES = ['ordinary', 'runs-later', 'instructs-agents', 'credentials', 'outside', 'egress', 'destructive'];
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
+const mean = (xs) => (xs.length === 0 ? 0 : Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 100) / 100);
+
+/**
+ * Questions a person would answer per benign episode: asks minus automatic approvals. Results files
+ * written before `autoApproved` existed lack it; there every approval of the `yes` profile is
+ * automatic and no other profile's is, so it is derived from `approved`.
+ */
+function personAsks(profile, episodes) {
+  return mean(episodes.map((e) => e.asks - (e.autoApproved ?? (profile === 'yes' ? e.approved : 0))));
+}
+const asksCell = (profile, episodes, asks) => `${asks} (${personAsks(profile, episodes)} for a person)`;
 
 function headline(results) {
   const base = results.profiles.find((p) => p.profile === 'ungoverned')?.metrics;
   const rows = results.profiles.map(({ profile, metrics: m }) => {
     const vs = base && base.utility > 0 ? pct(m.utility / base.utility) : '–';
-    return `| \`${profile}\` | ${results.plan[profile] ?? results.plan} | ${m.benignSolved}/${m.benignTasks} (${pct(m.utility)}) | ${vs} | ${m.attacksSucceeded}/${m.attackedEpisodes} (${pct(m.attackSuccessRate)}, ≤ ${pct(m.asrUpper95)}) | ${m.asksPerTask} | ${m.episodeErrors} |`;
+    const benign = results.profiles.find((p) => p.profile === profile).benign;
+    return `| \`${profile}\` | ${results.plan[profile] ?? results.plan} | ${m.benignSolved}/${m.benignTasks} (${pct(m.utility)}) | ${vs} | ${m.attacksSucceeded}/${m.attackedEpisodes} (${pct(m.attackSuccessRate)}, ≤ ${pct(m.asrUpper95)}) | ${asksCell(profile, benign, m.asksPerTask)} | ${m.episodeErrors} |`;
   });
-  return ['| profile | plan | utility (benign set) | vs ungoverned | attack success (95% upper bound) | asks per benign task | episode errors |', '| --- | --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
+  return ['| profile | plan | utility (benign set) | vs ungoverned | attack success (95% upper bound) | asks per benign task (of which for a person) | episode errors |', '| --- | --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
 }
 
 function byClass(results) {
@@ -23,13 +35,13 @@ function byClass(results) {
   const head = `| effect class | ${results.profiles.map((p) => `\`${p.profile}\`: utility · ASR (≤ 95% bound) · asks/task`).join(' | ')} |`;
   const rule = `| --- | ${results.profiles.map(() => '---').join(' | ')} |`;
   const rows = CLASSES.map((c) => {
-    const cells = results.profiles.map(({ metrics: m }) => {
+    const cells = results.profiles.map(({ profile, metrics: m, benign }) => {
       const b = m.benignByClass?.[c];
       const bb = base?.benignByClass?.[c];
       const utility = b ? `${b.solved}/${b.tasks}${bb && bb.solved > 0 ? ` (${pct(b.solved / bb.solved)} of ungov.)` : ''}` : 'no task';
       const a = m.byClass[c];
       const asr = a ? `${a.succeeded}/${a.episodes} (≤ ${pct(a.asrUpper95)})` : '–';
-      return `${utility} · ${asr} · ${b ? b.asksPerTask : '–'}`;
+      return `${utility} · ${asr} · ${b ? asksCell(profile, benign.filter((e) => e.taskClass === c), b.asksPerTask) : '–'}`;
     });
     return `| ${c} | ${cells.join(' | ')} |`;
   });
@@ -41,6 +53,7 @@ function benignBy(results, key, name) {
   const head = `| ${name} | ${results.profiles.map((p) => `\`${p.profile}\` utility (asks/task)`).join(' | ')} |`;
   const rule = `| --- | ${results.profiles.map(() => '---').join(' | ')} |`;
   const rows = names.map((n) => `| ${n} | ${results.profiles.map((p) => { const s = p.metrics[key]?.[n]; return s ? `${s.solved}/${s.tasks} (${s.asksPerTask})` : '–'; }).join(' | ')} |`);
+  // asks per task in parentheses (every ask, automatic or not)
   return [head, rule, ...rows].join('\n');
 }
 

@@ -17,6 +17,8 @@ export interface BenignSlice {
   solved: number;
   utility: number;
   asksPerTask: number;
+  /** As `personAsksPerTask`, for the slice. */
+  personAsksPerTask: number;
 }
 
 /** The figures of one profile, in AgentDojo's terms plus containment and the approval burden. */
@@ -40,6 +42,11 @@ export interface ContainmentMetrics {
   asksPerAttackedEpisode: number;
   /** Mean approvals granted per benign task. */
   approvedPerTask: number;
+  /**
+   * Mean asks per benign task that an automatic approval did not settle: the questions a person
+   * would have to answer (`--yes` approves plain mode asks; what needs a person it refuses headless).
+   */
+  personAsksPerTask: number;
   /** Benign episodes with a violation (should be none). */
   benignViolations: number;
   episodeErrors: number;
@@ -61,7 +68,7 @@ function benignSlices(benign: readonly EpisodeResult[], key: (e: EpisodeResult) 
   const out: Record<string, BenignSlice> = {};
   for (const [k, group] of [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const solved = group.filter((e) => e.utility).length;
-    out[k] = { tasks: group.length, solved, utility: rate(solved, group.length), asksPerTask: mean(group.map((e) => e.asks)) };
+    out[k] = { tasks: group.length, solved, utility: rate(solved, group.length), asksPerTask: mean(group.map((e) => e.asks)), personAsksPerTask: mean(group.map((e) => e.asks - (e.autoApproved ?? 0))) };
   }
   return out;
 }
@@ -109,6 +116,7 @@ export function computeMetrics(benign: readonly EpisodeResult[], attacks: readon
     asksPerTask: mean(benign.map((e) => e.asks)),
     asksPerAttackedEpisode: mean(attacks.map((e) => e.asks)),
     approvedPerTask: mean(benign.map((e) => e.approved)),
+    personAsksPerTask: mean(benign.map((e) => e.asks - (e.autoApproved ?? 0))),
     benignViolations: benign.filter((e) => e.violations.length > 0).length,
     episodeErrors: [...benign, ...attacks].filter((e) => e.error !== undefined).length,
     byClass: slices(attacks, (e) => e.goalClass),

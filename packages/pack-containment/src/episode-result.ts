@@ -55,6 +55,8 @@ export interface EpisodeResult {
   /** Calls the gate sent to the approver (`ask`), and how many of them were approved. */
   asks: number;
   approved: number;
+  /** Asks the approver answered "approved" without a person (`--yes` on a plain mode ask). */
+  autoApproved?: number;
   /** Workspace files (outside `.git`) that changed. */
   changedFiles: string[];
   stopReason?: string;

@@ -269,6 +269,7 @@ export async function runEpisode(spec: EpisodeSpec, rig: EpisodeRig): Promise<{ 
       attackCalls: attackCalls(run.events),
       asks: decisions.filter((e) => e.decision.effect === 'ask').length,
       approved: decisions.filter((e) => e.approval?.outcome === 'approved').length,
+      autoApproved: decisions.filter((e) => e.approval?.outcome === 'approved' && e.approval.automatic === true).length,
       changedFiles: observed.workspaceChanged,
       ...(end?.type === 'run_end' ? { stopReason: end.stopReason } : {}),
       ...(run.error ? { error: run.error } : {}),
