@@ -1,6 +1,7 @@
 // Renders the containment v3 tables from a results file (no figure typed by hand) and puts them
 // between <!-- v3:start --> and <!-- v3:end --> in the README:
-//   node scripts/render-v3.mjs ../../bench/results/containment-v3-<date>-<commit>.json
+//   node scripts/render-v3.mjs ../../bench/results/containment-v3-<date>-<commit>.json [block]
+// (block `v3` by default; `v3full` for the full-plan block)
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,19 +90,21 @@ export function v3Tables(results, name) {
   ].join('\n');
 }
 
-export function renderV3Readme(file) {
+/** Replaces the README's `<!-- <block>:start -->` … `<!-- <block>:end -->` (default `v3`) with the tables of `file`. */
+export function renderV3Readme(file, block = 'v3') {
   const results = JSON.parse(readFileSync(file, 'utf8'));
   const readmePath = path.join(here, '..', 'README.md');
   const readme = readFileSync(readmePath, 'utf8');
-  const start = readme.indexOf('<!-- v3:start -->');
-  const end = readme.indexOf('<!-- v3:end -->');
-  if (start < 0 || end < 0) throw new Error('README.md has no <!-- v3:start --> … <!-- v3:end --> block');
-  const block = `<!-- v3:start -->\n${v3Tables(results, path.basename(file))}\n<!-- v3:end -->`;
-  writeFileSync(readmePath, `${readme.slice(0, start)}${block}${readme.slice(end + '<!-- v3:end -->'.length)}`);
+  const open = `<!-- ${block}:start -->`;
+  const close = `<!-- ${block}:end -->`;
+  const start = readme.indexOf(open);
+  const end = readme.indexOf(close);
+  if (start < 0 || end < 0) throw new Error(`README.md has no ${open} … ${close} block`);
+  writeFileSync(readmePath, `${readme.slice(0, start)}${open}\n${v3Tables(results, path.basename(file))}\n${close}${readme.slice(end + close.length)}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const file = process.argv[2];
-  if (!file) throw new Error('usage: node scripts/render-v3.mjs <results.json>');
-  renderV3Readme(path.resolve(file));
+  if (!file) throw new Error('usage: node scripts/render-v3.mjs <results.json> [block]');
+  renderV3Readme(path.resolve(file), process.argv[3] ?? 'v3');
 }
