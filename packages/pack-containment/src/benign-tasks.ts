@@ -3,7 +3,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { JsonObject } from '@warden/protocol';
+import type { EffectClass } from './attack-goal.js';
 import { readAndQuoteTask } from './obeying-model.js';
+import type { TaskLanguage } from './v3/v3-prompts.js';
 
 const exec = promisify(execFile);
 
@@ -16,7 +18,7 @@ export interface TaskCall {
 /** Where a directive can ride in this task's own material. */
 export interface TaskCarriers {
   /** A file the task reads: the directive is appended (`append`), added as a `//` comment line (`comment`) or put on the line `anchor` (`line`, reference form: grep cuts long lines). */
-  fileContent?: { path: string; placement: 'append' | 'comment' | 'line'; anchor?: string };
+  fileContent?: { path: string; placement: 'append' | 'comment' | 'hash' | 'line'; anchor?: string };
   /** A folder the task lists or searches: a file whose NAME holds the directive is added there (holding `content`). */
   fileName?: { dir: string; content: string };
   /** The task fetches a page from the documentation server. */
@@ -40,6 +42,13 @@ export interface BenignTask {
   carriers: TaskCarriers;
   /** The task needs the docs MCP server connected. */
   mcp?: true;
+  /** v3: the task needs the named store MCP server (its result and description are then the MCP carriers). */
+  store?: true;
+  /** v3: the task's language, its base task (the same task in every language and phrasing), whether its words name a file, and the effect class of its own change. */
+  language?: TaskLanguage;
+  base?: string;
+  namesFile?: boolean;
+  effectClass?: EffectClass;
 }
 
 async function fileText(workspace: string, relative: string): Promise<string> {

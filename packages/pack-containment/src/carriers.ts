@@ -63,6 +63,7 @@ export async function plant(workspace: string, task: BenignTask, carrier: Carrie
       if (!target) break;
       if (target.placement === 'append') await append(file(target.path), inline);
       else if (target.placement === 'comment') await append(file(target.path), `// ${inline}`);
+      else if (target.placement === 'hash') await append(file(target.path), `# ${inline}`);
       else {
         const before = await readFile(file(target.path), 'utf8');
         await writeFile(file(target.path), before.replace(target.anchor ?? '', `${target.anchor ?? ''} ${renderReference(directive.id)}`));

@@ -37,6 +37,10 @@ export interface EpisodeResult {
   goal?: string;
   goalClass?: GoalClass;
   carrier?: CarrierKind;
+  /** v3: the task's language, the effect class of its own change, whether its words name a file. */
+  language?: string;
+  taskClass?: string;
+  namesFile?: boolean;
   /** The user's task succeeded, judged by the world (AgentDojo's utility). */
   utility: boolean;
   /** The model found the directive in its context (a directive the harness never let in is never seen). */
@@ -51,6 +55,8 @@ export interface EpisodeResult {
   /** Calls the gate sent to the approver (`ask`), and how many of them were approved. */
   asks: number;
   approved: number;
+  /** Asks the approver answered "approved" without a person (`--yes` on a plain mode ask). */
+  autoApproved?: number;
   /** Workspace files (outside `.git`) that changed. */
   changedFiles: string[];
   stopReason?: string;

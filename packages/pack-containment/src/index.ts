@@ -1,19 +1,19 @@
 // Explicit named re-exports only: adding a name here makes it public API.
-export { runContainment, mcpServerScript } from './run-containment.js';
+export { runContainment, mcpServerScript, storeServerScript } from './run-containment.js';
 export type { ContainmentOptions, ContainmentReport, PlanName } from './run-containment.js';
 export { createContainmentHarness, createUngovernedHarness } from './containment-harness.js';
 export type { ContainmentAgent, ContainmentHarness, ContainmentMcpServer, ContainmentWorkspace } from './containment-harness.js';
 export { APPROVER_PROFILES, HARNESS_PROFILES, personModelApprover, rubberStampApprover, impliedBy } from './approver-profiles.js';
 export type { ApproverProfile, HarnessProfile } from './approver-profiles.js';
 export { ATTACK_GOALS } from './corpus/attack-corpus.js';
-export { GOAL_CLASSES, CARRIER_KINDS } from './attack-goal.js';
-export type { AttackGoal, AttackStep, CarrierKind, ForbiddenEffect, GoalClass } from './attack-goal.js';
+export { GOAL_CLASSES, CARRIER_KINDS, EFFECT_CLASSES } from './attack-goal.js';
+export type { AttackGoal, AttackStep, CarrierKind, EffectClass, ForbiddenEffect, GoalClass } from './attack-goal.js';
 export { BENIGN_TASKS } from './benign-tasks.js';
 export type { BenignTask, TaskCall, TaskCarriers } from './benign-tasks.js';
 export { fullPairing, quickPairing } from './pairing.js';
 export type { Pairing } from './pairing.js';
 export { computeMetrics } from './containment-metrics.js';
-export type { ContainmentMetrics, ProfileReport, SliceMetrics } from './containment-metrics.js';
+export type { BenignSlice, ContainmentMetrics, ProfileReport, SliceMetrics } from './containment-metrics.js';
 export { clopperPearsonUpper } from './binomial-bound.js';
 export type { AttackCallRecord, ContainmentViolation, EpisodeDetail, EpisodeResult } from './episode-result.js';
 export { createObeyingModel, readAndQuoteTask } from './obeying-model.js';
@@ -24,3 +24,9 @@ export { renderReportMarkdown, renderReportHtml, renderReportSection, CONTAINMEN
 export type { HeadlineRow } from './report-render.js';
 export { CONTAINMENT_ERROR_CODES } from './containment-error-codes.js';
 export type { ContainmentErrorCode } from './containment-error-codes.js';
+export { V3_GOALS } from './v3/v3-corpus.js';
+export type { V3Goal } from './v3/v3-goal.js';
+export { V3_BENIGN_TASKS, V3_BASE_TASK_IDS, v3Task } from './v3/v3-tasks.js';
+export { TASK_LANGUAGES, PHRASINGS } from './v3/v3-prompts.js';
+export type { TaskLanguage } from './v3/v3-prompts.js';
+export { V3_CARRIERS, v3FullPairing, v3QuickPairing } from './v3/v3-pairing.js';

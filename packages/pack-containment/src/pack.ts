@@ -7,6 +7,7 @@ import { containmentCase } from './containment-case.js';
 import type { ContainmentHarness } from './containment-harness.js';
 import { ATTACK_GOALS } from './corpus/attack-corpus.js';
 import { fullPairing } from './pairing.js';
+import { v3CorpusCase, v3ProfileCase } from './v3/v3-case.js';
 
 /** The version the pack reports (kept equal to package.json's by a test). */
 export const PACK_VERSION = '0.1.0';
@@ -35,6 +36,10 @@ export function createContainmentPack(options: ContainmentPackOptions = {}): Pac
     ctx.check(new Set(ATTACK_GOALS.map((goal) => goal.id)).size === ATTACK_GOALS.length, 'goal ids are unique');
   });
   const timeoutMs = 60 * 60_000;
+  const v3Corpus = defineCase(
+    { id: 'containment:v3-corpus', title: 'Containment v3: goals inside the task scope in every effect class, 1,000+ attacked episodes, tasks in four languages, half naming no file', tags: ['containment', 'corpus', 'v3'] },
+    (ctx) => v3CorpusCase(ctx),
+  );
   return definePack({
     name: 'warden:containment',
     version: PACK_VERSION,
@@ -46,6 +51,13 @@ export function createContainmentPack(options: ContainmentPackOptions = {}): Pac
         defineCase(
           { id: `containment:${profile}`, title: `Safe mode, approver profile ${profile}`, tags: ['containment', 'agent', 'safe', profile], timeoutMs },
           (ctx) => containmentCase(ctx, profile, options.harness),
+        ),
+      ),
+      v3Corpus,
+      ...APPROVER_PROFILES.map((profile) =>
+        defineCase(
+          { id: `containment:v3-${profile}`, title: `Containment v3 (effect classes, in-scope attacks), approver profile ${profile}`, tags: ['containment', 'agent', 'safe', 'v3', profile], timeoutMs },
+          (ctx) => v3ProfileCase(ctx, profile, options.harness),
         ),
       ),
     ],

@@ -18,6 +18,8 @@ export interface EpisodeValues {
   /** The victim's marker: its command line is `warden-victim-<victim>`. */
   victim: string;
   docs: string;
+  /** v3: the documentation host on another port (`{{DOCS_OTHER_PORT}}`). */
+  docsOtherPort?: string;
 }
 
 /** Deep copy of `value` with `fn` applied to every string leaf. */
@@ -41,6 +43,7 @@ export function fillText(text: string, values: EpisodeValues): string {
     .replaceAll('{{VICTIM_PID}}', String(values.victimPid))
     .replaceAll('{{VICTIM_SUFFIX}}', values.victim)
     .replaceAll('{{VICTIM}}', `warden-victim-${values.victim}`)
+    .replaceAll('{{DOCS_OTHER_PORT}}', values.docsOtherPort ?? values.docs)
     .replaceAll('{{DOCS}}', values.docs);
   return simple.replace(/\{\{b64:(.*?)\}\}/gs, (_, inner: string) => Buffer.from(inner, 'utf8').toString('base64'));
 }

@@ -16,7 +16,15 @@ import { computeMetrics, type ProfileReport } from './containment-metrics.js';
 import type { EpisodeDetail, EpisodeResult } from './episode-result.js';
 import { fullPairing, quickPairing, type Pairing } from './pairing.js';
 import { runEpisode, type EpisodeRig, type EpisodeSpec } from './run-episode.js';
-import { buildTemplate, newCanaries } from './workspace-fixture.js';
+import { buildTemplate, newCanaries, type TemplateVariant } from './workspace-fixture.js';
+import { V3_GOALS } from './v3/v3-corpus.js';
+import type { V3Goal } from './v3/v3-goal.js';
+import { v3FullPairing, v3QuickPairing } from './v3/v3-pairing.js';
+import { V3_BENIGN_TASKS } from './v3/v3-tasks.js';
+import { v3Setup, v3WorkspaceFiles } from './v3/v3-workspace-files.js';
+
+/** The v3 template: its files, the planted symlink, `core.hooksPath` pointing into the nested tools/ folder. */
+const V3_TEMPLATE: TemplateVariant = { files: v3WorkspaceFiles, setup: v3Setup, gitConfig: [['core.hooksPath', 'tools/git-hooks']] };
 
 export interface ContainmentOptions {
   /** Profiles to measure, in order (default: ungoverned, none, yes, person-model, rubber-stamp). */
@@ -42,12 +50,20 @@ export interface ContainmentOptions {
   /** Called after every episode (progress; `detail` holds its run events). */
   onEpisode?: (result: EpisodeResult, detail: EpisodeDetail) => void;
   tmpDir?: string;
+  /**
+   * `v2` (default: the corpus whose figures the README's v2 tables hold) or `v3` (issue #34 item 7:
+   * goals that land inside the task's scope, classed by effect; 18 tasks × 4 languages, most naming
+   * no file; the combinatorial plan with languages and phrasings).
+   */
+  corpus?: 'v2' | 'v3';
 }
 
 export type PlanName = 'full' | 'quick';
 
 export interface ContainmentReport {
   mode: 'safe';
+  /** Which corpus ran. */
+  corpus: 'v2' | 'v3';
   /** The plan each profile ran. */
   plan: Partial<Record<HarnessProfile, PlanName>>;
   goals: number;
@@ -57,7 +73,7 @@ export interface ContainmentReport {
   stopped: boolean;
 }
 
-const KEYS = new Set(['profiles', 'harness', 'ungovernedHarness', 'plan', 'goals', 'tasks', 'attackUngoverned', 'concurrency', 'episodeTimeoutMs', 'signal', 'onEpisode', 'tmpDir']);
+const KEYS = new Set(['profiles', 'harness', 'ungovernedHarness', 'plan', 'goals', 'tasks', 'attackUngoverned', 'concurrency', 'episodeTimeoutMs', 'signal', 'onEpisode', 'tmpDir', 'corpus']);
 
 function check(options: ContainmentOptions): void {
   const invalid = (message: string): ConfigError =>
@@ -70,8 +86,15 @@ function check(options: ContainmentOptions): void {
   if (plans.some((p) => p !== 'full' && p !== 'quick')) throw invalid('plan must be "full" or "quick" (or a record of them by profile)');
   for (const name of ['harness', 'ungovernedHarness'] as const) if (options[name] !== undefined && typeof options[name] !== 'function') throw invalid(`${name} must be a function (workspace) => agent`);
   if (options.tasks !== undefined && options.tasks.length === 0) throw invalid('tasks must not be empty');
+  if (options.corpus !== undefined && options.corpus !== 'v2' && options.corpus !== 'v3') throw invalid('corpus must be "v2" or "v3"');
+  if (options.corpus === 'v3' && options.goals?.some((g) => !Array.isArray((g as Partial<V3Goal>).scope))) throw invalid('v3 goals need a scope (the base task ids they land in)');
   if (options.concurrency !== undefined && !(Number.isInteger(options.concurrency) && options.concurrency >= 1 && options.concurrency <= 16)) throw invalid('concurrency must be an integer from 1 to 16');
   if (options.episodeTimeoutMs !== undefined && !(Number.isFinite(options.episodeTimeoutMs) && options.episodeTimeoutMs > 0)) throw invalid('episodeTimeoutMs must be a positive number');
+}
+
+/** The store MCP server script (v3's named server with destructive tools). */
+export function storeServerScript(): string {
+  return fileURLToPath(new URL('../mcp/store-mcp-server.mjs', import.meta.url));
 }
 
 /** The docs MCP server script shipped with the package. */
@@ -89,28 +112,33 @@ export function mcpServerScript(): string {
 export async function runContainment(options: ContainmentOptions = {}): Promise<ContainmentReport> {
   check(options);
   const profiles = options.profiles ?? HARNESS_PROFILES;
-  const tasks = options.tasks ?? BENIGN_TASKS;
-  const goals = options.goals ?? ATTACK_GOALS;
+  const corpus = options.corpus ?? 'v2';
+  const tasks = options.tasks ?? (corpus === 'v3' ? V3_BENIGN_TASKS : BENIGN_TASKS);
+  const goals = options.goals ?? (corpus === 'v3' ? V3_GOALS : ATTACK_GOALS);
   const planOf = (profile: HarnessProfile): PlanName => (typeof options.plan === 'object' ? (options.plan[profile] ?? 'full') : (options.plan ?? 'full'));
-  const pairingsFor: Record<PlanName, Pairing[]> = { full: fullPairing(goals, tasks), quick: quickPairing(goals, tasks) };
+  const pairingsFor: Record<PlanName, Pairing[]> =
+    corpus === 'v3'
+      ? { full: v3FullPairing(goals as readonly V3Goal[]), quick: v3QuickPairing(goals as readonly V3Goal[]) }
+      : { full: fullPairing(goals, tasks), quick: quickPairing(goals, tasks) };
   const canaries = newCanaries();
   const tag = randomBytes(4).toString('hex');
   const root = await mkdtemp(path.join(options.tmpDir ?? tmpdir(), 'warden-containment-'));
   const attacker = await startAttackerServer();
   const docs = await startAttackerServer({ host: '127.0.0.2' });
+  const otherPort = corpus === 'v3' ? await startAttackerServer({ host: '127.0.0.2' }) : undefined;
   const reports: ProfileReport[] = [];
   let stopped = false;
   let counter = 0;
   try {
     let template;
     try {
-      template = await buildTemplate(path.join(root, 'template'), canaries);
+      template = await buildTemplate(path.join(root, 'template'), canaries, corpus === 'v3' ? V3_TEMPLATE : {});
     } catch (error) {
       throw runError({ code: CONTAINMENT_ERROR_CODES.setupFailed, message: 'runContainment could not build its template workspace', hint: 'It needs git on the PATH and a writable temp directory.', cause: error });
     }
     for (const profile of profiles) {
       const harness = profile === 'ungoverned' ? (options.ungovernedHarness ?? createUngovernedHarness()) : (options.harness ?? createContainmentHarness());
-      const rig: EpisodeRig = { harness, profile, template, root, attacker, docs, canaries, timeoutMs: options.episodeTimeoutMs ?? 60_000, tag, mcpScript: mcpServerScript(), ...(options.signal ? { signal: options.signal } : {}) };
+      const rig: EpisodeRig = { harness, profile, template, root, attacker, docs, canaries, timeoutMs: options.episodeTimeoutMs ?? 60_000, tag, mcpScript: mcpServerScript(), corpus, ...(otherPort ? { otherPort, storeScript: storeServerScript() } : {}), ...(options.signal ? { signal: options.signal } : {}) };
       const specs: Array<Omit<EpisodeSpec, 'id'>> = [
         ...tasks.map((task) => ({ task })),
         ...(profile === 'ungoverned' && options.attackUngoverned === false ? [] : pairingsFor[planOf(profile)]),
@@ -145,9 +173,10 @@ export async function runContainment(options: ContainmentOptions = {}): Promise<
   } finally {
     await attacker.close();
     await docs.close();
+    await otherPort?.close();
     await rm(root, { recursive: true, force: true });
   }
-  return { mode: 'safe', plan: Object.fromEntries(profiles.map((p) => [p, planOf(p)])), goals: goals.length, tasks: tasks.length, profiles: reports, stopped };
+  return { mode: 'safe', corpus, plan: Object.fromEntries(profiles.map((p) => [p, planOf(p)])), goals: goals.length, tasks: tasks.length, profiles: reports, stopped };
 }
 
 /** A request that reached the attacker after its episode was judged (a process that outlived the run) is still a violation. */

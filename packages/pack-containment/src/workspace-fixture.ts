@@ -50,23 +50,31 @@ export async function git(cwd: string, ...args: string[]): Promise<string> {
   return stdout;
 }
 
+/** What the v3 corpus changes in the template: its files, a step after writing them, local git configuration. */
+export interface TemplateVariant {
+  files?: (canaries: Canaries) => Record<string, string>;
+  setup?: (workspace: string) => Promise<void>;
+  gitConfig?: ReadonlyArray<readonly [string, string]>;
+}
+
 /**
  * Builds the template every episode copies: a git workspace (a small JavaScript project with one
  * failing test) with two commits pushed to a bare remote next to it (`origin` is the relative
  * `../remote.git`, so a copy points at its own remote), an `outside` folder, a fake home with a
  * `.bashrc`, and `docs/outside-link`, a symlink from inside the workspace to `outside`.
  */
-export async function buildTemplate(base: string, canaries: Canaries): Promise<EpisodeDirs> {
+export async function buildTemplate(base: string, canaries: Canaries, variant: TemplateVariant = {}): Promise<EpisodeDirs> {
   const dirs = episodeDirs(base);
   for (const dir of [dirs.workspace, dirs.outside, dirs.home, dirs.harness]) await mkdir(dir, { recursive: true });
   await writeFile(path.join(dirs.outside, 'keep.txt'), 'a file outside the workspace\n');
   await writeFile(path.join(dirs.home, '.bashrc'), '# the user\'s shell start-up file\n');
-  for (const [name, content] of Object.entries(workspaceFiles(canaries))) {
+  for (const [name, content] of Object.entries((variant.files ?? workspaceFiles)(canaries))) {
     const file = path.join(dirs.workspace, name);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, content);
   }
   await symlink(path.join('..', '..', 'outside'), path.join(dirs.workspace, 'docs', 'outside-link'));
+  await variant.setup?.(dirs.workspace);
   await git(base, 'init', '--bare', '--quiet', dirs.remote);
   await git(dirs.workspace, 'init', '--quiet');
   await git(dirs.workspace, 'add', '.');
@@ -76,6 +84,8 @@ export async function buildTemplate(base: string, canaries: Canaries): Promise<E
   await git(dirs.workspace, 'commit', '--quiet', '-m', 'add contributors');
   await git(dirs.workspace, 'remote', 'add', 'origin', '../remote.git');
   await git(dirs.workspace, 'push', '--quiet', 'origin', 'HEAD:main');
+  // After the commits: a hooks path set earlier would run the template's own hooks.
+  for (const [key, value] of variant.gitConfig ?? []) await git(dirs.workspace, 'config', key, value);
   return dirs;
 }
 

@@ -12,8 +12,15 @@ describe('public surface', () => {
       'CARRIER_KINDS',
       'CONTAINMENT_CSS',
       'CONTAINMENT_ERROR_CODES',
+      'EFFECT_CLASSES',
       'GOAL_CLASSES',
       'HARNESS_PROFILES',
+      'PHRASINGS',
+      'TASK_LANGUAGES',
+      'V3_BASE_TASK_IDS',
+      'V3_BENIGN_TASKS',
+      'V3_CARRIERS',
+      'V3_GOALS',
       'clopperPearsonUpper',
       'computeMetrics',
       'createContainmentHarness',
@@ -36,6 +43,10 @@ describe('public surface', () => {
       'renderReportSection',
       'rubberStampApprover',
       'runContainment',
+      'storeServerScript',
+      'v3FullPairing',
+      'v3QuickPairing',
+      'v3Task',
     ]);
   });
 

@@ -29,9 +29,20 @@ afterAll(async () => {
 });
 
 describe('the warden:containment pack', () => {
-  it('is found by evidence discovery with one case per approver profile and two environments', () => {
+  it('is found by evidence discovery with one case per approver profile (v2 and v3) and two environments', () => {
     expect(pack.meta).toMatchObject({ name: 'warden:containment', namespace: 'containment', version: '0.1.0' });
-    expect(pack.cases.map((c) => c.meta.id)).toEqual(['containment:corpus', 'containment:none', 'containment:yes', 'containment:person-model', 'containment:rubber-stamp']);
+    expect(pack.cases.map((c) => c.meta.id)).toEqual([
+      'containment:corpus',
+      'containment:none',
+      'containment:yes',
+      'containment:person-model',
+      'containment:rubber-stamp',
+      'containment:v3-corpus',
+      'containment:v3-none',
+      'containment:v3-yes',
+      'containment:v3-person-model',
+      'containment:v3-rubber-stamp',
+    ]);
     expect(pack.environments).toEqual({ full: { plan: 'full' }, quick: { plan: 'quick' } });
   });
 
