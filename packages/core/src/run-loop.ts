@@ -151,6 +151,7 @@ export async function finish(run: RunContext, stopReason: StopReason, extra: Fin
     agent: run.agent,
     nextAgent: nextAgent(run),
     handoffs: [...state.handoffs],
+    toolCache: { ...state.toolCache.stats },
   };
   if (run.session) result.sessionId = run.session.sessionId;
   if (extra.structured !== undefined) result.structured = extra.structured;
@@ -164,6 +165,8 @@ export async function finish(run: RunContext, stopReason: StopReason, extra: Fin
     const value: JsonObject = { runId: run.runId, stopReason, steps: state.step, provider: run.options.provider.id, model: run.options.provider.model, spend };
     if (run.agent !== run.root.name || run.root.handoffs) value.agent = run.agent;
     if (state.label !== undefined) value.label = state.label;
+    const cache = state.toolCache.stats;
+    if (cache.hits + cache.misses > 0) value.toolCache = { hits: cache.hits, misses: cache.misses };
     await run.session.meta('run', value, state.usage, state.costUsd);
     await run.session.flush();
   }

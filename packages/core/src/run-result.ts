@@ -65,6 +65,8 @@ export interface ToolCallSummary {
   args: JsonObject;
   status: ToolResultStatus;
   decision?: Decision;
+  /** True when a `cacheable` tool's answer came from the run's cache (the tool did not run again). */
+  cached?: boolean;
 }
 
 export interface RunResult {
@@ -96,6 +98,8 @@ export interface RunResult {
   nextAgent: string;
   /** Handoffs granted in this run, in order (refused ones are in the events and the session). */
   handoffs: Handoff[];
+  /** How often calls to `cacheable` tools were answered from the run's cache (`hits`) or ran (`misses`). */
+  toolCache: { hits: number; misses: number };
 }
 
 export interface Agent {

@@ -195,6 +195,7 @@ export const en = {
   'render.stop.max_turns': 'stopped at the turn limit',
   'render.stop.budget': 'stopped: the budget is spent',
   'render.stop.aborted': 'interrupted',
+  'render.stop.stopped': 'stopped as asked: the step in flight finished and was recorded',
   'render.stop.approval': 'waiting for approval',
   'render.stop.error': 'failed: {message}',
 
@@ -219,6 +220,7 @@ export const en = {
   'report.by.owner': 'OWNER',
   'report.unknownCost': { one: '{count} unpriced', other: '{count} unpriced' },
   'report.unknownModels': 'No price known for: {models} (add them to "prices" in the config).',
+  'report.toolCache': 'Cacheable tool calls: {hits} of {calls} answered from the run\'s cache ({rate}%).',
   'sessions.deleted': 'deleted session {id}',
   'column.id': 'ID',
   'column.title': 'TITLE',

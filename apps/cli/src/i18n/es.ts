@@ -197,6 +197,7 @@ export const es: Catalog = {
   'render.stop.max_turns': 'detenido en el límite de turnos',
   'render.stop.budget': 'detenido: se agotó el presupuesto',
   'render.stop.aborted': 'interrumpido',
+  'render.stop.stopped': 'detenido a petición: el paso en curso terminó y quedó registrado',
   'render.stop.approval': 'esperando aprobación',
   'render.stop.error': 'falló: {message}',
 
@@ -221,6 +222,7 @@ export const es: Catalog = {
   'report.by.owner': 'PROPIETARIO',
   'report.unknownCost': { one: '{count} sin precio', other: '{count} sin precio' },
   'report.unknownModels': 'Sin precio conocido para: {models} (añádalos a "prices" en la configuración).',
+  'report.toolCache': 'Llamadas a herramientas cacheables: {hits} de {calls} respondidas desde la caché de la ejecución ({rate}%).',
   'sessions.deleted': 'sesión {id} borrada',
   'column.id': 'ID',
   'column.title': 'TÍTULO',

@@ -197,6 +197,7 @@ export const fr: Catalog = {
   'render.stop.max_turns': 'arrêté à la limite de tours',
   'render.stop.budget': 'arrêté : le budget est épuisé',
   'render.stop.aborted': 'interrompu',
+  'render.stop.stopped': 'arrêté à la demande : l’étape en cours s’est terminée et a été enregistrée',
   'render.stop.approval': 'en attente d’approbation',
   'render.stop.error': 'échec : {message}',
 
@@ -221,6 +222,7 @@ export const fr: Catalog = {
   'report.by.owner': 'PROPRIÉTAIRE',
   'report.unknownCost': { one: '{count} sans prix', other: '{count} sans prix' },
   'report.unknownModels': 'Aucun prix connu pour : {models} (ajoutez-les à « prices » dans la configuration).',
+  'report.toolCache': 'Appels d\'outils mis en cache : {hits} sur {calls} servis par le cache de l\'exécution ({rate} %).',
   'sessions.deleted': 'session {id} supprimée',
   'column.id': 'ID',
   'column.title': 'TITRE',

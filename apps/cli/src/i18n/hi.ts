@@ -197,6 +197,7 @@ export const hi: Catalog = {
   'render.stop.max_turns': 'टर्न की सीमा पर रुका',
   'render.stop.budget': 'रुका: बजट खत्म हो गया',
   'render.stop.aborted': 'बीच में रोका गया',
+  'render.stop.stopped': 'अनुरोध पर रुका: चल रहा चरण पूरा होकर दर्ज हुआ',
   'render.stop.approval': 'मंज़ूरी की प्रतीक्षा',
   'render.stop.error': 'विफल: {message}',
 
@@ -221,6 +222,7 @@ export const hi: Catalog = {
   'report.by.owner': 'मालिक',
   'report.unknownCost': { one: '{count} बिना कीमत', other: '{count} बिना कीमत' },
   'report.unknownModels': 'इनकी कोई कीमत ज्ञात नहीं: {models} (कॉन्फ़िग में "prices" में जोड़ें)।',
+  'report.toolCache': 'कैश योग्य टूल कॉल: {calls} में से {hits} का उत्तर रन के कैश से ({rate}%)।',
   'sessions.deleted': 'सत्र {id} हटाया गया',
   'column.id': 'ID',
   'column.title': 'शीर्षक',
