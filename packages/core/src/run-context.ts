@@ -79,6 +79,8 @@ export interface RunContext {
   agent: string;
   readonly runId: string;
   readonly signal: AbortSignal;
+  /** When it aborts, the run ends at the next step boundary with `stopReason: 'stopped'` (a graceful stop). */
+  stopSignal?: AbortSignal;
   readonly state: RunState;
   tools: ReadonlyMap<string, ToolV1>;
   toolSpecs: readonly ToolSpec[];

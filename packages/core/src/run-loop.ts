@@ -51,6 +51,8 @@ export async function runLoop(run: RunContext, build: AgentBuilder): Promise<Run
   try {
     for (;;) {
       if (run.signal.aborted) return await finish(run, 'aborted');
+      // A graceful stop lands here, between steps: the step in flight has finished and is recorded.
+      if (run.stopSignal?.aborted) return await finish(run, 'stopped');
       // The agent holding the conversation may change at a handoff: read its options each step.
       const options = run.options;
       const found = activeBreach(run);

@@ -24,11 +24,14 @@ export interface RunInit {
   label?: string;
   priorCalls?: readonly PriorModelCall[];
   received?: { handoff: Handoff; receipt: HandoffReceipt };
+  /** `RunOptions.stopSignal`: drains the run at the next step boundary. */
+  stopSignal?: AbortSignal;
 }
 
 /** Sets a run up (session, history, settled approvals, the task) and hands it to the loop. */
 export async function startRun(options: ResolvedOptions, init: RunInit, signal: AbortSignal, sink: EventSink, build: AgentBuilder): Promise<RunResult> {
   const run = createRunContext(options, newId('run'), signal, sink, (r) => agentTools(r, options.name, build));
+  if (init.stopSignal) run.stopSignal = init.stopSignal;
   // A spawned agent counts against the ceiling of the run that spawned it.
   if (options.runtime?.shared) run.state.spawned = options.runtime.shared;
   const opened: OpenedSession = init.resumeId !== undefined ? await loadForResume(run, init.resumeId) : await openSession(run);

@@ -31,6 +31,7 @@ import { toolTraceHeaders } from './tracing/tool-trace-headers.js';
 import { createTracingRuntime, type TracingRuntime } from './tracing/tracing-runtime.js';
 import { assertHarnessOptions, type OptionIssue } from './validate-options.js';
 import { configError } from './coded-errors.js';
+import { controlledAgent } from './run-control.js';
 import { applyToolControls } from './tool-controls.js';
 
 /** What `createHarness` composed: the governed agent and every piece it was built from. */
@@ -65,6 +66,13 @@ export interface Harness {
   stream: GovernedAgent['stream'];
   resume: GovernedAgent['resume'];
   resumeStream: GovernedAgent['resumeStream'];
+  /**
+   * Drains every run of this harness in flight: each finishes the step it is in, records it and
+   * ends with `stopReason: 'stopped'` (a run's own `stopSignal` does the same for one run).
+   */
+  stop(reason?: string): void;
+  /** Cancels every run of this harness in flight at the next safe boundary (`stopReason: 'aborted'`). */
+  abort(reason?: string): void;
   /** The scope a task would run with (what `warden run --explain-scope` prints). */
   explainScope(task: string, trust?: HarnessRunOptions['trust']): RunScope;
   /** The same composition with some options changed (shares the provider, stores, MCP servers and audit trail). */
@@ -227,7 +235,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
       })
     : governed;
   const alerting = shared.alerts ? alertingAgent(planning, shared.alerts, ownerName(options.owner), shared.prices) : planning;
-  const agent = tracing ? tracedAgent(alerting, tracing) : alerting;
+  const { agent, control } = controlledAgent(tracing ? tracedAgent(alerting, tracing) : alerting);
   const allWarnings = [...warnings, ...toolWarnings, ...gate.warnings.map((message) => ({ path: 'policies', message })), ...(shared.mcp?.failures ?? []).map((f) => ({ path: `mcpServers.${f.server}`, message: `${f.code}: ${f.message}` }))];
   return {
     workdir,
@@ -251,6 +259,8 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     stream: agent.stream,
     resume: agent.resume,
     resumeStream: agent.resumeStream,
+    stop: (reason) => control.stop(reason),
+    abort: (reason) => control.abort(reason),
     explainScope: (task, trust = 'user') => scopeFor(task, trust),
     recordRejectedHandoff: (sessionId, rejected, owner = options.owner) => recordRejectedHandoff({ store: shared.store, redactor, ...(audit ? { audit } : {}) }, sessionId, rejected, owner),
     with: (overrides) => compose({ ...options, ...overrides }, { ...shared, ownsStore: false, owner: false }, warnings),

@@ -86,7 +86,9 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     const controller = new AbortController();
     ctx.signal.addEventListener('abort', () => controller.abort(ctx.signal.reason), { once: true });
     const signal = controller.signal;
-    const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal }) : harness.agent.stream(task, { signal });
+    // The first Ctrl-C drains the run (the step in flight finishes and is recorded), the second aborts it.
+    const stopSignal = ctx.stopSignal;
+    const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal, stopSignal }) : harness.agent.stream(task, { signal, stopSignal });
     let ranSession = sessionId;
     let storeFailure: string | undefined;
     const stop = await driveRun(events, (event) => {

@@ -196,6 +196,7 @@ export const en = {
   'render.stop.budget': 'stopped: the budget is spent',
   'render.stop.aborted': 'interrupted',
   'render.stop.stopped': 'stopped as asked: the step in flight finished and was recorded',
+  'run.stopping': 'Stopping after the step in flight (it finishes and is recorded). Press Ctrl-C again to abort it.',
   'render.stop.approval': 'waiting for approval',
   'render.stop.error': 'failed: {message}',
 

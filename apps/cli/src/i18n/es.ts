@@ -198,6 +198,7 @@ export const es: Catalog = {
   'render.stop.budget': 'detenido: se agotó el presupuesto',
   'render.stop.aborted': 'interrumpido',
   'render.stop.stopped': 'detenido a petición: el paso en curso terminó y quedó registrado',
+  'run.stopping': 'Deteniendo tras el paso en curso (termina y queda registrado). Pulsa Ctrl-C otra vez para abortarlo.',
   'render.stop.approval': 'esperando aprobación',
   'render.stop.error': 'falló: {message}',
 

@@ -198,6 +198,7 @@ export const fr: Catalog = {
   'render.stop.budget': 'arrêté : le budget est épuisé',
   'render.stop.aborted': 'interrompu',
   'render.stop.stopped': 'arrêté à la demande : l’étape en cours s’est terminée et a été enregistrée',
+  'run.stopping': 'Arrêt après l’étape en cours (elle se termine et est enregistrée). Appuyez encore sur Ctrl-C pour l’interrompre.',
   'render.stop.approval': 'en attente d’approbation',
   'render.stop.error': 'échec : {message}',
 

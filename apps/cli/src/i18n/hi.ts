@@ -198,6 +198,7 @@ export const hi: Catalog = {
   'render.stop.budget': 'रुका: बजट खत्म हो गया',
   'render.stop.aborted': 'बीच में रोका गया',
   'render.stop.stopped': 'अनुरोध पर रुका: चल रहा चरण पूरा होकर दर्ज हुआ',
+  'run.stopping': 'चल रहे चरण के बाद रुक रहे हैं (वह पूरा होकर दर्ज होगा)। उसे तुरंत रोकने के लिए Ctrl-C फिर दबाएँ।',
   'render.stop.approval': 'मंज़ूरी की प्रतीक्षा',
   'render.stop.error': 'विफल: {message}',
 
