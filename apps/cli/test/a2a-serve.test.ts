@@ -52,7 +52,7 @@ describe('warden a2a serve', () => {
     const client = await new ClientFactory().createFromUrl(agents.warden!);
     expect((await client.getAgentCard()).name).toBe('warden');
     // The load balancer's probe: no key needed, counts only.
-    const health = await fetch(new URL('/healthz', agents.warden!));
+    const health = await fetch(new URL('/healthz', agents.warden));
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', running: 0 });
     const auth = { serviceParameters: { authorization: `Bearer ${key}` } };
