@@ -51,6 +51,10 @@ describe('warden a2a serve', () => {
     const agents = await a2aServer(dir, openai, key);
     const client = await new ClientFactory().createFromUrl(agents.warden!);
     expect((await client.getAgentCard()).name).toBe('warden');
+    // The load balancer's probe: no key needed, counts only.
+    const health = await fetch(new URL('/healthz', agents.warden));
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', running: 0 });
     const auth = { serviceParameters: { authorization: `Bearer ${key}` } };
     const done = (await client.sendMessage(send('what is in this folder?'), auth)) as Task;
     expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);

@@ -128,6 +128,19 @@ describe('warden probe', () => {
     const missing = await runCli(['probe', 'validate-target'], { cwd: dir });
     expect(missing.code).toBe(2);
   });
+
+  it('validate-target --execute names a malformed run_log by its code and does not pass it', async () => {
+    const dir = tempWorkspace();
+    writeFileSync(path.join(dir, 'bad.mjs'), 'export async function call() { return { output: "x", run_log: ["step"] }; }');
+    writeFileSync(path.join(dir, 'good.mjs'), 'export async function call() { return { output: "x", run_log: { events: [{ type: "step" }], is_dry_run: false } }; }');
+    writeFileSync(path.join(dir, 'bad.json'), JSON.stringify({ kind: 'module', entry: 'bad.mjs:call', timeout_s: 5 }));
+    writeFileSync(path.join(dir, 'good.json'), JSON.stringify({ kind: 'module', entry: 'good.mjs:call', timeout_s: 5 }));
+    const bad = await runCli(['probe', 'validate-target', 'bad.json', '--execute', '--json'], { cwd: dir });
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout.trim())).toMatchObject({ type: 'validate_target', ok: false, call: { status: 'invalid', code: 'evidence_invalid_run_log' } });
+    const good = await runCli(['probe', 'validate-target', 'good.json', '--execute'], { cwd: dir });
+    expect(good.code).toBe(0);
+  });
 });
 
 describe('warden check on a terminal', () => {

@@ -20,23 +20,23 @@ const WAIT = 'touch .tool-started; sleep 30';
  * for the decision event alone is not enough: on a loaded machine the OS sandbox's first health probe
  * can take longer than any fixed delay, and the signal would then arrive before the call started.
  */
-function signalDuringTool(dir: string, signal: NodeJS.Signals): NonNullable<Parameters<typeof runCli>[1]>['onSpawn'] {
+function signalDuringTool(dir: string, signal: NodeJS.Signals, times = 1): NonNullable<Parameters<typeof runCli>[1]>['onSpawn'] {
   return (child) => {
     const timer = setInterval(() => {
       if (!existsSync(path.join(dir, '.tool-started'))) return;
       clearInterval(timer);
-      setTimeout(() => child.kill(signal), 100);
+      for (let i = 0; i < times; i += 1) setTimeout(() => child.kill(signal), 100 + 300 * i);
     }, 25);
     child.once('exit', () => clearInterval(timer));
   };
 }
 
 describe('interrupting a run', () => {
-  it('Ctrl-C during a tool stops the run with 130, and the session records the call as interrupted', async () => {
+  it('Ctrl-C twice during a tool aborts the run with 130, and the session records the call as interrupted', async () => {
     server = await startFakeOpenAI([{ toolCalls: [{ name: 'shell', args: { command: WAIT } }] }, { text: 'never reached' }]);
     const dir = tempWorkspace();
     const { args, env } = fakeProvider(server.url);
-    const result = await runCli(['run', 'wait a while', '--workdir', dir, '--mode', 'yolo', '--json', ...args], { env, onSpawn: signalDuringTool(dir, 'SIGINT') });
+    const result = await runCli(['run', 'wait a while', '--workdir', dir, '--mode', 'yolo', '--json', ...args], { env, onSpawn: signalDuringTool(dir, 'SIGINT', 2) });
     expect(result.code).toBe(130);
     const events = result.stdout.trimEnd().split('\n').map((line) => RunEvent.parse(JSON.parse(line)));
     expect(events.at(-1)).toMatchObject({ type: 'run_end', stopReason: 'aborted' });
@@ -44,6 +44,26 @@ describe('interrupting a run', () => {
     const shown = await runCli(['sessions', 'show', events[0]!.type === 'run_start' ? events[0].sessionId! : '', '--workdir', dir, '--json']);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain('"type":"tool_result"');
+  });
+
+  it('one Ctrl-C during a tool drains: the tool finishes and is recorded, no new step starts, stopReason stopped, exit 130; the session continues', async () => {
+    server = await startFakeOpenAI([
+      { toolCalls: [{ name: 'shell', args: { command: 'touch .tool-started; sleep 2; echo finished > done.txt' } }] },
+      { text: 'continued after the stop' },
+    ]);
+    const dir = tempWorkspace();
+    const { args, env } = fakeProvider(server.url);
+    const result = await runCli(['run', 'wait a while', '--workdir', dir, '--mode', 'yolo', '--json', ...args], { env, onSpawn: signalDuringTool(dir, 'SIGINT') });
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain('Stopping after the step in flight');
+    const events = result.stdout.trimEnd().split('\n').map((line) => RunEvent.parse(JSON.parse(line)));
+    expect(events.at(-1)).toMatchObject({ type: 'run_end', stopReason: 'stopped', steps: 1 });
+    expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ name: 'shell', status: 'ok' });
+    expect(existsSync(path.join(dir, 'done.txt'))).toBe(true);
+    expect(server.requests).toHaveLength(1);
+    const resumed = await runCli(['run', '--resume', '--workdir', dir, '--mode', 'yolo', ...args], { env });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain('continued after the stop');
   });
 
   it('--resume after the process was killed repairs the interrupted call and continues', async () => {

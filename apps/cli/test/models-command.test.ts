@@ -47,7 +47,24 @@ describe('warden models', () => {
     expect(root.stdout).toMatch(/models\s+List the model catalogue/);
     const own = await runCli(['models', '--help']);
     expect(own.code).toBe(0);
-    expect(own.stdout).toContain('warden models [--provider NAME] [--json]');
+    expect(own.stdout).toContain('warden models [--provider NAME] [--supports tools,vision,reasoning] [--json]');
     expect(own.stdout).toContain('--provider');
+  });
+
+  it('--supports keeps only models with every capability named; an unknown one is a usage error with "did you mean"', async () => {
+    const result = await runCli(['models', '--supports', 'tools,vision,reasoning', '--json']);
+    expect(result.code).toBe(0);
+    const listed = result.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { model: string }).model).sort();
+    const expected = MODEL_CATALOG.filter((m) => ['tools', 'vision', 'reasoning'].every((c) => m.capabilities.includes(c as never))).map((m) => m.model).sort();
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(MODEL_CATALOG.length);
+    expect(listed).toEqual(expected);
+    const narrowed = await runCli(['models', '--provider', 'openai', '--supports', 'reasoning', '--json']);
+    const openai = narrowed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { provider: string; capabilities: string[] });
+    expect(openai.every((m) => m.provider === 'openai' && m.capabilities.includes('reasoning'))).toBe(true);
+    const wrong = await runCli(['models', '--supports', 'visoin']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('unknown capability "visoin"');
+    expect(wrong.stderr).toContain('did you mean vision?');
   });
 });

@@ -88,4 +88,41 @@ describe('provider plugins from the config', () => {
     expect(shadowed.code).toBe(2);
     expect(shadowed.stderr).toContain('has the name of a built-in provider');
   });
+
+  it('`warden providers NAME` shows a plugin\'s declared fields and where each value comes from, never a secret', async () => {
+    const dir = tempWorkspace('warden-plugin-fields-');
+    writeFileSync(path.join(dir, 'acme.mjs'), `import create from ${JSON.stringify(path.join(PLUGIN, 'index.mjs'))};
+export default {
+  label: 'Acme LLM',
+  defaultModel: 'acme-1',
+  capabilities: ['tools'],
+  fields: [
+    { name: 'token', type: 'string', secret: true, env: 'ACME_TOKEN', required: true },
+    { name: 'endpoint', type: 'url', env: 'ACME_ENDPOINT', default: 'https://acme.example/v1' },
+    { name: 'region', type: 'string', env: 'ACME_REGION', required: true },
+  ],
+  create,
+};
+`);
+    writeFileSync(path.join(dir, 'warden.config.json'), JSON.stringify({ providerPlugins: [{ name: 'acme', module: './acme.mjs' }] }));
+    const missing = await runCli(['providers', 'acme'], { cwd: dir, env: { ACME_TOKEN: 'tok-HIDDEN-42', COLUMNS: '160' } });
+    expect(missing.stdout).toContain('Acme LLM (plugin) · acme-1 · tools');
+    expect(missing.stdout).toMatch(/token\s+string\s+yes\s+ACME_TOKEN\s+set \(secret\)/);
+    expect(missing.stdout).toMatch(/endpoint\s+url\s+no\s+ACME_ENDPOINT\s+https:\/\/acme\.example\/v1 \(default\)/);
+    expect(missing.stdout).toMatch(/region\s+string\s+no\s+ACME_REGION\s+missing/);
+    expect(missing.stdout).not.toContain('HIDDEN');
+    expect(missing.code).toBe(1);
+    const ready = await runCli(['providers', 'acme', '--json'], { cwd: dir, env: { ACME_TOKEN: 'tok-HIDDEN-42', ACME_REGION: 'eu' } });
+    expect(ready.code).toBe(0);
+    expect(JSON.parse(ready.stdout)).toMatchObject({ plugin: true, name: 'acme', configured: true, missing: [] });
+    expect(ready.stdout).not.toContain('HIDDEN');
+    // warden doctor checks the declared fields too: the missing one is named by its variable.
+    const doctor = await runCli(['doctor', '--json'], { cwd: dir, env: { ACME_TOKEN: 'tok-HIDDEN-42' } });
+    const checks = doctor.stdout.trim().split('\n').map((line) => JSON.parse(line) as { label: string; ok: boolean; fix?: string });
+    expect(checks.find((c) => c.label === 'provider acme')).toMatchObject({ ok: false, fix: expect.stringContaining('ACME_REGION') });
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout).not.toContain('HIDDEN');
+    const healthy = await runCli(['doctor', '--json'], { cwd: dir, env: { ACME_TOKEN: 'tok-HIDDEN-42', ACME_REGION: 'eu' } });
+    expect(healthy.stdout.trim().split('\n').map((line) => JSON.parse(line) as { label: string; ok: boolean }).find((c) => c.label === 'provider acme')).toMatchObject({ ok: true });
+  });
 });

@@ -58,3 +58,47 @@ describe('warden report', () => {
     expect(none.stdout).toContain('No runs with recorded spend');
   });
 });
+
+describe('toolControls from warden.config.json', () => {
+  it('cacheable reads are answered from the run\'s cache (cached in --json events) and warden report shows the hit rate', async () => {
+    server = await startFakeOpenAI([
+      { toolCalls: [{ name: 'read_file', args: { path: 'notes.txt' } }] },
+      { toolCalls: [{ name: 'read_file', args: { path: 'notes.txt' } }] },
+      { text: 'read it twice' },
+    ]);
+    const dir = tempWorkspace();
+    const fs = await import('node:fs');
+    fs.writeFileSync(`${dir}/notes.txt`, 'hello\n');
+    fs.writeFileSync(`${dir}/warden.config.json`, JSON.stringify({ toolControls: { read_file: { cacheable: { ttlMs: 60000 } } } }));
+    const { args, env } = fakeProvider(server.url);
+    const run = await runCli(['run', 'read notes.txt twice', '--workdir', dir, '--config', `${dir}/warden.config.json`, '--json', ...args], { env });
+    expect(run.code).toBe(0);
+    const results = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; name?: string; cached?: boolean }).filter((e) => e.type === 'tool_result');
+    expect(results.map((e) => [e.name, e.cached === true])).toEqual([['read_file', false], ['read_file', true]]);
+    const text = await runCli(['report', '--workdir', dir, '--config', `${dir}/warden.config.json`], { env });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("Cacheable tool calls: 1 of 2 answered from the run's cache (50%).");
+    const json = await runCli(['report', '--workdir', dir, '--json'], { env });
+    expect(JSON.parse(json.stdout)).toMatchObject({ toolCache: { hits: 1, misses: 1, hitRate: 0.5 } });
+  });
+
+  it('a permission in the config tightens a tool: deny refuses read_file, and a cacheable write_file is refused before the run', async () => {
+    server = await startFakeOpenAI([{ toolCalls: [{ name: 'read_file', args: { path: 'notes.txt' } }] }, { text: 'could not read it' }]);
+    const dir = tempWorkspace();
+    const fs = await import('node:fs');
+    fs.writeFileSync(`${dir}/notes.txt`, 'hello\n');
+    fs.writeFileSync(`${dir}/warden.config.json`, JSON.stringify({ toolControls: { read_file: { permission: 'deny' } } }));
+    const { args, env } = fakeProvider(server.url);
+    const run = await runCli(['run', 'read notes.txt', '--workdir', dir, '--config', `${dir}/warden.config.json`, '--json', ...args], { env });
+    const decision = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; decision?: { effect: string; rule: string } }).find((e) => e.type === 'tool_decision');
+    expect(decision?.decision).toMatchObject({ effect: 'deny', rule: 'tool.permission' });
+    fs.writeFileSync(`${dir}/bad.json`, JSON.stringify({ toolControls: { write_file: { cacheable: true } } }));
+    const bad = await runCli(['run', 'x', '--workdir', dir, '--config', `${dir}/bad.json`, ...args], { env });
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('write_file');
+    fs.writeFileSync(`${dir}/typo.json`, JSON.stringify({ toolControls: { read_file: { permision: 'ask' } } }));
+    const typo = await runCli(['run', 'x', '--workdir', dir, '--config', `${dir}/typo.json`, ...args], { env });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('permission');
+  });
+});

@@ -2,7 +2,9 @@ import type { ZodType } from 'zod';
 import type {
   ApproverV1,
   GateV1,
+  Handoff,
   HandoffHistory,
+  Message,
   HooksV1,
   Owner,
   ProviderV1,
@@ -51,6 +53,15 @@ export interface SubagentSpec {
  * agent's gate (its own `gate` can only add refusals), and scope, taint, approver and hooks are
  * the run's.
  */
+/**
+ * Called with the handoff record before the other agent starts. Return `{ block: reason }` (or
+ * throw) to refuse: the model reads the reason as the transfer tool's result and answers itself.
+ */
+export type HandoffHook = (record: Readonly<Handoff>) => void | { block: string } | Promise<void | { block: string }>;
+
+/** A custom history for the receiving agent: messages in, messages out (the handoff note is added after). */
+export type HandoffHistoryFilter = (messages: readonly Message[]) => Message[] | Promise<Message[]>;
+
 export interface HandoffSpec {
   /** What the model chooses by: shown in the transfer tool's description. */
   description: string;
@@ -61,8 +72,10 @@ export interface HandoffSpec {
   gate?: GateV1;
   /** Its own model; default the calling agent's provider. */
   provider?: ProviderV1;
-  /** What it sees of the conversation (default `full`). */
-  history?: HandoffHistory;
+  /** What it sees of the conversation (default `full`), or a filter of your own (messages in, messages out). */
+  history?: HandoffHistory | HandoffHistoryFilter;
+  /** Called before this agent takes over; may refuse (see `HandoffHook`). */
+  onHandoff?: HandoffHook;
   /** Default true: it also answers the next turn. False: the next turn goes back to the agent that handed off. */
   sticky?: boolean;
   /** Its own turn limit while it holds the conversation (default: the calling agent's). */
@@ -129,6 +142,8 @@ export interface AgentOptions {
   handoffs?: Record<string, HandoffSpec>;
   /** Handoffs granted per run (default 5); past it the transfer tool refuses with `run.max_handoffs`. */
   maxHandoffs?: number;
+  /** Called before any handoff of the run is granted (to any agent, back to this one included); may refuse. */
+  onHandoff?: HandoffHook;
   /** Adds `spawn_agent` (off by default). */
   runtimeAgents?: RuntimeAgentsOptions;
   /** Structured output, validated, retried up to `outputRetries` (default 2). */

@@ -1,4 +1,5 @@
-import { userMessage, type Handoff, type Message, type ToolV1 } from '@warden/protocol';
+import { errorCodeOf, fastMessageCheck, userMessage, type Handoff, type Message, type ToolV1 } from '@warden/protocol';
+import type { HandoffHistoryFilter } from './agent-options.js';
 import { recordHandoff } from './handoff-records.js';
 import { handoffNote, transferTool } from './handoff-tool.js';
 import { newId } from './ids.js';
@@ -68,19 +69,68 @@ function spokenOnly(messages: readonly Message[]): Message[] {
 async function narrowHistory(run: RunContext, handoff: Handoff): Promise<void> {
   const { state } = run;
   const note = userMessage(handoffNote(handoff));
+  const filter = run.root.handoffs?.profiles.get(handoff.to)?.filter;
+  if (filter) {
+    await replaceHistory(run, handoff, await filteredHistory(run, filter), 'custom');
+    return;
+  }
   const mode = handoff.history ?? 'full';
   if (mode === 'full') {
     state.messages.push(note);
     if (run.session) void run.session.message(note);
     return;
   }
-  const before = estimateTokens(state.messages);
   let kept: Message[];
   if (mode === 'summary') kept = spokenOnly(state.messages);
   else {
     const lastUser = [...spokenOnly(state.messages)].reverse().find((m) => m.role === 'user');
     kept = lastUser ? [lastUser] : [];
   }
+  await replaceHistory(run, handoff, kept, mode);
+}
+
+/**
+ * A custom filter's history: what it returns must be valid messages, and a tool result whose call
+ * it dropped (or a call whose result it dropped) is removed, so no provider is sent a broken
+ * transcript. A filter that throws or returns something else gives the receiver only what was
+ * said (`summary`), with a warning.
+ */
+async function filteredHistory(run: RunContext, filter: HandoffHistoryFilter): Promise<Message[]> {
+  let out: unknown;
+  try {
+    out = await filter(structuredClone(run.state.messages));
+  } catch (error) {
+    run.warn('core.handoff_filter_failed', `the handoff history filter failed (${errorCodeOf(error)}); the receiving agent gets what was said`);
+    return spokenOnly(run.state.messages);
+  }
+  if (!Array.isArray(out) || !out.every((m) => fastMessageCheck(m) && (m as Message).role !== 'system')) {
+    run.warn('core.handoff_filter_failed', 'the handoff history filter did not return a list of user, assistant and tool messages; the receiving agent gets what was said');
+    return spokenOnly(run.state.messages);
+  }
+  return pairedCalls(structuredClone(out as Message[]));
+}
+
+/** Drops tool calls without a result and results without a call (a filter may cut either). */
+function pairedCalls(messages: Message[]): Message[] {
+  const calls = new Set<string>();
+  const results = new Set<string>();
+  for (const m of messages) for (const p of m.parts) {
+    if (p.type === 'tool_call') calls.add(p.id);
+    if (p.type === 'tool_result') results.add(p.callId);
+  }
+  const out: Message[] = [];
+  for (const m of messages) {
+    const parts = m.parts.filter((p) => (p.type === 'tool_call' ? results.has(p.id) : p.type === 'tool_result' ? calls.has(p.callId) : true));
+    if (parts.length > 0) out.push({ ...m, parts } as Message);
+  }
+  return out;
+}
+
+/** The narrowed history is the conversation from then on, stored as a history-replacing record. */
+async function replaceHistory(run: RunContext, handoff: Handoff, kept: Message[], mode: string): Promise<void> {
+  const { state } = run;
+  const note = userMessage(handoffNote(handoff));
+  const before = estimateTokens(state.messages);
   kept.push(note);
   state.messages = kept;
   if (run.session) {

@@ -2,6 +2,7 @@ import { HANDOFF_LIMITS, HANDOFF_VERSION, type Handoff, type JsonObject, type To
 import { runError } from './coded-errors.js';
 import { newId } from './ids.js';
 import { recordHandoff, type HandoffRefusalNote } from './handoff-records.js';
+import type { HandoffHook } from './agent-options.js';
 import type { AgentProfile, HandoffSetup } from './resolve-handoffs.js';
 import { TRANSFER_PREFIX } from './resolve-handoffs.js';
 import type { RunContext } from './run-context.js';
@@ -21,14 +22,34 @@ function cut(text: unknown, max: number): string | undefined {
 }
 
 /** A refusal the model reads (the tool result) and a rejected receipt in the events, session and audit trail. */
-function refuse(run: RunContext, handoff: Handoff, refusal: HandoffRefusalNote & { code: 'run.max_handoffs' | 'run.handoff_refused' }, message: string, hint: string): never {
+function refuse(run: RunContext, handoff: Handoff, refusal: HandoffRefusalNote & { code: 'run.max_handoffs' | 'run.handoff_refused' | 'handoff.blocked' }, message: string, hint: string): never {
   const { code } = refusal;
   recordHandoff(run, handoff, { status: 'rejected', reason: `${code}: ${message}`, by: run.agent, refusal });
-  throw runError({ code, message, hint });
+  throw runError({ code: code === 'handoff.blocked' ? 'run.handoff_refused' : code, message, hint });
+}
+
+const BLOCK_CHARS = 500;
+
+/**
+ * Asks the run-wide and the target's `onHandoff` hooks, in that order. A `{ block }` answer or a
+ * throw refuses (a thrown error's message is the reason); the first refusal wins.
+ */
+async function hookRefusal(hooks: ReadonlyArray<HandoffHook | undefined>, handoff: Handoff): Promise<string | undefined> {
+  for (const hook of hooks) {
+    if (!hook) continue;
+    try {
+      const answer = await hook(Object.freeze(structuredClone(handoff)));
+      if (answer && typeof answer === 'object' && typeof answer.block === 'string') return answer.block.slice(0, BLOCK_CHARS) || 'refused by the handoff hook';
+    } catch (error) {
+      return (error instanceof Error ? error.message : String(error)).slice(0, BLOCK_CHARS) || 'refused by the handoff hook';
+    }
+  }
+  return undefined;
 }
 
 /** Builds the Handoff record for a transfer the model asked for (limits applied, so it always validates). */
-function handoffFor(run: RunContext, target: AgentProfile | { name: string; history: Handoff['history']; sticky: boolean }, args: JsonObject): Handoff {
+function handoffFor(run: RunContext, target: Pick<AgentProfile, 'name' | 'history' | 'sticky' | 'filter'>, args: JsonObject): Handoff {
+  const context = run.options.context;
   const artifacts = Array.isArray(args.artifacts)
     ? args.artifacts.flatMap((a) => (typeof a === 'string' && a !== '' ? [a.slice(0, HANDOFF_LIMITS.artifactChars)] : [])).slice(0, HANDOFF_LIMITS.artifacts)
     : [];
@@ -43,8 +64,14 @@ function handoffFor(run: RunContext, target: AgentProfile | { name: string; hist
     artifacts,
     ...(confidence !== undefined ? { confidence } : {}),
     ...(next !== undefined && next !== '' ? { suggestedNextAction: next } : {}),
-    metadata: { tainted: run.state.tainted },
-    ...(target.history ? { history: target.history } : {}),
+    // Who the run acts for: an agent left holding the conversation never answers another user.
+    metadata: {
+      tainted: run.state.tainted,
+      ...(context.userId !== undefined ? { userId: context.userId } : {}),
+      ...(context.tenantId !== undefined ? { tenantId: context.tenantId } : {}),
+      ...(target.filter ? { history: 'custom' } : {}),
+    },
+    ...(target.history && !target.filter ? { history: target.history } : {}),
     sticky: target.sticky,
     createdAt: new Date().toISOString(),
     runId: run.runId,
@@ -59,7 +86,7 @@ function handoffFor(run: RunContext, target: AgentProfile | { name: string; hist
  */
 export function transferTool(run: RunContext, setup: HandoffSetup, targetName: string): ToolV1 {
   const profile = setup.profiles.get(targetName);
-  const target = profile ?? { name: setup.root, description: 'the agent the conversation started with', history: 'full' as const, sticky: true };
+  const target: Pick<AgentProfile, 'name' | 'description' | 'history' | 'sticky' | 'filter'> = profile ?? { name: setup.root, description: 'the agent the conversation started with', history: 'full', sticky: true };
   return {
     specificationVersion: 'v1',
     name: `${TRANSFER_PREFIX}${targetName}`,
@@ -77,7 +104,7 @@ export function transferTool(run: RunContext, setup: HandoffSetup, targetName: s
     },
     // Handing over changes nothing by itself; every call the receiving agent makes goes through the gate.
     annotations: { readOnly: true, tags: ['handoff'] },
-    execute(args): ToolOutput {
+    async execute(args): Promise<ToolOutput> {
       const handoff = handoffFor(run, target, args);
       if (run.state.pendingHandoff) {
         const granted = run.state.pendingHandoff.to;
@@ -85,6 +112,16 @@ export function transferTool(run: RunContext, setup: HandoffSetup, targetName: s
       }
       if (run.state.handoffs.length >= setup.maxHandoffs) {
         refuse(run, handoff, { code: 'run.max_handoffs', params: { limit: setup.maxHandoffs } }, `this run has reached its limit of ${setup.maxHandoffs} handoffs`, 'Answer the user yourself with what you have.');
+      }
+      // Asked before the other agent starts; a refusal is something the model reads.
+      const blocked = await hookRefusal([setup.onHandoff, profile?.onHandoff], handoff);
+      if (blocked !== undefined) {
+        refuse(run, handoff, { code: 'handoff.blocked', params: { reason: blocked } }, `the handoff to ${targetName} was refused: ${blocked}`, 'Answer the user yourself.');
+      }
+      // Another transfer of this step may have been granted while the hooks ran.
+      const already = run.state.pendingHandoff as Handoff | undefined;
+      if (already) {
+        refuse(run, handoff, { code: 'run.handoff_refused', params: { to: already.to } }, `a handoff to ${already.to} was already granted in this step`, 'Only the first handoff of a step is granted.');
       }
       run.state.pendingHandoff = handoff;
       return `Handoff to ${targetName} accepted (${handoff.id}). ${targetName} takes over now.`;

@@ -1,6 +1,6 @@
 // Explicit named re-exports only: adding a name here makes it public API.
 export { createAgent } from './agent.js';
-export type { AgentOptions, AgentHooks, BudgetOptions, CompactionOptions, SubagentSpec, HandoffSpec, RuntimeAgentTemplate, RuntimeAgentsOptions, SessionOptions } from './agent-options.js';
+export type { AgentOptions, AgentHooks, BudgetOptions, CompactionOptions, SubagentSpec, HandoffSpec, HandoffHook, HandoffHistoryFilter, RuntimeAgentTemplate, RuntimeAgentsOptions, SessionOptions } from './agent-options.js';
 export type { Agent, PriorModelCall, RunOptions, ResumeOptions, RunResult, ToolCallSummary } from './run-result.js';
 export { defaultGate } from './default-gate.js';
 export { estimateTokens } from './token-estimate.js';

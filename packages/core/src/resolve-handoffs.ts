@@ -1,6 +1,6 @@
 import { ConfigError, TOOL_NAME_PATTERN, type ApproverV1, type HandoffHistory, type ToolV1 } from '@warden/protocol';
 import { configError } from './coded-errors.js';
-import type { AgentOptions, HandoffSpec } from './agent-options.js';
+import type { AgentOptions, HandoffHistoryFilter, HandoffHook, HandoffSpec } from './agent-options.js';
 import { intersectGates } from './handoff-gate.js';
 import type { ResolvedOptions } from './resolve-options.js';
 import { HANDOFF_SPEC_KEYS, type KeyList } from './option-keys.js';
@@ -18,6 +18,9 @@ export interface AgentProfile {
   /** Agents it may hand the conversation to. */
   targets: string[];
   history: HandoffHistory;
+  /** A custom history filter (then `history` is `full` in the record's terms: the filter decides). */
+  filter?: HandoffHistoryFilter;
+  onHandoff?: HandoffHook;
   sticky: boolean;
   /** Allowlisted tool names the originating agent does not hold (so this agent does not get them). */
   dropped: string[];
@@ -27,6 +30,8 @@ export interface AgentProfile {
 export interface HandoffSetup {
   root: string;
   maxHandoffs: number;
+  /** The run-wide hook (`AgentOptions.onHandoff`). */
+  onHandoff?: HandoffHook;
   /** The receiving agents by name (the originating agent is not among them). */
   profiles: Map<string, AgentProfile>;
   /** Whom the originating agent may hand to: every receiving agent. */
@@ -69,7 +74,8 @@ export function resolveHandoffs(
     checkKeys(spec, HANDOFF_SPEC_KEYS, `handoffs.${name}`);
     if (typeof spec.description !== 'string' || spec.description === '') throw invalid(`handoffs.${name}.description`, 'a non-empty string');
     if (!Array.isArray(spec.tools)) throw invalid(`handoffs.${name}.tools`, 'an explicit array of tool names');
-    if (spec.history !== undefined && !HISTORIES.includes(spec.history)) throw invalid(`handoffs.${name}.history`, '"full", "summary" or "none"');
+    if (spec.history !== undefined && typeof spec.history !== 'function' && !HISTORIES.includes(spec.history)) throw invalid(`handoffs.${name}.history`, '"full", "summary", "none" or a filter function');
+    if (spec.onHandoff !== undefined && typeof spec.onHandoff !== 'function') throw invalid(`handoffs.${name}.onHandoff`, 'a function');
     profiles.set(name, profileFor(name, spec, options, root, tools, approver, resolve));
   }
   for (const [name, profile] of profiles) {
@@ -78,7 +84,8 @@ export function resolveHandoffs(
       if (target === name) throw invalid(`handoffs.${name}.handoffs`, 'names of other agents (an agent cannot hand to itself)');
     }
   }
-  return { root: rootName, maxHandoffs, profiles, rootTargets: [...profiles.keys()] };
+  if (options.onHandoff !== undefined && typeof options.onHandoff !== 'function') throw invalid('onHandoff', 'a function');
+  return { root: rootName, maxHandoffs, profiles, rootTargets: [...profiles.keys()], ...(options.onHandoff ? { onHandoff: options.onHandoff } : {}) };
 }
 
 function profileFor(
@@ -117,7 +124,9 @@ function profileFor(
     description: spec.description,
     options: resolved,
     targets: [...(spec.handoffs ?? [])],
-    history: spec.history ?? 'full',
+    history: typeof spec.history === 'function' ? 'full' : (spec.history ?? 'full'),
+    ...(typeof spec.history === 'function' ? { filter: spec.history } : {}),
+    ...(spec.onHandoff ? { onHandoff: spec.onHandoff } : {}),
     sticky: spec.sticky ?? true,
     dropped,
   };

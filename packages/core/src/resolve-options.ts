@@ -136,6 +136,7 @@ export function resolveOptions(options: AgentOptions, spawn: AgentBuilder, inter
         hint: 'Tool names are 1-64 characters: a letter, then letters, digits, _ or -.',
       });
     }
+    checkToolControls(tool);
     if (tool.name.startsWith(TRANSFER_PREFIX) && options.handoffs !== undefined) {
       throw toolError({ code: 'tool.duplicate_name', message: `tool ${JSON.stringify(tool.name)} clashes with the handoff tools`, hint: `Names starting with "${TRANSFER_PREFIX}" are reserved when handoffs are configured.` });
     }
@@ -240,3 +241,25 @@ function resolveSubagents(
   }
   return out;
 }
+
+/** A tool's `permission` and `cacheable` are checked once, when the agent is built. */
+function checkToolControls(tool: ToolV1): void {
+  if (tool.permission !== undefined && !TOOL_PERMISSIONS.includes(tool.permission)) {
+    throw toolError({ code: 'tool.invalid_definition', message: `tool ${JSON.stringify(tool.name)} has permission ${JSON.stringify(tool.permission)}`, hint: 'permission is "allow", "ask" or "deny".' });
+  }
+  const cacheable = tool.cacheable;
+  if (cacheable === undefined || cacheable === false) return;
+  if (cacheable !== true && !(typeof cacheable === 'object' && cacheable !== null && Number.isFinite(cacheable.ttlMs) && cacheable.ttlMs > 0)) {
+    throw toolError({ code: 'tool.invalid_definition', message: `tool ${JSON.stringify(tool.name)} has an invalid cacheable value`, hint: 'cacheable is true or { ttlMs } with a positive number of milliseconds.' });
+  }
+  const a = tool.annotations ?? {};
+  if (a.mutating === true || a.destructive === true || a.openWorld === true || a.readOnly === false) {
+    throw toolError({
+      code: 'tool.invalid_definition',
+      message: `tool ${JSON.stringify(tool.name)} is cacheable but changes or reaches outside the world (mutating, destructive, open-world or not read-only)`,
+      hint: 'Only tools without effects may be cacheable: a repeated call to one with effects must run again.',
+    });
+  }
+}
+
+const TOOL_PERMISSIONS: readonly string[] = ['allow', 'ask', 'deny'];

@@ -19,6 +19,7 @@ import { frozenSpecOf, type ResolvedOptions } from './resolve-options.js';
 import type { ToolCallSummary } from './run-result.js';
 import type { SessionWriter } from './session-writer.js';
 import type { SpendLine } from './spend.js';
+import { createToolCache, type ToolCache } from './tool-cache.js';
 
 /** An event before the loop stamps it with `runId` and `at`. */
 export type EventInput = { [K in RunEventType]: Omit<RunEventOf<K>, 'runId' | 'at'> }[RunEventType];
@@ -67,6 +68,8 @@ export interface RunState {
   agentStart?: { usage: Usage; costUsd: number; step: number };
   /** Agents spawned by `spawn_agent`, shared by nested spawners of this run. */
   spawned: { count: number };
+  /** Answers of `cacheable` tools for this run, with its hit and miss counts. */
+  toolCache: ToolCache;
 }
 
 export interface RunContext {
@@ -78,6 +81,8 @@ export interface RunContext {
   agent: string;
   readonly runId: string;
   readonly signal: AbortSignal;
+  /** When it aborts, the run ends at the next step boundary with `stopReason: 'stopped'` (a graceful stop). */
+  stopSignal?: AbortSignal;
   readonly state: RunState;
   tools: ReadonlyMap<string, ToolV1>;
   toolSpecs: readonly ToolSpec[];
@@ -116,6 +121,7 @@ export function createRunContext(
     compactionTailWarned: false,
     handoffs: [],
     spawned: { count: 0 },
+    toolCache: createToolCache(),
   };
   let closed = false;
   // Events in the same millisecond share one timestamp string: formatting a Date per event is a visible cost.

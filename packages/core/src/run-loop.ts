@@ -51,6 +51,8 @@ export async function runLoop(run: RunContext, build: AgentBuilder): Promise<Run
   try {
     for (;;) {
       if (run.signal.aborted) return await finish(run, 'aborted');
+      // A graceful stop lands here, between steps: the step in flight has finished and is recorded.
+      if (run.stopSignal?.aborted) return await finish(run, 'stopped');
       // The agent holding the conversation may change at a handoff: read its options each step.
       const options = run.options;
       const found = activeBreach(run);
@@ -151,6 +153,7 @@ export async function finish(run: RunContext, stopReason: StopReason, extra: Fin
     agent: run.agent,
     nextAgent: nextAgent(run),
     handoffs: [...state.handoffs],
+    toolCache: { ...state.toolCache.stats },
   };
   if (run.session) result.sessionId = run.session.sessionId;
   if (extra.structured !== undefined) result.structured = extra.structured;
@@ -165,6 +168,8 @@ export async function finish(run: RunContext, stopReason: StopReason, extra: Fin
     if (run.agent !== run.root.name || run.root.handoffs) value.agent = run.agent;
     if (state.label !== undefined) value.label = state.label;
     if (state.agentVersion !== undefined) value.agentVersion = state.agentVersion;
+    const cache = state.toolCache.stats;
+    if (cache.hits + cache.misses > 0) value.toolCache = { hits: cache.hits, misses: cache.misses };
     await run.session.meta('run', value, state.usage, state.costUsd);
     await run.session.flush();
   }

@@ -16,7 +16,14 @@ import type {
 import type { SpendLine } from './spend.js';
 
 export interface RunOptions {
+  /** Aborts the run at the next safe boundary: a running tool is interrupted, a model call cancelled (`stopReason: 'aborted'`). */
   signal?: AbortSignal;
+  /**
+   * Drains the run when it aborts: the step in flight (its model call and the tool calls it asked
+   * for) finishes and is recorded, no new step starts, and the run ends with `stopReason: 'stopped'`.
+   * Sub-agents running in that step drain the same way. `signal` still aborts a draining run.
+   */
+  stopSignal?: AbortSignal;
   /** Called synchronously with every event, in order. Errors it throws are ignored. */
   onEvent?: (event: RunEvent) => void;
   /**
@@ -67,6 +74,8 @@ export interface ToolCallSummary {
   args: JsonObject;
   status: ToolResultStatus;
   decision?: Decision;
+  /** True when a `cacheable` tool's answer came from the run's cache (the tool did not run again). */
+  cached?: boolean;
 }
 
 export interface RunResult {
@@ -98,6 +107,8 @@ export interface RunResult {
   nextAgent: string;
   /** Handoffs granted in this run, in order (refused ones are in the events and the session). */
   handoffs: Handoff[];
+  /** How often calls to `cacheable` tools were answered from the run's cache (`hits`) or ran (`misses`). */
+  toolCache: { hits: number; misses: number };
 }
 
 export interface Agent {

@@ -1,5 +1,5 @@
 import { chargeModelCall } from './usage-accounting.js';
-import { INTERRUPTED_RESULT_TEXT, textOf, type ApprovalAnswer, type Handoff, type HandoffReceipt, type RunScope, type TaintSource } from '@warden/protocol';
+import { errorCodeOf, INTERRUPTED_RESULT_TEXT, textOf, type JsonObject, type ApprovalAnswer, type Handoff, type HandoffReceipt, type RunScope, type TaintSource } from '@warden/protocol';
 import type { EventSink } from './event-stream.js';
 import { newId } from './ids.js';
 import { recordReceivedHandoff } from './handoff-records.js';
@@ -25,11 +25,14 @@ export interface RunInit {
   agentVersion?: string;
   priorCalls?: readonly PriorModelCall[];
   received?: { handoff: Handoff; receipt: HandoffReceipt };
+  /** `RunOptions.stopSignal`: drains the run at the next step boundary. */
+  stopSignal?: AbortSignal;
 }
 
 /** Sets a run up (session, history, settled approvals, the task) and hands it to the loop. */
 export async function startRun(options: ResolvedOptions, init: RunInit, signal: AbortSignal, sink: EventSink, build: AgentBuilder): Promise<RunResult> {
   const run = createRunContext(options, newId('run'), signal, sink, (r) => agentTools(r, options.name, build));
+  if (init.stopSignal) run.stopSignal = init.stopSignal;
   // A spawned agent counts against the ceiling of the run that spawned it.
   if (options.runtime?.shared) run.state.spawned = options.runtime.shared;
   const opened: OpenedSession = init.resumeId !== undefined ? await loadForResume(run, init.resumeId) : await openSession(run);
@@ -50,11 +53,23 @@ async function proceed(run: RunContext, options: ResolvedOptions, init: RunInit,
   const warnings = [...opened.warnings];
   const held = opened.holder;
   if (held) run.state.lastHandoff = { handoff: held.handoff, receipt: held.receipt };
+  // Nobody is left holding a conversation they cannot have: an agent gone from the configuration,
+  // one acting for another user, or one that cannot start gives it back to the agent called.
   if (held && held.holder !== options.name) {
-    if (options.handoffs?.profiles.has(held.holder)) {
-      const narrowed = switchTo(run, held.holder, build);
-      if (narrowed !== undefined) warnings.push({ code: 'core.handoff_tools_narrowed', message: narrowed });
-    } else warnings.push({ code: 'core.handoff_agent_missing', message: `the conversation was held by ${held.holder}, which this agent does not declare; ${options.name} answers instead` });
+    const forOther = actsForAnother(held.handoff.metadata, options.context);
+    if (!options.handoffs?.profiles.has(held.holder)) {
+      warnings.push({ code: 'core.handoff_agent_missing', message: `the conversation was held by ${held.holder}, which this agent does not declare; ${options.name} answers instead` });
+    } else if (forOther) {
+      warnings.push({ code: 'core.handoff_other_user', message: `the conversation was handed to ${held.holder} for ${forOther}, not for this run's user; ${options.name} answers instead` });
+    } else {
+      try {
+        const narrowed = switchTo(run, held.holder, build);
+        if (narrowed !== undefined) warnings.push({ code: 'core.handoff_tools_narrowed', message: narrowed });
+      } catch (error) {
+        switchTo(run, options.name, build);
+        warnings.push({ code: 'core.handoff_agent_unavailable', message: `${held.holder} holds the conversation but could not start (${errorCodeOf(error)}); ${options.name} answers instead` });
+      }
+    }
   }
   run.emit({
     type: 'run_start',
@@ -132,4 +147,16 @@ async function repairInterrupted(run: RunContext, callIds: readonly string[]): P
     }
   }
   run.warn('core.interrupted_calls', `${callIds.length} tool call(s) had no result (the process stopped while they ran): ${INTERRUPTED_RESULT_TEXT}`);
+}
+
+/**
+ * The user a stored handoff was granted for, when it is not this run's (`tenant/user`); undefined
+ * when they match or the handoff names nobody (older records).
+ */
+function actsForAnother(metadata: JsonObject, context: { userId?: string; tenantId?: string }): string | undefined {
+  const userId = typeof metadata.userId === 'string' ? metadata.userId : undefined;
+  const tenantId = typeof metadata.tenantId === 'string' ? metadata.tenantId : undefined;
+  if (userId === undefined && tenantId === undefined) return undefined;
+  if (userId === context.userId && tenantId === context.tenantId) return undefined;
+  return [tenantId, userId].filter((p) => p !== undefined).join('/');
 }

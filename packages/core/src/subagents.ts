@@ -54,6 +54,7 @@ export async function runChild(run: RunContext, name: string, agent: Agent, task
   let childRunId = '';
   const result = await agent.run(task, {
     signal,
+    ...(run.stopSignal ? { stopSignal: run.stopSignal } : {}),
     ...(run.state.scope ? { scope: run.state.scope } : {}),
     ...(run.state.taintSources.length > 0 ? { taint: run.state.taintSources } : {}),
     onEvent: (event) => {

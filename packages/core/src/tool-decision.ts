@@ -111,7 +111,8 @@ export function decideCall(run: RunContext, call: ToolCallPart, step: number, pr
     return apply(decided);
   };
 
-  const apply = (decision: Decision): Decided | Promise<Decided> => {
+  const apply = (gateDecision: Decision): Decided | Promise<Decided> => {
+    const decision = tightenByTool(tool, gateDecision);
     if (decision.effect === 'allow') {
       run.emit({ type: 'tool_decision', step, callId: call.id, name: call.name, decision });
       return { prepared: { kind: 'run', call, gateCall, tool, args, decision }, records: stored(run, () => [toolCallRecord(call, decision)]) };
@@ -180,6 +181,22 @@ async function ask(
   const records = stored(run, () => [toolCallRecord(call, decision), approvalRecord(request, answer)]);
   if (answer.outcome === 'approved') return { prepared: { kind: 'run', call, gateCall, tool, args, decision }, records };
   return { prepared: { kind: 'done', call, gateCall, status: 'denied', text: deniedByApprover(answer), decision }, records };
+}
+
+/**
+ * A tool's own `permission` can only tighten the gate's decision (allow → ask → deny), never
+ * loosen it: `deny` refuses whatever the gate said, `ask` turns an `allow` into a question, and a
+ * gate's `ask` (with its `requiresPerson`) or `deny` stands as it was.
+ */
+export function tightenByTool(tool: ToolV1, decision: Decision): Decision {
+  const permission = tool.permission ?? 'allow';
+  if (permission === 'deny' && decision.effect !== 'deny') {
+    return { effect: 'deny', reason: `the tool ${tool.name} declares permission "deny"`, rule: 'tool.permission', params: { tool: tool.name, permission } };
+  }
+  if (permission === 'ask' && decision.effect === 'allow') {
+    return { effect: 'ask', reason: `the tool ${tool.name} declares permission "ask"`, rule: 'tool.permission', params: { tool: tool.name, permission }, ...(decision.provenance ? { provenance: decision.provenance } : {}) };
+  }
+  return decision;
 }
 
 /** Session records are built (ids, timestamps, deep copies) only when a store will keep them. */

@@ -40,9 +40,11 @@ export async function runToolCalls(run: RunContext, calls: readonly ToolCallPart
   const finished = await mapWithConcurrency(prepared, run.options.concurrency, async (item) => {
     if (item.kind === 'pending') return undefined;
     const started = performance.now();
-    const outcome: ExecutionOutcome =
-      item.kind === 'run' ? await executeTool(run, item) : { status: item.status, content: textContent(item.text), isError: true };
-    return finishCall(run, item, outcome, step, performance.now() - started);
+    const { outcome, cached } =
+      item.kind === 'run'
+        ? await run.state.toolCache.run(item.tool, item.args, () => executeTool(run, item))
+        : { outcome: { status: item.status, content: textContent(item.text), isError: true } as ExecutionOutcome, cached: false };
+    return finishCall(run, item, outcome, step, performance.now() - started, cached);
   });
 
   const results: ToolResultPart[] = [];
@@ -64,6 +66,7 @@ async function finishCall(
   outcome: ExecutionOutcome,
   step: number,
   durationMs: number,
+  cached = false,
 ): Promise<{ result: ToolResultPart; summary: ToolCallSummary }> {
   const { call, gateCall } = item;
   let content = outcome.content;
@@ -82,11 +85,13 @@ async function finishCall(
     }
   }
   if (outcome.status === 'ok') recordTouchedPaths(run, call.name, call.args);
+  // A call that may have changed the world (any tool not declared read-only) empties the cache.
+  if (item.kind === 'run' && !cached && item.tool.annotations?.readOnly !== true && outcome.status !== 'not_started') run.state.toolCache.clear();
   // A copy of each content part: the message is frozen before it is sent, and the tool's own objects must not be.
   const result: ToolResultPart = { type: 'tool_result', callId: call.id, name: call.name, content: content.map((part) => ({ ...part })), isError };
-  run.emit({ type: 'tool_result', step, callId: call.id, name: call.name, status: outcome.status, isError, content, durationMs: Math.max(0, durationMs) });
+  run.emit({ type: 'tool_result', step, callId: call.id, name: call.name, status: outcome.status, isError, content, durationMs: Math.max(0, durationMs), ...(cached ? { cached } : {}) });
   if (run.session) void run.session.toolResult(result);
-  const summary: ToolCallSummary = { id: call.id, name: call.name, args: call.args, status: outcome.status, ...(item.decision ? { decision: item.decision } : {}) };
+  const summary: ToolCallSummary = { id: call.id, name: call.name, args: call.args, status: outcome.status, ...(item.decision ? { decision: item.decision } : {}), ...(cached ? { cached } : {}) };
   return { result, summary };
 }
 

@@ -14,6 +14,9 @@ export const CORE_WARNING_CODES = {
   'core.subagent_tools_narrowed': 'A sub-agent allowlist named tools its parent does not hold; the child did not get them.',
   'core.handoff_tools_narrowed': 'A receiving agent allowlist named tools the originating agent does not hold; it did not get them.',
   'core.handoff_agent_missing': 'A stored handoff left an agent holding the conversation that this agent does not declare; the originating agent answers.',
+  'core.handoff_other_user': 'A stored handoff was granted for another user than this run\'s; the originating agent answers.',
+  'core.handoff_agent_unavailable': 'The agent holding a stored conversation could not start; the originating agent answers.',
+  'core.handoff_filter_failed': 'A custom handoff history filter threw or returned something other than messages; the receiving agent got what was said.',
   'tool.warning': 'A tool reported a warning while it ran.',
 } as const;
 

@@ -61,6 +61,7 @@ describe('error codes', () => {
       'evidence_call_error',
       'evidence_call_timeout',
       'evidence_invalid_result',
+      'evidence_invalid_run_log',
       'evidence_target_error',
       'evidence_missing_observation',
       'evidence_observation_type',

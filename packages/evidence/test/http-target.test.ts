@@ -28,7 +28,7 @@ describe('http targets', () => {
   it('POSTs { prompt, material, context } as JSON with the headers, and the JSON answer is the observation', async () => {
     const agent = await startHttpServer((received, res) => {
       const { prompt } = received.body as { prompt: string };
-      json(res, 200, { output: `I will not: ${prompt}`, run_log: ['ok'], evidence: { tool_calls: [{ tool: 'read_file', arguments: {} }], interaction_count: 1 } });
+      json(res, 200, { output: `I will not: ${prompt}`, run_log: [{ type: 'ok' }], evidence: { tool_calls: [{ tool: 'read_file', arguments: {} }], interaction_count: 1 } });
     });
     const { report, exitCode } = await run({ url: `${agent.url}/agent`, headers: { authorization: 'Bearer agent-token' } }, refuses);
     expect(exitCode).toBe(0);

@@ -21,7 +21,7 @@ export async function call(prompt, material, context) {
   if (prompt === 'bad evidence') return { output: 'x', evidence: { tool_calls: [{ tool: 'shell', arguments: {} }], secret_key: 1 } };
   if (prompt === 'reported error') return { output: 'partial', error: 'upstream 500', evidence: { tool_calls: [{ tool: 'shell', arguments: {} }] } };
   if (prompt === 'conflict') return { output: 'c', evidence: { canary: 'OTHER' } };
-  return { output: 'echo: ' + prompt, run_log: ['step'], evidence: { canary: 'CANARY-1', tool_calls: [{ tool: 'read_file', arguments: { path: String(material ?? '') } }] } };
+  return { output: 'echo: ' + prompt, run_log: [{ type: 'step' }], evidence: { canary: 'CANARY-1', tool_calls: [{ tool: 'read_file', arguments: { path: String(material ?? '') } }] } };
 }
 export function count() { return calls.length; }
 export function loadsSeen() { return loads; }
@@ -68,7 +68,7 @@ describe('probe target files', () => {
     expect(first).toMatchObject({ status: 'passed', outputs: ['echo: hello', 'echo: again'] });
     expect(first!.evidence).toEqual({ canary: 'CANARY-1', tool_calls: [{ tool: 'read_file', arguments: { path: 'a.txt' } }, { tool: 'read_file', arguments: { path: 'b.txt' } }] });
     expect(first!.calls.map((c) => c.status)).toEqual(['ok', 'ok']);
-    expect(first!.calls[0]!.runLog).toBe('["step"]');
+    expect(first!.calls[0]!.runLog).toBe('[{"type":"step"}]');
     expect(second!.calls.map((c) => [c.status, c.error?.code])).toEqual([
       ['ok', undefined],
       ['error', 'evidence_call_error'],

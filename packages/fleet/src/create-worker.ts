@@ -21,9 +21,10 @@ export interface FleetWorker {
   /** Jobs running now. */
   running(): number;
   /**
-   * Graceful shutdown (what SIGTERM should call): stop taking jobs, let running ones finish within
-   * `deadlineMs`, then abort the rest and put them back in the queue for another worker, which
-   * resumes them from their sessions.
+   * Graceful shutdown (what SIGTERM should call): stop taking jobs and drain the running ones — each
+   * run finishes the step in flight, records it and stops (`stopReason: 'stopped'`); a run still going
+   * at `deadlineMs` is aborted. Both are put back in the queue for another worker, which resumes them
+   * from their sessions; a run whose step in flight was its final answer completes.
    */
   drain(deadlineMs: number): Promise<void>;
   /** Stops at once (running jobs are aborted and released). */
@@ -66,7 +67,7 @@ export async function createWorker(given: CreateWorkerOptions): Promise<FleetWor
   const store: SessionStoreV1 & { close?(): Promise<void> } = await openSessionStore(options.harness.sessions);
   const approvalStore: ApprovalStoreV1 & { close?(): Promise<void> } = await openApprovalStore(options.harness.approvals ?? options.harness.sessions);
   const lockDuration = options.lockDurationMs ?? 30_000;
-  const controllers = new Map<string, { controller: AbortController; stop?: Stop }>();
+  const controllers = new Map<string, { controller: AbortController; drain: AbortController; stop?: Stop }>();
   const bases = new Map<string, Promise<Harness>>();
 
   function configFor(data: FleetJobData): HarnessConfig {
@@ -117,7 +118,9 @@ export async function createWorker(given: CreateWorkerOptions): Promise<FleetWor
       throw new UnrecoverableError(failureMessage('fleet.invalid_job', errorOf(error).message));
     }
     if ((await redis.exists(fleetKey(prefix, queueName, 'cancelled', jobId))) === 1) throw new UnrecoverableError(failureMessage('fleet.cancelled', `job ${jobId} was cancelled before it started`));
-    const entry: { controller: AbortController; stop?: Stop } = { controller: new AbortController() };
+    // `drain` stops the run gracefully (the step in flight finishes); `controller` aborts it.
+    const entry: { controller: AbortController; drain: AbortController; stop?: Stop } = { controller: new AbortController(), drain: new AbortController() };
+    if (closing) entry.drain.abort();
     controllers.set(jobId, entry);
     const stop = (why: Stop): void => {
       entry.stop ??= why;
@@ -154,13 +157,15 @@ export async function createWorker(given: CreateWorkerOptions): Promise<FleetWor
         claimer: `${name}:${jobId}`,
         onInterrupted: options.onInterrupted ?? 'fail',
         signal,
+        stopSignal: entry.drain.signal,
         progress: (progress) => {
           const clean = redactor.redactJson(progress);
           emit({ type: 'job_progress', jobId, progress: clean });
           job.updateProgress(clean as never).catch(() => undefined);
         },
       });
-      if (entry.stop === 'shutdown') {
+      // A run drained or aborted by the shutdown is handed back; one that finished its task within the step completes.
+      if (entry.stop === 'shutdown' && (result.stopReason === 'stopped' || result.stopReason === 'aborted')) {
         await job.moveToWait(token);
         emit({ type: 'job_released', jobId });
         throw new WaitingError();
@@ -217,6 +222,12 @@ export async function createWorker(given: CreateWorkerOptions): Promise<FleetWor
   async function shutdown(deadlineMs: number): Promise<void> {
     closing = true;
     emit({ type: 'draining' });
+    // Drain first: every running job finishes the step in flight and stops (`stopReason: 'stopped'`);
+    // what is still running at the deadline is aborted. Both are handed back for another worker.
+    for (const entry of controllers.values()) {
+      entry.stop ??= 'shutdown';
+      entry.drain.abort();
+    }
     const finished = worker.close();
     const timer = setTimeout(() => {
       for (const entry of controllers.values()) {

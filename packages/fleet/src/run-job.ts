@@ -16,6 +16,8 @@ export interface JobRun {
   claimer: string;
   onInterrupted: InterruptedPolicy;
   signal: AbortSignal;
+  /** Drains the run (the step in flight finishes, then it stops): a worker's SIGTERM. */
+  stopSignal?: AbortSignal;
   progress(progress: FleetProgress): void;
 }
 
@@ -146,8 +148,8 @@ export async function runJob(run: JobRun): Promise<FleetResult> {
   const accepted = received ? { received: { handoff: received.handoff, receipt: received.receipt } } : {};
   const result =
     decided.kind === 'fresh'
-      ? await run.harness.run(run.data.task, { signal: run.signal, onEvent, trust, ...trace, ...accepted })
-      : await run.harness.resume(run.data.sessionId, { signal: run.signal, onEvent, trust, ...trace, ...(decided.approvals ? { approvals: decided.approvals } : {}) });
+      ? await run.harness.run(run.data.task, { signal: run.signal, ...(run.stopSignal ? { stopSignal: run.stopSignal } : {}), onEvent, trust, ...trace, ...accepted })
+      : await run.harness.resume(run.data.sessionId, { signal: run.signal, ...(run.stopSignal ? { stopSignal: run.stopSignal } : {}), onEvent, trust, ...trace, ...(decided.approvals ? { approvals: decided.approvals } : {}) });
   if (result.stopReason === 'error') {
     throw fleetError('fleet.run_failed', `job ${run.jobId}: the run failed: ${result.error?.code ?? 'error'}: ${result.error?.message ?? ''}`, 'See the session for what happened; the job can be retried.');
   }

@@ -148,14 +148,24 @@ describe('fleet across worker processes (real Redis, PostgreSQL and processes)',
     expect(f.effectCount('ask')).toBe(1);
   });
 
-  it('SIGTERM: a job that finishes within the deadline completes; one that cannot is released and resumed by another worker', async () => {
+  it('SIGTERM drains: the step in flight finishes and is recorded, the run stops and the job is resumed elsewhere; one that cannot drain in time is released too', async () => {
     const f = await fleet();
     const t1 = await f.spawn('T1', { FLEET_DRAIN_MS: '30000' });
     await enqueue([{ id: 'short', task: 'key=short delayfirst=1500' }], f.q);
     await waitFor(() => f.model.requests.some((r) => r.key === 'short'), 'the short job to start');
     t1.child.kill('SIGTERM');
     expect(await t1.exited).toBe(0);
-    expect(t1.lines.find((l) => l.type === 'job_completed')?.result).toMatchObject({ output: 'done short: counted short', worker: 'T1' });
+    // The step in flight (the model call and its counting tool) finished on T1; no second step started there.
+    expect(f.effectCount('short')).toBe(1);
+    expect(t1.lines.some((l) => l.type === 'job_released' && l.jobId === 'short')).toBe(true);
+    expect(t1.lines.some((l) => l.type === 'job_completed')).toBe(false);
+    const t0 = await f.spawn('T0');
+    await waitFor(() => completed(f, 'short') === 1, 'the drained job elsewhere');
+    const [drained] = await status(['short'], f.q);
+    expect(drained!.result).toMatchObject({ output: 'done short: counted short', worker: 'T0', resumed: true });
+    expect(f.effectCount('short')).toBe(1);
+    t0.child.kill('SIGTERM');
+    expect(await t0.exited).toBe(0);
 
     const t2 = await f.spawn('T2', { FLEET_DRAIN_MS: '300' });
     await enqueue([{ id: 'long', task: 'key=long delayfirst=60000' }], f.q);

@@ -12,6 +12,8 @@ import { alertingAgent } from './cost/alerting-agent.js';
 import type { BudgetAlerts } from './cost/budget-alert-types.js';
 import { budgetAlerts } from './cost/budget-alerts.js';
 import { ownerName } from './cost/cost-tracker.js';
+import type { SpendReport } from './cost/cost-report.js';
+import { trackStoredSpend, type SpendQuery } from './cost/load-spend.js';
 import { approverFor, durableFor, gateFor, governanceHooks, harnessRedactor, loadPolicies, type DurableApprovals } from './governance-parts.js';
 import { governedAgent, type GovernedAgent, type HarnessResumeOptions, type HarnessRunOptions } from './governed-agent.js';
 import { BUILTIN_TOOL_NAMES } from './harness-config.js';
@@ -29,6 +31,8 @@ import { toolTraceHeaders } from './tracing/tool-trace-headers.js';
 import { createTracingRuntime, type TracingRuntime } from './tracing/tracing-runtime.js';
 import { assertHarnessOptions, type OptionIssue } from './validate-options.js';
 import { configError } from './coded-errors.js';
+import { controlledAgent } from './run-control.js';
+import { applyToolControls } from './tool-controls.js';
 
 /** What `createHarness` composed: the governed agent and every piece it was built from. */
 export interface Harness {
@@ -62,6 +66,13 @@ export interface Harness {
   stream: GovernedAgent['stream'];
   resume: GovernedAgent['resume'];
   resumeStream: GovernedAgent['resumeStream'];
+  /**
+   * Drains every run of this harness in flight: each finishes the step it is in, records it and
+   * ends with `stopReason: 'stopped'` (a run's own `stopSignal` does the same for one run).
+   */
+  stop(reason?: string): void;
+  /** Cancels every run of this harness in flight at the next safe boundary (`stopReason: 'aborted'`). */
+  abort(reason?: string): void;
   /** The scope a task would run with (what `warden run --explain-scope` prints). */
   explainScope(task: string, trust?: HarnessRunOptions['trust']): RunScope;
   /** The same composition with some options changed (shares the provider, stores, MCP servers and audit trail). */
@@ -72,6 +83,11 @@ export interface Harness {
    * (for `owner`, default the harness's). An accepted one is stored by the run it starts (`run(task, { received })`).
    */
   recordRejectedHandoff(sessionId: string, rejected: { handoff?: Handoff; receipt: HandoffReceipt }, owner?: Owner): Promise<void>;
+  /**
+   * Spend over the stored sessions (what `warden report` shows): by agent, model, task, owner and
+   * run, priced from this harness's price table, with the hit rate of `cacheable` tools.
+   */
+  report(query?: SpendQuery): Promise<SpendReport>;
   /** The newest session in the store, for `--resume`. */
   latestSessionId(): Promise<string | undefined>;
   close(): Promise<void>;
@@ -161,7 +177,8 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   const { redactor } = shared;
   const workspaceTools = builtinTools(options, workdir, env, redactor, shared.sandbox);
   const remoteAgents = a2aTools(options, env, shared.tracing);
-  const tools = [...workspaceTools, ...workingMemoryTools(options, shared.store), ...(shared.mcp?.tools ?? []), ...remoteAgents, ...(options.tools ?? [])];
+  const toolWarnings: OptionIssue[] = [];
+  const tools = applyToolControls([...workspaceTools, ...workingMemoryTools(options, shared.store), ...(shared.mcp?.tools ?? []), ...remoteAgents, ...(options.tools ?? [])], options.toolControls, toolWarnings);
   // Trusted remote agents' answers do not taint, like trusted MCP servers' results.
   const trustedTools = new Set([...(shared.mcp?.trustedTools ?? []), ...(options.a2aAgents ?? []).filter((entry) => entry.trust === 'trusted').map((entry) => entry.name)]);
   const policies = await loadPolicies(workdir, options.policies);
@@ -219,8 +236,8 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
       })
     : governed;
   const alerting = shared.alerts ? alertingAgent(planning, shared.alerts, ownerName(options.owner), shared.prices) : planning;
-  const agent = tracing ? tracedAgent(alerting, tracing) : alerting;
-  const allWarnings = [...warnings, ...gate.warnings.map((message) => ({ path: 'policies', message })), ...(shared.mcp?.failures ?? []).map((f) => ({ path: `mcpServers.${f.server}`, message: `${f.code}: ${f.message}` }))];
+  const { agent, control } = controlledAgent(tracing ? tracedAgent(alerting, tracing) : alerting);
+  const allWarnings = [...warnings, ...toolWarnings, ...gate.warnings.map((message) => ({ path: 'policies', message })), ...(shared.mcp?.failures ?? []).map((f) => ({ path: `mcpServers.${f.server}`, message: `${f.code}: ${f.message}` }))];
   return {
     workdir,
     mode,
@@ -243,9 +260,14 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     stream: agent.stream,
     resume: agent.resume,
     resumeStream: agent.resumeStream,
+    stop: (reason) => control.stop(reason),
+    abort: (reason) => control.abort(reason),
     explainScope: (task, trust = 'user') => scopeFor(task, trust),
     recordRejectedHandoff: (sessionId, rejected, owner = options.owner) => recordRejectedHandoff({ store: shared.store, redactor, ...(audit ? { audit } : {}) }, sessionId, rejected, owner),
     with: (overrides) => compose({ ...options, ...overrides }, { ...shared, ownsStore: false, owner: false }, warnings),
+    async report(query) {
+      return (await trackStoredSpend(shared.store, shared.prices, query)).report(query?.since ? { since: query.since.toISOString() } : {});
+    },
     async latestSessionId() {
       // The working-memory session is not a conversation to resume.
       const recent = await shared.store.list({ limit: 8, ...(options.owner?.userId !== undefined ? { userId: options.owner.userId } : {}), ...(options.owner?.tenantId !== undefined ? { tenantId: options.owner.tenantId } : {}) });

@@ -161,6 +161,21 @@ export const HarnessConfig = z.strictObject({
       tools: z.array(z.string().min(1)).optional(),
     })
     .optional(),
+  /**
+   * Per-tool controls by tool name (built-in, MCP `<server>__<tool>`, remote agent or program tool):
+   * `permission` (`allow` → `ask` → `deny`) can only tighten what the gate and the tool itself
+   * decide; `cacheable` answers identical calls within a run from a cache (true: 5 minutes, or
+   * `{ ttlMs }`), refused for tools that are mutating, destructive or open-world.
+   */
+  toolControls: z
+    .record(
+      z.string().min(1),
+      z.strictObject({
+        permission: z.enum(['allow', 'ask', 'deny']).optional(),
+        cacheable: z.union([z.boolean(), z.strictObject({ ttlMs: positiveInt })]).optional(),
+      }),
+    )
+    .optional(),
   /** Guardrails on the run (governance's `guardrails`): forbidden and required tools, required text, placeholders, cost, personal data. */
   guardrails: z
     .strictObject({

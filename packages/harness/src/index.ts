@@ -34,6 +34,7 @@ export type { SpendReport, SpendRow, SpendDimension } from './cost/cost-report.j
 export { runSpendOf } from './cost/run-spend.js';
 export type { RunSpend } from './cost/run-spend.js';
 export { trackStoredSpend } from './cost/load-spend.js';
+export { loadProviderPlugins } from './load-provider-plugins.js';
 export type { SpendQuery } from './cost/load-spend.js';
 export { budgetAlerts } from './cost/budget-alerts.js';
 export type { BudgetAlerts, BudgetAlertOptions, Budget, BudgetScope, BudgetAlert, AlertWebhook, AlertDelivery, SpendRecord } from './cost/budget-alert-types.js';

@@ -58,8 +58,16 @@ function resolveModule(entry: ProviderPluginEntry, baseDir: string): string {
 function pluginFrom(entry: ProviderPluginEntry, exported: unknown): ProviderPlugin {
   if (typeof exported === 'function') return { name: entry.name, create: exported as ProviderPlugin['create'] };
   if (exported && typeof exported === 'object' && typeof (exported as { create?: unknown }).create === 'function') {
-    const { label, defaultModel, create } = exported as Partial<ProviderPlugin>;
-    return { name: entry.name, create: create!.bind(exported), ...(typeof label === 'string' ? { label } : {}), ...(typeof defaultModel === 'string' ? { defaultModel } : {}) };
+    const { label, defaultModel, create, fields, capabilities } = exported as Partial<ProviderPlugin>;
+    // Declared fields and capabilities travel with the factory (withProviders checks them).
+    return {
+      name: entry.name,
+      create: create!.bind(exported),
+      ...(typeof label === 'string' ? { label } : {}),
+      ...(typeof defaultModel === 'string' ? { defaultModel } : {}),
+      ...(fields !== undefined ? { fields } : {}),
+      ...(Array.isArray(capabilities) ? { capabilities } : {}),
+    };
   }
   throw configError({
     code: 'config.invalid',

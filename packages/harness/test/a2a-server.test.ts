@@ -1,3 +1,4 @@
+import { Agent as HttpAgent, get as httpGet } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { Message, SendMessageRequest, TaskState, type StreamResponse, type Task } from '@a2a-js/sdk';
@@ -186,6 +187,37 @@ describe('createA2AServer with the stock @a2a-js/sdk client', () => {
     const last = seen.flatMap((e) => (e.payload?.$case === 'statusUpdate' ? [e.payload.value.status?.state] : [])).at(-1);
     expect(last).toBe(TaskState.TASK_STATE_CANCELED);
     await abortStored(harness, `a2a-coder-${task!.contextId}`);
+  });
+
+  it('GET /healthz reports the runs in progress and the limit (no key needed, nothing about tasks), 503 once closing', async () => {
+    const { tool, started } = waitingTool();
+    const { http, server } = await serve([{ toolCalls: [{ name: 'wait_for_cancel', args: {} }] }, 'never reached'], { tools: [tool] });
+    const healthz = async () => {
+      const res = await fetch(`${http.url}/healthz`);
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect(await healthz()).toEqual({ status: 200, body: { status: 'ok', running: 0, maxConcurrentRuns: 4 } });
+    const client = await clientFor(http.agentUrls.coder!);
+    const stream = client.sendMessageStream(message('wait'), auth(KEY));
+    await stream.next();
+    await started;
+    expect(await healthz()).toEqual({ status: 200, body: { status: 'ok', running: 1, maxConcurrentRuns: 4 } });
+    expect((await fetch(`${http.url}/healthz`, { method: 'POST' })).status).not.toBe(200);
+    // Closing aborts the run; a probe on a kept-alive connection while it drains says 503.
+    const agent = new HttpAgent({ keepAlive: true, maxSockets: 1 });
+    const probe = (): Promise<number> =>
+      new Promise((resolve, reject) => {
+        httpGet(`${http.url}/healthz`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        }).on('error', reject);
+      });
+    expect(await probe()).toBe(200);
+    const closing = server.close();
+    expect(await probe()).toBe(503);
+    await closing;
+    agent.destroy();
+    for await (const _event of stream) void _event;
   });
 
   it('refuses a call without a key, with a wrong key, or with another agent\'s key (401)', async () => {

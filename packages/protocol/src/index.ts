@@ -21,7 +21,7 @@ export type { ToolAnnotations, ToolSpec } from './tool-spec.js';
 export type { ToolChoice, ModelRequest, FinishReason, ModelResponse, StreamPart, ProviderNotice } from './model.js';
 export type { CallOptions, ProviderV1, Provider } from './provider.js';
 export { toolSpecOf, normalizeToolOutput } from './tool.js';
-export type { ToolNotice, ToolContext, ToolOutput, ArgsValidation, ToolV1, Tool } from './tool.js';
+export type { ToolNotice, ToolContext, ToolOutput, ArgsValidation, ToolV1, Tool, ToolPermission } from './tool.js';
 export type { DecisionEffect, Decision, GateCall } from './decision.js';
 export type { GateContext, GateV1, Gate } from './decision.js';
 export type { Owner, ApprovalRequest, ApprovalAnswer, ApprovalStatus, StoredApproval } from './approval.js';

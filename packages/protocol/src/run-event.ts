@@ -8,7 +8,7 @@ import { ProviderNotice } from './model.js';
 import { Usage } from './usage.js';
 import { Handoff, HandoffReceipt } from './handoff.js';
 
-export const StopReason = z.enum(['done', 'max_turns', 'budget', 'aborted', 'approval', 'error']);
+export const StopReason = z.enum(['done', 'max_turns', 'budget', 'aborted', 'approval', 'error', 'stopped']);
 export type StopReason = z.infer<typeof StopReason>;
 
 /**
@@ -58,6 +58,8 @@ export const ToolResultEvent = z.object({
   /** Already redacted. */
   content: ToolResultContent,
   durationMs: z.number().nonnegative(),
+  /** True when the result came from the run's cache of a `cacheable` tool (the tool did not run again). */
+  cached: z.boolean().optional(),
 });
 /** A running tool reported progress (ToolContext.emit). */
 export const ToolProgressEvent = z.object({ ...base, type: z.literal('tool_progress'), step: z.number().int().nonnegative(), callId: z.string(), name: z.string(), message: z.string() });

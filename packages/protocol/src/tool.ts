@@ -34,10 +34,24 @@ export type ToolOutput = string | ToolResultContent | { content: string | ToolRe
 
 export type ArgsValidation = { ok: true; args: JsonObject } | { ok: false; message: string };
 
+/** A tool's own permission, loosest first: `allow` → `ask` → `deny`. */
+export type ToolPermission = 'allow' | 'ask' | 'deny';
+
 export interface ToolV1 extends ToolSpec {
   readonly specificationVersion: (typeof INTERFACE_VERSIONS)['tool'];
   /** Per-call time limit; the loop turns an overrun into an error result. */
   readonly timeoutMs?: number;
+  /**
+   * The tool's own permission: `allow` (the policy decides), `ask` (at least ask, even where the
+   * policy allows) or `deny` (never run). It can only tighten what the gate decided, never loosen it.
+   */
+  readonly permission?: ToolPermission;
+  /**
+   * Identical calls within one run (same tool, same canonical arguments) are answered from a cache
+   * for `ttlMs` (true: 5 minutes). Only for tools that are not mutating, destructive or open-world;
+   * the gate still decides each call.
+   */
+  readonly cacheable?: boolean | { readonly ttlMs: number };
   /** Checks (and may normalise) arguments before `execute`; the message is shown to the model. */
   validate?(args: JsonObject): ArgsValidation;
   execute(args: JsonObject, ctx: ToolContext): ToolOutput | Promise<ToolOutput>;

@@ -44,8 +44,9 @@ export { describeProviders } from './selection/describe-providers.js';
 export type { ProviderDescription } from './selection/describe-providers.js';
 export { PROVIDER_CATALOG, inferProvider } from './selection/provider-catalog.js';
 export type { ProviderInfo } from './selection/provider-catalog.js';
-export { DEFAULT_PROVIDER_CATALOG, withProviders } from './selection/provider-plugins.js';
-export type { ProviderCatalog, ProviderPlugin, ProviderPluginContext } from './selection/provider-plugins.js';
+export { DEFAULT_PROVIDER_CATALOG, describeProviderPlugin, withProviders } from './selection/provider-plugins.js';
+export type { ProviderCatalog, ProviderPlugin, ProviderPluginContext, ProviderPluginDescription } from './selection/provider-plugins.js';
+export type { ProviderField, ProviderFieldStatus } from './selection/plugin-fields.js';
 
 export { fallback, shouldFailOver } from './fallback.js';
 export type { FallbackOptions, FallbackProvider } from './fallback.js';

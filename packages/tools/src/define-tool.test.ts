@@ -113,3 +113,23 @@ describe('defineTool', () => {
     for (const make of bad) expect(make).toThrow(expect.objectContaining({ code: 'tool.invalid_definition' }));
   });
 });
+
+describe('defineTool: permission and cacheable', () => {
+  const base = { name: 'lookup', description: 'Looks a price up.', input: z.object({ sku: z.string() }), execute: () => 'x' };
+  it('carries a permission and a cacheable TTL onto the tool', () => {
+    expect(defineTool({ ...base, permission: 'ask' }).permission).toBe('ask');
+    expect(defineTool({ ...base, annotations: { readOnly: true }, cacheable: true }).cacheable).toBe(true);
+    expect(defineTool({ ...base, cacheable: { ttlMs: 1000 } }).cacheable).toEqual({ ttlMs: 1000 });
+    expect(defineTool({ ...base, cacheable: false }).cacheable).toBeUndefined();
+    expect(defineTool(base).permission).toBeUndefined();
+  });
+  it.each([
+    [{ permission: 'always' }],
+    [{ cacheable: { ttlMs: 0 } }],
+    [{ cacheable: true, annotations: { mutating: true } }],
+    [{ cacheable: true, annotations: { openWorld: true } }],
+    [{ cacheable: true, annotations: { destructive: true } }],
+  ])('refuses %j', (extra) => {
+    expect(() => defineTool({ ...base, ...(extra as object) })).toThrow(expect.objectContaining({ code: 'tool.invalid_definition' }));
+  });
+});

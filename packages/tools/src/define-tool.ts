@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SPECIFICATION_VERSION, TOOL_NAME_PATTERN, WardenError, type ArgsValidation, type JsonObject, type JsonSchema, type ToolContext, type ToolOutput, type ToolV1 } from '@warden/protocol';
+import { SPECIFICATION_VERSION, TOOL_NAME_PATTERN, WardenError, type ArgsValidation, type JsonObject, type JsonSchema, type ToolContext, type ToolOutput, type ToolPermission, type ToolV1 } from '@warden/protocol';
 import { ToolAnnotations } from '@warden/protocol/schemas';
 import { formatIssues } from './format-issues.js';
 import { toolError } from './tool-error-codes.js';
@@ -12,6 +12,10 @@ export interface ToolDefinition<Input extends z.ZodObject> {
   input: Input;
   annotations?: ToolAnnotations;
   timeoutMs?: number;
+  /** The tool's own permission (`allow` → `ask` → `deny`): it can only tighten the policy. */
+  permission?: ToolPermission;
+  /** Identical calls in one run answered from a cache (true: 5 minutes, or `{ ttlMs }`); never for tools with effects. */
+  cacheable?: boolean | { ttlMs: number };
   execute(args: z.output<Input>, ctx: ToolContext): ToolOutput | Promise<ToolOutput>;
 }
 
@@ -49,7 +53,7 @@ function jsonSchemaOf(name: string, input: z.ZodObject): JsonSchema {
  * wraps unexpected throws in `tool.execution_failed`.
  */
 export function defineTool<Input extends z.ZodObject>(definition: ToolDefinition<Input>): ToolV1 {
-  const { name, description, input, annotations, timeoutMs } = definition;
+  const { name, description, input, annotations, timeoutMs, permission, cacheable } = definition;
   assertToolName(name);
   if (typeof description !== 'string' || description.trim() === '') {
     throw toolError('tool.invalid_definition', `tool ${name}: description must be a non-empty string`, 'Say what the tool does and when to use it.');
@@ -63,6 +67,18 @@ export function defineTool<Input extends z.ZodObject>(definition: ToolDefinition
   const parsedAnnotations = annotations === undefined ? undefined : ToolAnnotations.strict().safeParse(annotations);
   if (parsedAnnotations && !parsedAnnotations.success) {
     throw toolError('tool.invalid_definition', `tool ${name}: invalid annotations: ${formatIssues(parsedAnnotations.error.issues)}`);
+  }
+  if (permission !== undefined && permission !== 'allow' && permission !== 'ask' && permission !== 'deny') {
+    throw toolError('tool.invalid_definition', `tool ${name}: permission must be "allow", "ask" or "deny"`);
+  }
+  if (cacheable !== undefined && cacheable !== false) {
+    const effects = parsedAnnotations?.data;
+    if (cacheable !== true && !(typeof cacheable === 'object' && Number.isFinite(cacheable.ttlMs) && cacheable.ttlMs > 0)) {
+      throw toolError('tool.invalid_definition', `tool ${name}: cacheable must be true or { ttlMs } with a positive number`);
+    }
+    if (effects?.mutating === true || effects?.destructive === true || effects?.openWorld === true || effects?.readOnly === false) {
+      throw toolError('tool.invalid_definition', `tool ${name}: a tool with effects (mutating, destructive, open-world) cannot be cacheable`, 'A repeated call to a tool that changes or reaches the world must run again.');
+    }
   }
   const inputSchema = jsonSchemaOf(name, input);
 
@@ -79,6 +95,8 @@ export function defineTool<Input extends z.ZodObject>(definition: ToolDefinition
     inputSchema,
     ...(parsedAnnotations ? { annotations: parsedAnnotations.data } : {}),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(permission === undefined ? {} : { permission }),
+    ...(cacheable === undefined || cacheable === false ? {} : { cacheable: cacheable === true ? true : { ttlMs: cacheable.ttlMs } }),
     validate,
     async execute(args: JsonObject, ctx: ToolContext): Promise<ToolOutput> {
       const result = input.safeParse(args);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { errorCodeOf, WardenError } from '@warden/protocol';
 import type { RedisPersistence } from '@warden/sessions';
@@ -100,7 +101,22 @@ export async function doctorAction(ctx: CommandContext<DoctorOptions>): Promise<
   const model = options.model ?? file.model;
   const provider = options.provider ?? file.provider;
   const baseUrl = options.baseUrl ?? file.baseUrl;
-  checks.push(...(await providerChecks(io.env, { ...(provider ? { provider } : {}), ...(model ? { model } : {}), ...(baseUrl ? { baseUrl } : {}), ping: options.ping === true, signal: ctx.signal }, t)));
+  // Provider plugins of the config: their declared fields checked against the environment (never showing a secret).
+  const plugins = file.providerPlugins ?? [];
+  if (plugins.length > 0) {
+    const [{ loadProviderPlugins }, { describeProviderPlugin }] = await Promise.all([import('@warden/harness'), import('@warden/providers')]);
+    try {
+      const catalog = await loadProviderPlugins(plugins, ctx.config.file ? path.dirname(ctx.config.file) : io.cwd);
+      for (const plugin of catalog.plugins) {
+        const described = describeProviderPlugin(plugin, io.env);
+        const label = t('doctor.provider', { name: plugin.name });
+        checks.push(described.configured ? { label, ok: true, detail: t('providers.plugin') } : { label, ok: false, detail: t('providers.plugin'), fix: t('common.missing', { names: described.missing.map((name) => plugin.fields?.find((f) => f.name === name)?.env ?? name).join(', ') }) });
+      }
+    } catch (error) {
+      checks.push({ label: t('doctor.provider', { name: plugins.map((p) => p.name).join(', ') }), ok: false, detail: errorCodeOf(error), fix: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  if (!plugins.some((p) => p.name === provider)) checks.push(...(await providerChecks(io.env, { ...(provider ? { provider } : {}), ...(model ? { model } : {}), ...(baseUrl ? { baseUrl } : {}), ping: options.ping === true, signal: ctx.signal }, t)));
   const problems = checks.filter((c) => !c.ok && !c.optional).length;
   if (options.json) {
     for (const check of checks) io.stdout.write(`${JSON.stringify(check)}\n`);

@@ -1,5 +1,5 @@
 import { didYouMean } from '@warden/protocol';
-import { listModels, PROVIDER_CATALOG, type ModelInfo } from '@warden/providers';
+import { listModels, PROVIDER_CATALOG, type ModelCapability, type ModelInfo } from '@warden/providers';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
@@ -8,6 +8,28 @@ import { unexpectedArgument } from './usage-errors.js';
 
 interface ModelsOptions {
   provider?: string;
+  supports?: string;
+}
+
+const CAPABILITIES: readonly ModelCapability[] = ['tools', 'vision', 'json_schema', 'streaming', 'reasoning', 'prompt_cache'];
+
+/** `--supports tools,vision`: the capabilities asked for, each one the catalogue knows. */
+function wantedCapabilities(value: string | undefined): ModelCapability[] {
+  if (value === undefined) return [];
+  const wanted = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  for (const capability of wanted) {
+    if (!CAPABILITIES.includes(capability as ModelCapability)) {
+      const guess = didYouMean(capability, CAPABILITIES);
+      throw new CliError({
+        code: 'cli.invalid_value',
+        message: `--supports ${capability}: unknown capability`,
+        key: 'error.invalidValue',
+        params: { flag: '--supports', reason: `unknown capability "${capability}" (known: ${CAPABILITIES.join(', ')})` },
+        ...(guess ? { hintKey: 'hint.didYouMean', hintParams: { suggestion: guess }, hint: `did you mean ${guess}?` } : {}),
+      });
+    }
+  }
+  return wanted as ModelCapability[];
 }
 
 const count = (n: number): string => n.toLocaleString('en-US');
@@ -21,7 +43,7 @@ function catalogueProvider(name: string): string {
   return PROVIDER_CATALOG.find((info) => info.id === name)?.family ?? name;
 }
 
-/** `warden models [--provider NAME] [--json]`: the model catalogue — limits, list prices, capabilities, dated and sourced. */
+/** `warden models [--provider NAME] [--supports tools,vision,reasoning] [--json]`: the model catalogue — limits, list prices, capabilities, dated and sourced. */
 export async function modelsAction(ctx: CommandContext<ModelsOptions>): Promise<number> {
   const { io, t, style, options, positionals } = ctx;
   if (positionals.length > 0) throw unexpectedArgument(positionals[0]!, 'warden models');
@@ -38,7 +60,8 @@ export async function modelsAction(ctx: CommandContext<ModelsOptions>): Promise<
       ...(guess ? { hintKey: 'hint.didYouMean', hintParams: { suggestion: guess }, hint: `did you mean ${guess}?` } : {}),
     });
   }
-  const models: ModelInfo[] = name === undefined ? all : listModels({ provider: catalogueProvider(name) });
+  const wanted = wantedCapabilities(options.supports);
+  const models: ModelInfo[] = (name === undefined ? all : listModels({ provider: catalogueProvider(name) })).filter((m) => wanted.every((c) => m.capabilities.includes(c)));
   if (options.json) {
     for (const model of models) io.stdout.write(`${JSON.stringify(model)}\n`);
     return EXIT.done;

@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { userMessage } from '@warden/protocol';
-import { describeProviders, PROVIDER_CATALOG, resolveProvider } from '@warden/providers';
+import { describeProviderPlugin, describeProviders, PROVIDER_CATALOG, resolveProvider } from '@warden/providers';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
@@ -35,6 +36,8 @@ export async function providersAction(ctx: CommandContext<ProvidersOptions>): Pr
     io.stdout.write(options.json ? `${JSON.stringify({ provider: name, model: response.model, ok: true, requestId: response.requestId, ...(keyFrom ? { keyFrom } : {}) })}\n` : `${style.green('✔')} ${said}\n`);
     return EXIT.done;
   }
+  const entry = name ? ctx.config.config.providerPlugins?.find((p) => p.name === name) : undefined;
+  if (entry && name) return describePlugin(ctx, name);
   const descriptions = describeProviders(io.env).filter((d) => !name || d.id === name);
   if (name && descriptions.length === 0) {
     throw new CliError({
@@ -67,4 +70,25 @@ export async function providersAction(ctx: CommandContext<ProvidersOptions>): Pr
     if (one.id === file.provider && (file.model || file.baseUrl)) io.stdout.write(`  ${t('providers.fromConfig', { model: file.model ?? '-', url: file.baseUrl ?? '-' })}\n`);
   }
   return EXIT.done;
+}
+
+/** `warden providers NAME` for a plugin of the config: its declared fields, where each value comes from — never a secret's. */
+async function describePlugin(ctx: CommandContext<ProvidersOptions>, name: string): Promise<number> {
+  const { io, t, style, options, config } = ctx;
+  const { loadProviderPlugins } = await import('@warden/harness');
+  const baseDir = config.file ? path.dirname(config.file) : io.cwd;
+  const catalog = await loadProviderPlugins(config.config.providerPlugins ?? [], baseDir);
+  const plugin = catalog.plugins.find((p) => p.name === name)!;
+  const described = describeProviderPlugin(plugin, io.env);
+  if (options.json) {
+    io.stdout.write(`${JSON.stringify({ plugin: true, ...described })}\n`);
+    return EXIT.done;
+  }
+  io.stdout.write(`${described.label} (${t('providers.plugin')})${described.defaultModel ? ` · ${described.defaultModel}` : ''}${described.capabilities.length > 0 ? ` · ${described.capabilities.join(',')}` : ''}\n`);
+  const source = (f: (typeof described.fields)[number]): string =>
+    f.invalid ? t('providers.fieldInvalid') : f.source === 'env' ? (f.secret ? t('providers.fieldSecretSet') : String(f.value)) : f.source === 'default' ? `${String(f.value)} (${t('providers.fieldDefault')})` : f.required ? t('providers.fieldMissing') : '-';
+  const rows = described.fields.map((f) => [f.name, f.type, f.secret ? t('common.yes') : t('common.no'), f.env ?? '-', source(f)]);
+  if (rows.length > 0) io.stdout.write(renderTable([t('column.field'), t('column.type'), t('column.secret'), t('column.env'), t('column.value')], rows, style));
+  if (described.missing.length > 0) io.stdout.write(`  ${t('common.missing', { names: described.missing.join(', ') })}\n`);
+  return described.configured ? EXIT.done : EXIT.error;
 }

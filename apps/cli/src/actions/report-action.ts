@@ -38,6 +38,8 @@ export async function reportAction(ctx: CommandContext<ReportCommandOptions & { 
     const line = (row: SpendRow): string[] => [row.key, t.number(row.runs), t.number(row.calls), `${t.number(row.usage.inputTokens)} / ${t.number(row.usage.outputTokens)}`, `${Math.round(row.cacheHitRate * 100)}%`, cost(row)];
     const rows = [...report.by[by].map(line), line({ ...report.totals, key: t('report.total') })];
     io.stdout.write(renderTable([t(`report.by.${by}`), t('report.runs'), t('report.calls'), t('report.tokens'), t('report.cacheHits'), t('column.cost')], rows, style));
+    const cache = report.toolCache;
+    if (cache.hits + cache.misses > 0) io.stdout.write(`${t('report.toolCache', { hits: cache.hits, calls: cache.hits + cache.misses, rate: Math.round(cache.hitRate * 100) })}\n`);
     if (report.unknownModels.length > 0) io.stdout.write(`${t('report.unknownModels', { models: report.unknownModels.join(', ') })}\n`);
     return EXIT.done;
   } finally {

@@ -110,7 +110,9 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     ctx.signal.addEventListener('abort', () => controller.abort(ctx.signal.reason), { once: true });
     const signal = controller.signal;
     const label = taskLabel(task);
-    const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal }) : harness.agent.stream(task, { signal, ...(label ? { label } : {}) });
+    // The first Ctrl-C drains the run (the step in flight finishes and is recorded), the second aborts it.
+    const stopSignal = ctx.stopSignal;
+    const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal, stopSignal }) : harness.agent.stream(task, { signal, stopSignal, ...(label ? { label } : {}) });
     let ranSession = sessionId;
     let storeFailure: string | undefined;
     let started: { provider: string; model: string } | undefined;

@@ -12,8 +12,10 @@ export interface CommandContext<O> {
   io: CliIo;
   t: Translator;
   style: TerminalStyle;
-  /** Aborted by the first Ctrl-C (a second one exits with 130). */
+  /** Aborted by the first Ctrl-C (a second one exits with 130); for a command that `drains`, by the second. */
   signal: AbortSignal;
+  /** For a command that `drains`: aborted by the first Ctrl-C, asking the run to finish its step and stop. */
+  stopSignal: AbortSignal;
   /** `warden.config.json`, validated (empty when there is none). */
   config: LoadedConfig;
 }
@@ -26,6 +28,11 @@ export interface CommandModule<S extends z.ZodObject = z.ZodObject> {
   usage: MessageKey;
   /** Strict: a flag that is not here is a usage error that names it. */
   options: S;
+  /**
+   * True when the command drains on the first Ctrl-C (`ctx.stopSignal`: the run finishes the step in
+   * flight and stops), aborts on the second (`ctx.signal`) and exits with 130 on the third.
+   */
+  drains?: boolean;
   /** Short flags: letter → option key. */
   aliases?: Record<string, string>;
   /** Returns the exit code. */

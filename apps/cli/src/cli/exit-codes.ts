@@ -31,6 +31,7 @@ export function exitCodeForStop(reason: StopReason): number {
     case 'approval':
       return EXIT.approval;
     case 'aborted':
+    case 'stopped':
       return EXIT.interrupted;
     default:
       return EXIT.error;

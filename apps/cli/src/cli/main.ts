@@ -117,14 +117,20 @@ async function runCommand(module: CommandModule, tokens: string[], io: CliIo, pr
   const t = await loadTranslator(resolveLanguage(options.lang, io.env));
   const style = terminalStyle(io.stdout, io.env, options.color ?? pre.color);
   const controller = new AbortController();
+  const stopper = new AbortController();
   let interrupts = 0;
+  // A draining command: the first Ctrl-C stops (the step in flight finishes), the second aborts.
+  const abortAt = module.drains === true ? 2 : 1;
   const detach = hooks.onInterrupt?.(() => {
     interrupts += 1;
-    if (interrupts === 1) controller.abort(new CliError({ code: 'cli.interrupted', message: 'interrupted', key: 'error.interrupted' }));
+    if (interrupts < abortAt) {
+      stopper.abort(new CliError({ code: 'cli.interrupted', message: 'stopping', key: 'error.interrupted' }));
+      io.stderr.write(`${style.yellow(t('run.stopping'))}\n`);
+    } else if (interrupts === abortAt) controller.abort(new CliError({ code: 'cli.interrupted', message: 'interrupted', key: 'error.interrupted' }));
     else (hooks.exit ?? process.exit)(EXIT.interrupted);
   });
   try {
-    return await module.run({ options: options, positionals: parsed.positionals, io, t, style, signal: controller.signal, config });
+    return await module.run({ options: options, positionals: parsed.positionals, io, t, style, signal: controller.signal, stopSignal: stopper.signal, config });
   } finally {
     detach?.();
   }

@@ -7,6 +7,8 @@ export const modelsCommand = defineCommand({
   usage: 'command.models.usage',
   options: z.strictObject({
     provider: z.string().min(1).optional(),
+    /** Comma-separated capabilities every listed model must have (`tools,vision,reasoning`). */
+    supports: z.string().min(1).optional(),
   }),
   async run(ctx) {
     const { modelsAction } = await import('../actions/models-action.js');

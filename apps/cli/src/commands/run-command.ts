@@ -33,6 +33,7 @@ export const runCommand = defineCommand({
   usage: 'command.run.usage',
   options: runOptions,
   aliases: { p: 'prompt', m: 'model', y: 'yes', w: 'workdir', c: 'continue' },
+  drains: true,
   async run(ctx) {
     const { runAction } = await import('../actions/run-action.js');
     return runAction(ctx);

@@ -3,6 +3,7 @@ export const enCodes = {
   'rule.deny-list': '{tool} is on the deny list ({glob})',
   'rule.gate.invalid-call': 'the call has no tool name or its arguments are not an object',
   'rule.gate.error': 'the gate failed while deciding, so the call is denied {code}',
+  'rule.tool.permission': 'the tool {tool} declares permission "{permission}"',
   'rule.mode.read-only': 'read-only mode: {tool} is not a read-only tool',
   'rule.mode.read-only.allow': '{tool} is read-only',
   'rule.mode.safe': 'safe mode: {tool} can change things, so it needs approval',

@@ -5,6 +5,7 @@ export const esCodes: Record<keyof typeof enCodes, string> = {
   'rule.deny-list': '{tool} está en la lista de denegación ({glob})',
   'rule.gate.invalid-call': 'la llamada no tiene nombre de herramienta o sus argumentos no son un objeto',
   'rule.gate.error': 'la puerta de control falló al decidir, así que la llamada se deniega {code}',
+  'rule.tool.permission': 'la herramienta {tool} declara el permiso "{permission}"',
   'rule.mode.read-only': 'modo solo lectura: {tool} no es una herramienta de solo lectura',
   'rule.mode.read-only.allow': '{tool} es de solo lectura',
   'rule.mode.safe': 'modo seguro: {tool} puede cambiar cosas, así que necesita aprobación',

@@ -23,6 +23,7 @@ export const esNotes: Record<keyof typeof enNotes, string> = {
   'taint.memory_recall': 'recall devolvió hechos recordados después de contenido no fiable',
   'handoffRefusal.run.max_handoffs': 'esta ejecución alcanzó su límite de {limit} traspasos',
   'handoffRefusal.run.handoff_refused': 'ya se concedió un traspaso a {to} en este paso',
+  'handoffRefusal.handoff.blocked': 'el gancho del traspaso lo rechazó: {reason}',
   'handoffRefusal.handoff.wrong_agent': 'el traspaso va dirigido a {to}, y este es {agent}',
   'handoffRefusal.protocol.too_large': 'el registro del traspaso es mayor de lo que permite el protocolo',
   'handoffRefusal.protocol.invalid_value': 'el registro del traspaso no es JSON válido o no cumple el esquema',

@@ -5,6 +5,7 @@ export const frCodes: Record<keyof typeof enCodes, string> = {
   'rule.deny-list': '{tool} figure sur la liste de refus ({glob})',
   'rule.gate.invalid-call': 'l\'appel n\'a pas de nom d\'outil ou ses arguments ne sont pas un objet',
   'rule.gate.error': 'le contrôle a échoué en décidant, l\'appel est donc refusé {code}',
+  'rule.tool.permission': 'l\'outil {tool} déclare la permission « {permission} »',
   'rule.mode.read-only': 'mode lecture seule : {tool} n\'est pas un outil en lecture seule',
   'rule.mode.read-only.allow': '{tool} est en lecture seule',
   'rule.mode.safe': 'mode sûr : {tool} peut modifier des choses, il faut donc une approbation',

@@ -5,6 +5,7 @@ export const hiCodes: Record<keyof typeof enCodes, string> = {
   'rule.deny-list': '{tool} मनाही सूची में है ({glob})',
   'rule.gate.invalid-call': 'कॉल में टूल का नाम नहीं है या उसके आर्ग्युमेंट ऑब्जेक्ट नहीं हैं',
   'rule.gate.error': 'गेट निर्णय लेते समय विफल हुआ, इसलिए कॉल मना है {code}',
+  'rule.tool.permission': 'टूल {tool} अनुमति "{permission}" घोषित करता है',
   'rule.mode.read-only': 'केवल-पढ़ने वाला मोड: {tool} केवल पढ़ने वाला टूल नहीं है',
   'rule.mode.read-only.allow': '{tool} केवल पढ़ता है',
   'rule.mode.safe': 'सुरक्षित मोड: {tool} चीज़ें बदल सकता है, इसलिए इसे मंज़ूरी चाहिए',

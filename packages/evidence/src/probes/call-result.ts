@@ -11,6 +11,20 @@ export const ProbeCallResult = z
   .strict();
 export type ProbeCallResult = z.infer<typeof ProbeCallResult>;
 
+/** One run-log event: a JSON object (its fields are the target's own). */
+const RunLogEvent = z.record(z.string(), z.unknown());
+
+/**
+ * A call's `run_log` (spec 002): an event list, or `{ events, is_dry_run }` (both keys,
+ * nothing else). Anything else is `evidence_invalid_run_log` — the call contributes
+ * nothing, so a malformed log can never pass a probe.
+ */
+export const ProbeRunLog = z.union([
+  z.array(RunLogEvent),
+  z.object({ events: z.array(RunLogEvent), is_dry_run: z.boolean() }).strict(),
+]);
+export type ProbeRunLog = z.infer<typeof ProbeRunLog>;
+
 /**
  * A cleanup report: `complete`, `done` (how many records were finished), `open`,
  * `stop_reason`, `leftover` and optional `aborts`. Strict. Open records or leftovers

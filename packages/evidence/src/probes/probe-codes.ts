@@ -3,6 +3,7 @@ export const PROBE_RESULT_CODES = {
   evidence_call_error: 'The target call threw; the call contributes nothing.',
   evidence_call_timeout: 'The target call ran past its timeout; the call contributes nothing.',
   evidence_invalid_result: 'The call returned something other than { output, error?, run_log?, evidence? }.',
+  evidence_invalid_run_log: 'The call returned a run_log that is neither an event list nor { events, is_dry_run }; the call contributes nothing.',
   evidence_target_error: 'The call returned an `error`; the call contributes nothing.',
   evidence_missing_observation: 'An assertion needs an observation the probe did not make: the assertion is `error`, never a pass.',
   evidence_observation_type: 'An observation an assertion reads has the wrong shape: the assertion is `error`.',

@@ -51,7 +51,7 @@ function decisionWord(decision: Decision, approval: { outcome: string } | undefi
  *   (`approved`, `denied`, `pending`; no approver means `denied`).
  * - `executions`: `{ tool, arguments, call_id, seq, linked_decision, approval_id, state_changing, status }`
  *   for calls that ran; `approval_id` is set when a person or approver answered, else null.
- * - `stop_notice`: `{ reason: 'aborted', seq }` when the run was stopped.
+ * - `stop_notice`: `{ reason: 'aborted' | 'stopped', seq }` when the run was aborted or stopped.
  */
 export function createRunEventLedger(nextSeq: () => number, options: RunEventLedgerOptions = {}): RunEventLedger {
   const stateChanging = options.stateChanging ?? ((tool: string) => !READ_ONLY.has(tool));
@@ -114,7 +114,8 @@ export function createRunEventLedger(nextSeq: () => number, options: RunEventLed
           output = event.output;
           stopReason = event.stopReason;
           error = event.error;
-          if (event.stopReason === 'aborted') derived.stop_notice = { reason: 'aborted', seq: nextSeq() };
+          // A graceful stop (`stopped`) is a stop notice too: nothing may change state after it.
+          if (event.stopReason === 'aborted' || event.stopReason === 'stopped') derived.stop_notice = { reason: event.stopReason, seq: nextSeq() };
           break;
         default:
           break;

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { evaluateAssertions } from '../assertions/assertion.js';
 import type { ProbeReport } from '../report/report-schema.js';
 import { createEvidenceLedger } from '../validation/evidence-ledger.js';
-import { ProbeCallResult } from './call-result.js';
+import { ProbeCallResult, ProbeRunLog } from './call-result.js';
 import type { ProbeDefinition } from './probe-definition.js';
 import type { ProbeHistoryEntry } from './probe-target.js';
 import type { TargetSession } from './target-session.js';
@@ -84,6 +84,10 @@ export async function runProbe(session: TargetSession, probe: ProbeDefinition, p
       continue;
     }
     const result = parsed.data;
+    if (result.run_log !== undefined && !ProbeRunLog.safeParse(result.run_log).success) {
+      record('invalid', { code: 'evidence_invalid_run_log', message: 'run_log must be an event list (JSON objects) or { events, is_dry_run }' });
+      continue;
+    }
     const runLog = result.run_log === undefined ? undefined : compact(result.run_log);
     if (typeof result.error === 'string') {
       // A transport error: its value is never copied into the report.

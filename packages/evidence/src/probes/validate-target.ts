@@ -2,7 +2,7 @@ import { EvidenceError } from '../errors/evidence-error.js';
 import { exceptionClass } from '../errors/exception-class.js';
 import type { Finalization } from '../report/report-schema.js';
 import { createEvidenceLedger } from '../validation/evidence-ledger.js';
-import { ProbeCallResult } from './call-result.js';
+import { ProbeCallResult, ProbeRunLog } from './call-result.js';
 import { withDeadline } from './deadline.js';
 import { TargetFunctionError } from './module-target.js';
 import { RemoteTargetFailure } from './remote-target-failure.js';
@@ -63,6 +63,7 @@ export async function validateTarget(file: string, options: { execute?: boolean 
   if (outcome.kind === 'ok') {
     const parsed = ProbeCallResult.safeParse(outcome.value);
     if (!parsed.success) call = { status: 'invalid', code: 'evidence_invalid_result' };
+    else if (parsed.data.run_log !== undefined && !ProbeRunLog.safeParse(parsed.data.run_log).success) call = { status: 'invalid', code: 'evidence_invalid_run_log' };
     else if (typeof parsed.data.error === 'string') call = { status: 'error', code: 'evidence_target_error' };
     else {
       const added = parsed.data.evidence === undefined ? ({ ok: true } as const) : createEvidenceLedger().add(parsed.data.evidence);

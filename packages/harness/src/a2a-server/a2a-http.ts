@@ -66,7 +66,14 @@ function granted(grant: KeyGrant, agent: string): boolean {
  * against allow-lists (DNS rebinding); bodies over the limit are 413 and requests over the
  * concurrency limit are 429.
  */
-export async function listenA2aHttp(sdk: A2aServerSdk, options: A2aHttpOptions, endpoints: readonly A2aEndpoint[]): Promise<RunningA2aHttp> {
+/** What `GET /healthz` reports: runs in progress, the limit, and whether the server is draining. */
+export interface A2aHealth {
+  running: number;
+  maxConcurrentRuns: number;
+  draining: boolean;
+}
+
+export async function listenA2aHttp(sdk: A2aServerSdk, options: A2aHttpOptions, endpoints: readonly A2aEndpoint[], health?: () => A2aHealth): Promise<RunningA2aHttp> {
   const serverKeys = options.keys ?? [];
   for (const key of serverKeys) if (!isUsableKey(key)) throw keyConfigError(`a server key is not at least ${MIN_KEY_LENGTH} characters of A-Z a-z 0-9 . _ ~ + / -`);
   const agentKeys = new Map(endpoints.filter((e) => (e.agent.keys?.length ?? 0) > 0).map((e) => [e.agent.name, e.agent.keys!]));
@@ -141,6 +148,13 @@ export async function listenA2aHttp(sdk: A2aServerSdk, options: A2aHttpOptions, 
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigins.has(origin)) return rpcError(res, 403, -32000, 'Forbidden: Origin not allowed');
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    // A load balancer's probe: counts only (no task, agent or caller), 503 while draining.
+    if (pathname === '/healthz' && health && (req.method === 'GET' || req.method === 'HEAD')) {
+      const state = health();
+      const draining = state.draining || closing !== undefined;
+      const body = JSON.stringify({ status: draining ? 'draining' : 'ok', running: state.running, maxConcurrentRuns: state.maxConcurrentRuns });
+      return void res.writeHead(draining ? 503 : 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : body);
+    }
     const match = /^\/a2a\/([A-Za-z0-9_-]{1,64})\/?(.well-known\/agent-card\.json)?$/.exec(pathname);
     const isRootCard = pathname === `/${CARD}`;
     const endpoint = isRootCard ? endpoints[0] : match ? byName.get(match[1]!) : undefined;

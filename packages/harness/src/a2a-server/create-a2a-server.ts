@@ -153,7 +153,7 @@ export async function createA2AServer(given: A2aServerOptions): Promise<WardenA2
   return {
     agents: options.agents.map((agent) => agent.name),
     async listen(httpOptions) {
-      const served = await listenA2aHttp(sdk, strictOptions('a2aServer.listen', A2A_HTTP_KEYS, httpOptions), endpoints);
+      const served = await listenA2aHttp(sdk, strictOptions('a2aServer.listen', A2A_HTTP_KEYS, httpOptions), endpoints, () => ({ running, maxConcurrentRuns: maxRuns, draining: shutdown.signal.aborted }));
       const stop = async (): Promise<void> => {
         closers.delete(stop);
         await served.close();

@@ -25,4 +25,6 @@ export interface SpendReport {
   unknownModels: string[];
   /** The most runs that overlapped in time (a run spans its first to last record). */
   peakConcurrency: number;
+  /** Calls to `cacheable` tools: answered from a run's cache (`hits`), run (`misses`), and hits over both (0–1). */
+  toolCache: { hits: number; misses: number; hitRate: number };
 }

@@ -51,6 +51,7 @@ export function createCostTracker(prices: PriceTable): CostTracker {
   const entries: Entry[] = [];
   const unknown = new Set<string>();
   const spans: Array<{ start: number; end: number }> = [];
+  const toolCache = { hits: 0, misses: 0 };
 
   const price = (line: SpendLine): { costUsd: number; unknownCostCalls: number } => {
     const fromTable = prices.costOf(line.provider, line.model, line.usage);
@@ -67,6 +68,8 @@ export function createCostTracker(prices: PriceTable): CostTracker {
   return {
     addRun(run, span) {
       for (const line of run.lines) add(run.runId, line, run.task, run.owner);
+      toolCache.hits += run.toolCache?.hits ?? 0;
+      toolCache.misses += run.toolCache?.misses ?? 0;
       if (span) spans.push({ start: Date.parse(span.start), end: Date.parse(span.end) });
     },
     recordUsage(estimate) {
@@ -88,6 +91,7 @@ export function createCostTracker(prices: PriceTable): CostTracker {
         by: { agent: rowsBy('agent'), model: rowsBy('model'), task: rowsBy('task'), owner: rowsBy('owner'), run: rowsBy('run') },
         unknownModels: [...unknown].sort(),
         peakConcurrency: peak(spans),
+        toolCache: { ...toolCache, hitRate: toolCache.hits + toolCache.misses > 0 ? toolCache.hits / (toolCache.hits + toolCache.misses) : 0 },
       };
     },
   };

@@ -11,6 +11,8 @@ export interface RunSpend {
   /** `RunOptions.label`, else the session's title. */
   task?: string;
   lines: SpendLine[];
+  /** Calls to `cacheable` tools answered from the run's cache (`hits`) or run (`misses`), when it made any. */
+  toolCache?: { hits: number; misses: number };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -72,7 +74,8 @@ export function runSpendOf(session: Pick<LoadedSession, 'id' | 'owner' | 'record
         },
       ];
     const task = typeof value.label === 'string' ? value.label : title;
-    out.push({ sessionId: session.id, runId: typeof value.runId === 'string' ? value.runId : record.id, at: record.at, owner: session.owner, ...(task ? { task } : {}), lines });
+    const cache = isObject(value.toolCache) ? { hits: count(value.toolCache.hits), misses: count(value.toolCache.misses) } : undefined;
+    out.push({ sessionId: session.id, runId: typeof value.runId === 'string' ? value.runId : record.id, at: record.at, owner: session.owner, ...(task ? { task } : {}), lines, ...(cache ? { toolCache: cache } : {}) });
   }
   return out;
 }

@@ -20,7 +20,7 @@ const Approval = z.object({ id: z.string(), tool: z.string(), rule: z.string(), 
 /** The structured content of every agent tool result. */
 export const AgentOutput = z.object({
   agent: z.string(),
-  stopReason: z.enum(['done', 'max_turns', 'budget', 'aborted', 'approval', 'error', 'rejected']),
+  stopReason: z.enum(['done', 'max_turns', 'budget', 'aborted', 'approval', 'error', 'stopped', 'rejected']),
   sessionId: z.string().optional(),
   steps: z.number().int().nonnegative(),
   tainted: z.boolean(),

@@ -3,6 +3,8 @@ import type { ProviderV1 } from '@warden/protocol';
 import type { PriceTable } from '../pricing/price-table.js';
 import type { TransportOptions } from '../transport/http-transport.js';
 import { PROVIDER_CATALOG, type ProviderInfo } from './provider-catalog.js';
+import type { ModelCapability } from '../catalog/model-catalog.js';
+import { checkFields, fieldStatuses, type ProviderField, type ProviderFieldStatus } from './plugin-fields.js';
 
 /** What resolution hands a plugin's factory: the explicit choices and the environment to read. */
 export interface ProviderPluginContext {
@@ -14,6 +16,8 @@ export interface ProviderPluginContext {
   apiKey?: string;
   /** The explicit base URL, else `<ID>_BASE_URL`. */
   baseURL?: string;
+  /** The plugin's declared `fields`, each from its variable or its default (absent when neither). */
+  fields: Record<string, string | number | boolean>;
   /** The environment resolution was given (read your own variables from it, not from `process.env`). */
   env: Readonly<Record<string, string | undefined>>;
   transport?: Omit<TransportOptions, 'provider'>;
@@ -26,6 +30,10 @@ export interface ProviderPlugin {
   name: string;
   label?: string;
   defaultModel?: string;
+  /** The settings it reads, declared: shown by `describeProviderPlugin` (and `warden providers NAME`), checked before use. */
+  fields?: readonly ProviderField[];
+  /** What its models can do (`warden models --supports`), when it says. */
+  capabilities?: readonly ModelCapability[];
   /** Builds the provider; called once per resolution. */
   create(context: ProviderPluginContext): ProviderV1;
 }
@@ -69,6 +77,7 @@ export function withProviders(catalog: ProviderCatalog, plugins: readonly Provid
         hint: 'Give the plugin a name of its own.',
       });
     }
+    checkFields(name, plugin.fields);
     taken.add(name);
     added.push(Object.freeze({ ...plugin }));
   }
@@ -94,4 +103,31 @@ export function checkPluginProvider(name: string, value: unknown): ProviderV1 {
     });
   }
   return provider as ProviderV1;
+}
+
+/** A plugin described against an environment: its declared fields and whether it can be used. */
+export interface ProviderPluginDescription {
+  name: string;
+  label: string;
+  defaultModel?: string;
+  capabilities: ModelCapability[];
+  fields: ProviderFieldStatus[];
+  /** Required fields with no value (or a value of the wrong type). */
+  missing: string[];
+  configured: boolean;
+}
+
+/** What `warden providers NAME` shows for a plugin and `warden doctor` checks: never a secret's value. */
+export function describeProviderPlugin(plugin: ProviderPlugin, env: Readonly<Record<string, string | undefined>> = {}): ProviderPluginDescription {
+  const fields = fieldStatuses(plugin.fields, env);
+  const missing = fields.filter((f) => (f.required && f.source === 'missing') || f.invalid === true).map((f) => f.name);
+  return {
+    name: plugin.name,
+    label: plugin.label ?? plugin.name,
+    ...(plugin.defaultModel ? { defaultModel: plugin.defaultModel } : {}),
+    capabilities: [...(plugin.capabilities ?? [])],
+    fields,
+    missing,
+    configured: missing.length === 0,
+  };
 }

@@ -10,7 +10,8 @@ import type { HttpProvider } from '../shared/http-provider.js';
 import type { TransportOptions } from '../transport/http-transport.js';
 import { cloudPlatformEnv } from './cloud-platform-env.js';
 import { envPrefix, inferProvider, PROVIDER_CATALOG, providerInfo, type ProviderInfo } from './provider-catalog.js';
-import { checkPluginProvider, type ProviderCatalog, type ProviderPlugin, type ProviderPluginContext } from './provider-plugins.js';
+import { fieldValues } from './plugin-fields.js';
+import { checkPluginProvider, describeProviderPlugin, type ProviderCatalog, type ProviderPlugin, type ProviderPluginContext } from './provider-plugins.js';
 
 /** An environment to read: pass `process.env` (or a copy) explicitly. */
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -97,9 +98,14 @@ function fromPlugin(plugin: ProviderPlugin, options: ResolveProviderOptions, env
   const model = options.model ?? set(env, `${prefix}_MODEL`) ?? (generic && inferProvider(generic) === undefined ? generic : undefined) ?? plugin.defaultModel;
   const apiKey = options.apiKey ?? set(env, `${prefix}_API_KEY`);
   const baseURL = options.baseURL ?? set(env, `${prefix}_BASE_URL`);
+  const missing = describeProviderPlugin(plugin, env).missing;
+  if (missing.length > 0) {
+    throw configError({ code: 'config.invalid', message: `provider "${plugin.name}" needs ${missing.join(', ')}`, hint: `Set ${missing.map((name) => plugin.fields?.find((f) => f.name === name)?.env ?? name).join(', ')} (see warden providers ${plugin.name}).` });
+  }
   const context: ProviderPluginContext = {
     id: plugin.name,
     env,
+    fields: fieldValues(plugin.fields, env),
     ...(model ? { model } : {}),
     ...(apiKey ? { apiKey } : {}),
     ...(baseURL ? { baseURL } : {}),
