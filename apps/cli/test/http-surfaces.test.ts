@@ -20,7 +20,7 @@ function start(args: string[], env: Record<string, string> = {}): Promise<string
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const url = /"url":"(http:\/\/[^"]+)"/.exec(out)?.[1];
       if (url) resolve(url);

@@ -13,7 +13,7 @@ async function setup(answers: string[]) {
   let text = '';
   const out = { write: (chunk: string) => void (text += chunk), isTTY: false, columns: 200 };
   const rules = new SessionRules();
-  const approver = ttyApprover({ ask: async (q) => ((text += q), answers.shift() ?? ''), out: out as never, t: await loadTranslator('en'), style: terminalStyle(out as never, { NO_COLOR: '1' }), by: 'ada', rules });
+  const approver = ttyApprover({ ask: async (q) => ((text += q), answers.shift() ?? ''), out: out, t: await loadTranslator('en'), style: terminalStyle(out, { NO_COLOR: '1' }), by: 'ada', rules });
   return { approver, rules, text: () => text };
 }
 

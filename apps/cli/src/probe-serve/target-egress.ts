@@ -126,5 +126,5 @@ export function guardedFetch(policy: EgressPolicy): typeof fetch {
     const nullBody = status === 204 || status === 304 || init.method === 'HEAD';
     if (nullBody) response.resume();
     return new Response(nullBody ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>), { status, statusText: response.statusMessage ?? '', headers: responseHeaders });
-  }) as typeof fetch;
+  });
 }
