@@ -30,10 +30,10 @@ export function isSealed(value: unknown): value is JsonObject {
 function keyBytes(options: { key?: string | Buffer | undefined; env: Readonly<Record<string, string | undefined>> }): Buffer | undefined {
   let raw: Buffer | undefined;
   if (options.key !== undefined) raw = typeof options.key === 'string' ? Buffer.from(options.key, 'utf8') : options.key;
-  else if (options.env[SEAL_KEY_ENV]) raw = Buffer.from(options.env[SEAL_KEY_ENV]!, 'utf8');
+  else if (options.env[SEAL_KEY_ENV]) raw = Buffer.from(options.env[SEAL_KEY_ENV], 'utf8');
   else if (options.env[SEAL_KEY_FILE_ENV]) {
     try {
-      raw = Buffer.from(readFileSync(options.env[SEAL_KEY_FILE_ENV]!, 'utf8').trim(), 'utf8');
+      raw = Buffer.from(readFileSync(options.env[SEAL_KEY_FILE_ENV], 'utf8').trim(), 'utf8');
     } catch (cause) {
       throw sealError({ code: 'seal.key_invalid', message: `The seal key file named by ${SEAL_KEY_FILE_ENV} cannot be read.`, hint: 'Point it at a readable file holding at least 32 random bytes (e.g. `openssl rand -base64 48`).', cause });
     }
