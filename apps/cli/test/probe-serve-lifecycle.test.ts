@@ -24,7 +24,7 @@ afterEach(async () => {
 async function setup(): Promise<{ agent: AgentServer; server: RunningProbeServer; out: string }> {
   const agent = await startHttpAgent();
   const out = path.join(tempWorkspace('warden-probe-life-'), 'runs');
-  const server = await startProbeServer({ host: '127.0.0.1', port: 0, token: TOKEN, outDir: out, maxConcurrent: 2, maxBodyBytes: 64 * 1024, packs: [pack], defaultSelectors: ['pack:life'], redact: (text) => text });
+  const server = await startProbeServer({ host: '127.0.0.1', port: 0, token: TOKEN, outDir: out, maxConcurrent: 2, maxBodyBytes: 64 * 1024, packs: [pack], defaultSelectors: ['pack:life'], redact: (text) => text, allowTargets: ['127.0.0.1'] });
   open.push(agent, server);
   return { agent, server, out };
 }

@@ -31,11 +31,12 @@ function agent(started: Promise<AgentServer>): Promise<AgentServer> {
 }
 
 /** Spawns the built `warden probe serve --json` and waits for its listening line. */
-function serveProcess(args: string[], env: Record<string, string> = { WARDEN_PROBE_TOKEN: TOKEN }): Promise<ServeProcess> {
+function serveProcess(args: string[], env: Record<string, string> = { WARDEN_PROBE_TOKEN: TOKEN }, allow: readonly string[] = ['--allow-target', '127.0.0.1']): Promise<ServeProcess> {
   const cwd = tempWorkspace('warden-probe-serve-');
   return new Promise((resolve, reject) => {
     let child: ChildProcess | undefined;
-    const exited = runCli(['probe', 'serve', '--json', '--out', 'runs', ...args], {
+    // The test agents listen on loopback, which a probe server refuses unless allowed.
+    const exited = runCli(['probe', 'serve', '--json', '--out', 'runs', ...allow, ...args], {
       cwd,
       env,
       onSpawn(spawned) {

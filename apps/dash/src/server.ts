@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { defaultAllowedHosts, hostOriginCheck, HTTP_SERVER_TIMEOUTS, type HostOriginRefusal } from '@warden/protocol';
 import { createDashApp } from './app.js';
 import { isLoopbackHost, parseDashOptions, type DashOptionsInput } from './config/dash-options.js';
 import { openDatabase } from './db/open-database.js';
@@ -14,9 +15,14 @@ export interface RunningDash {
   close(): Promise<void>;
 }
 
+function forbidden(why: HostOriginRefusal): Response {
+  return new Response(why === 'host' ? 'Forbidden: this dashboard does not answer to that Host.' : 'Forbidden: cross-origin request refused.', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+}
+
 function listen(fetch: Parameters<typeof serve>[0]['fetch'], host: string, port: number): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, hostname: host, port }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    const server = serve({ fetch, hostname: host, port, serverOptions: HTTP_SERVER_TIMEOUTS }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    (server as { keepAliveTimeout?: number }).keepAliveTimeout = HTTP_SERVER_TIMEOUTS.keepAliveTimeout;
     server.once('error', reject);
   });
 }
@@ -45,10 +51,15 @@ export async function startDash(input: DashOptionsInput = {}): Promise<RunningDa
   }
   const database = await openDatabase({ dataDir: options.dataDir, ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }), pgSchema: options.pgSchema });
   // The app needs the public URL, known only once listening (port 0): requests before that get a 503.
-  const state: { app?: ReturnType<typeof createDashApp> } = {};
+  const state: { app?: ReturnType<typeof createDashApp>; foreign?: ReturnType<typeof hostOriginCheck> } = {};
   let running: { server: ServerType; port: number };
   try {
-    running = await listen((request, env) => (state.app ? state.app.fetch(request, env) : new Response('Starting.', { status: 503 })), options.host, options.port);
+    running = await listen((request, env) => {
+      if (!state.app || !state.foreign) return new Response('Starting.', { status: 503 });
+      // DNS rebinding: the one Host/Origin check every Warden server shares, before any route.
+      const refused = state.foreign({ host: request.headers.get('host'), origin: request.headers.get('origin') });
+      return refused ? forbidden(refused) : state.app.fetch(request, env);
+    }, options.host, options.port);
   } catch (error) {
     await database.close();
     throw new DashError({ code: 'dash.invalid_options', message: `Cannot listen on ${options.host}:${options.port}.`, hint: 'Pick another --port, or stop what uses this one.', cause: error });
@@ -58,6 +69,8 @@ export async function startDash(input: DashOptionsInput = {}): Promise<RunningDa
   const publicUrl = declared ?? new URL(url);
   // Secure cookies everywhere except a plain-http, non-loopback URL the operator explicitly allowed.
   const secureCookies = !(publicUrl.protocol === 'http:' && !isLoopbackHost(publicUrl.hostname) && options.allowInsecureHttp);
+  const hosts = [...defaultAllowedHosts(options.host, running.port), publicUrl.host];
+  state.foreign = hostOriginCheck({ hosts, origins: [...hosts.flatMap((h) => [`http://${h}`, `https://${h}`]), publicUrl.origin] });
   state.app = createDashApp({ db: database.db, publicUrl, secureCookies, maxReportBytes: options.maxReportBytes, signInAttempts: options.signInAttempts });
   return {
     url,

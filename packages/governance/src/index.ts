@@ -27,6 +27,8 @@ export type { InteractiveApproverOptions } from './approvals/interactive-approve
 export { autoApprove, noApprover, functionApprover } from './approvals/simple-approvers.js';
 export type { ApprovalFunction, FunctionApproverOptions } from './approvals/simple-approvers.js';
 export { safeApprover } from './approvals/safe-approver.js';
+export { shellGrantOf, shellGrantCovers, describeShellGrant } from './approvals/shell-grant.js';
+export type { ShellGrant, GrantableAnalysis } from './approvals/shell-grant.js';
 export type { SafeApproverOptions } from './approvals/safe-approver.js';
 export { personRequiredApprover } from './approvals/person-required-approver.js';
 export { durableApprovals, durableApprover, DEFAULT_APPROVAL_TTL_MS } from './approvals/durable-approvals.js';

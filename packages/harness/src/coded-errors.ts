@@ -3,6 +3,7 @@ import { AgentSessionError } from './agent-session/agent-session-error.js';
 import { BudgetAlertError } from './cost/budget-alert-error.js';
 import type { HarnessErrorCode } from './harness-error-codes.js';
 import { TracingError } from './tracing/tracing-error.js';
+import { SealError } from './records/seal-error.js';
 
 /** The codes of one area that harness may throw, e.g. `HarnessCode<'config'>`. */
 type HarnessCode<Area extends string> = Extract<HarnessErrorCode, `${Area}.${string}`>;
@@ -15,3 +16,4 @@ export const toolError = (options: WardenErrorOptions<HarnessCode<'tool'>>): Too
 export const tracingError = (options: WardenErrorOptions<HarnessCode<'tracing'>>): TracingError => new TracingError(options);
 export const budgetAlertError = (options: WardenErrorOptions<HarnessCode<'budget_alerts'>>): BudgetAlertError => new BudgetAlertError(options);
 export const agentSessionError = (options: WardenErrorOptions<HarnessCode<'agent_session'>>): AgentSessionError => new AgentSessionError(options);
+export const sealError = (options: WardenErrorOptions<HarnessCode<'seal'>>): SealError => new SealError(options);

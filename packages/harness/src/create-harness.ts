@@ -19,6 +19,9 @@ import { governedAgent, type GovernedAgent, type HarnessResumeOptions, type Harn
 import { BUILTIN_TOOL_NAMES } from './harness-config.js';
 import type { HarnessMode, HarnessOptions } from './harness-options.js';
 import { connectMcpServers, type ConnectedMcp } from './mcp-servers.js';
+import { boundedApprovalStore, boundedSessionStore } from './records/bounded-stores.js';
+import { createRecordBoundary } from './records/record-boundary.js';
+import { createRecordSealer } from './records/record-sealer.js';
 import { describeStore, openApprovalStore, openSessionStore, parseStoreLocation } from './session-store-url.js';
 import { planFirstAgent } from './plan-first/plan-first-agent.js';
 import { recordRejectedHandoff } from './record-rejected-handoff.js';
@@ -342,6 +345,9 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
           ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
           ...(options.timeouts ? { transport: { ...(options.timeouts.idleMs ? { idleTimeoutMs: options.timeouts.idleMs } : {}), ...(options.timeouts.requestMs ? { timeoutMs: options.timeouts.requestMs } : {}) } } : {}),
         });
+  const redactor = harnessRedactor(env);
+  // The one redaction boundary of everything written to the session and approval stores.
+  const boundary = createRecordBoundary(redactor, createRecordSealer({ key: options.sealKey, env }));
   let store: SessionStoreV1;
   let storeName: string;
   let ownsStore = false;
@@ -358,11 +364,11 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   let approvals: DurableApprovals | undefined;
   if (options.approver === 'durable') {
     const approvalStore = typeof options.approvals === 'object' ? options.approvals : await openApprovalStore(options.approvals ? parseStoreLocation(options.approvals, workdir) : (location ?? parseStoreLocation(undefined, workdir)));
-    approvals = durableFor(approvalStore, options.approvalKey ?? env.WARDEN_APPROVAL_KEY);
+    approvals = durableFor(boundedApprovalStore(approvalStore, boundary), options.approvalKey ?? env.WARDEN_APPROVAL_KEY);
   }
   const auditKey = options.audit === false ? undefined : (options.audit?.key ?? (options.audit?.keyEnv ? env[options.audit.keyEnv] : undefined));
   const audit = options.audit === false ? undefined : createAuditSink({ file: options.audit?.file ? path.resolve(workdir, options.audit.file) : path.join(workdir, '.warden', 'audit.jsonl'), ...(auditKey ? { key: auditKey } : {}) });
-  const redactor = harnessRedactor(env);
+  store = boundedSessionStore(store, boundary);
   const sandbox = await openSandbox(options, workdir, warnings);
   // Nothing of OpenTelemetry is loaded unless tracing is on.
   const tracing = options.tracing ? await createTracingRuntime({ tracing: options.tracing === true ? {} : options.tracing, redact: (text) => redactor.redact(text) }) : undefined;

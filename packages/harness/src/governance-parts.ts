@@ -18,6 +18,9 @@ import {
 import type { ApprovalStoreV1, ApproverV1, GateMode, TaintSource } from '@warden/protocol';
 import { UNTRUSTED_FACT_MARK } from '@warden/tools';
 import path from 'node:path';
+import { boundedApprovalStore } from './records/bounded-stores.js';
+import { createRecordBoundary } from './records/record-boundary.js';
+import { createRecordSealer } from './records/record-sealer.js';
 import type { HarnessOptions } from './harness-options.js';
 
 export type { DurableApprovals };
@@ -76,8 +79,13 @@ function showRedacted(approver: ApproverV1, redactor: Redactor): ApproverV1 {
 }
 
 /** Durable approvals: digest-bound, expiring, HMAC-signed with a key, claimed exactly once on resume. */
-export function durableFor(store: ApprovalStoreV1, key: string | undefined): DurableApprovals {
-  return durableApprovals({ store, ...(key ? { key } : {}) });
+/**
+ * Durable approvals over `store`. With `env`, the store is put behind the record boundary first
+ * (secret arguments sealed with `WARDEN_SEAL_KEY`, opened on read), as a harness does.
+ */
+export function durableFor(store: ApprovalStoreV1, key: string | undefined, env?: Readonly<Record<string, string | undefined>>): DurableApprovals {
+  const inner = env === undefined ? store : boundedApprovalStore(store, createRecordBoundary(harnessRedactor(env), createRecordSealer({ env })));
+  return durableApprovals({ store: inner, ...(key ? { key } : {}) });
 }
 
 /** The redactor as a plain function (evidence reports, error text). */

@@ -29,6 +29,11 @@ export interface HarnessOptions extends Omit<HarnessConfig, 'provider' | 'approv
   approvals?: ApprovalStoreV1 | string;
   /** HMAC key that signs and verifies durable approvals (default: `WARDEN_APPROVAL_KEY`). */
   approvalKey?: string;
+  /**
+   * Key that seals the record values kept exactly (a pending approval's arguments that hold a
+   * secret; decision 0016): at least 32 bytes. Default: `WARDEN_SEAL_KEY`, else the file `WARDEN_SEAL_KEY_FILE` names.
+   */
+  sealKey?: string;
   /** `false` turns the trail off; `key` signs it (a config file names an environment variable instead). */
   audit?: false | { file?: string; key?: string; keyEnv?: string };
   /** The environment provider keys and secret values are read from (default `process.env`). */

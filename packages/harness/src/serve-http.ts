@@ -1,11 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ConfigError } from '@warden/protocol';
+import { ConfigError, defaultAllowedHosts, HTTP_SERVER_TIMEOUTS, type HostOriginRefusal } from '@warden/protocol';
 import { configError } from './coded-errors.js';
 
 // What the MCP and A2A servers share over plain `node:http`: bounded body reads, JSON-RPC
 // errors outside any request, the default Host allow-list, and the one "no usable key" error.
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+/** `node:http` server options of every harness server: the shared timeouts (a slowloris client is closed). */
+export const SERVER_OPTIONS = { ...HTTP_SERVER_TIMEOUTS } as const;
+
+/** Sets the idle keep-alive timeout, which `createServer` does not take as an option. */
+export function applyServerTimeouts(server: { keepAliveTimeout: number }): void {
+  server.keepAliveTimeout = HTTP_SERVER_TIMEOUTS.keepAliveTimeout;
+}
+
+/** Answers a request the shared Host/Origin check refused (403, before any key or body is looked at). */
+export function refuseForeign(res: ServerResponse, why: HostOriginRefusal): void {
+  rpcError(res, 403, -32000, why === 'host' ? 'Forbidden: Host header not allowed' : 'Forbidden: Origin not allowed');
+}
 
 /** A JSON-RPC error outside any request (the shape the SDKs' transports answer with). */
 export function rpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
@@ -38,8 +49,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 
 /** `Host` values accepted by default (DNS-rebinding protection): the loopback names when bound to loopback, else `host:port`. */
 export function defaultHosts(host: string, port: number): string[] {
-  if (LOOPBACK.has(host)) return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
-  return [`${host.includes(':') ? `[${host}]` : host}:${port}`];
+  return defaultAllowedHosts(host, port);
 }
 
 export function keyConfigError(message: string): ConfigError {

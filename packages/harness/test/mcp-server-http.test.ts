@@ -138,7 +138,7 @@ describe('createMcpServer over streamable HTTP (stateless), with the SDK client'
     const { http } = await serve(['unused'], { http: { maxBodyBytes: 4096 } });
     const origin = await rawPost(http.url, INIT, { authorization: `Bearer ${KEY}`, origin: 'http://evil.example' });
     expect(origin.status).toBe(403);
-    expect(origin.body).toContain('Invalid Origin');
+    expect(origin.body).toContain('Origin not allowed');
     const host = await rawPost(http.url, INIT, { authorization: `Bearer ${KEY}`, host: `evil.example:${http.port}` });
     expect(host.status).toBe(403);
     const ok = await rawPost(http.url, INIT, { authorization: `Bearer ${KEY}`, origin: `http://127.0.0.1:${http.port}` });

@@ -67,3 +67,5 @@ export type { SchemaProblem } from './json-schema-check.js';
 export { didYouMean, editDistance } from './options/did-you-mean.js';
 export { strictOptions, unknownOptionError } from './options/strict-options.js';
 export type { OptionKeys, WithDefaults } from './options/strict-options.js';
+export { HTTP_SERVER_TIMEOUTS, isLoopbackName, defaultAllowedHosts, hostOriginCheck } from './http-guard.js';
+export type { HostOriginPolicy, HostOriginRefusal } from './http-guard.js';

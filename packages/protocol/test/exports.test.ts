@@ -17,13 +17,15 @@ describe('public surface', () => {
   // Explicit lists, not snapshots: `vitest -u` must not be able to re-pin the public surface silently.
   it('runtime names of @warden/protocol', () => {
     expect(Object.keys(main).sort()).toEqual([
-      'CHANGE_APPROVALS', 'ConfigError', 'EFFECT_CLASSES', 'EFFECT_CLASS_ORDER', 'ERROR_CODES', 'GATE_MODES', 'HANDOFF_LIMITS', 'HANDOFF_MEDIA_TYPE', 'HANDOFF_RECEIPT_MEDIA_TYPE', 'HANDOFF_REFUSALS', 'HANDOFF_VERSION', 'INTERFACE_VERSIONS', 'INTERRUPTED_RESULT_TEXT', 'PATH_ARGUMENT_NAMES',
-      'PROTOCOL_VERSION', 'PolicyError', 'ProtocolError', 'ProviderError', 'RunError',
-      'SPECIFICATION_VERSION', 'SessionError', 'TAINT_NOTES', 'TAINT_RULE', 'TOOL_NAME_PATTERN', 'ToolError', 'WardenError',
-      'addUsage', 'approvalDigest', 'assertSpecificationVersion', 'assistantText', 'canonicalJson',
-      'didYouMean', 'editDistance', 'emptyUsage', 'errorCodeOf', 'fastMessageCheck', 'fastRequestOptionsCheck', 'fastToolSpecCheck', 'findJsonViolation', 'handoffReceipt', 'historyFromRecords',
-      'isEffectClass', 'isGateMode', 'normalizeToolOutput', 'ownerMatches', 'parseDuration', 'pathArguments', 'requiresPerson', 'schemaProblems', 'strictOptions', 'stricterEffect',
-      'stricterMode', 'strictestEffectClass', 'systemMessage', 'textContent', 'textOf', 'toolCallsOf', 'toolResult', 'toolSpecOf',
+      'CHANGE_APPROVALS', 'ConfigError', 'EFFECT_CLASSES', 'EFFECT_CLASS_ORDER', 'ERROR_CODES', 'GATE_MODES', 'HANDOFF_LIMITS', 'HANDOFF_MEDIA_TYPE',
+      'HANDOFF_RECEIPT_MEDIA_TYPE', 'HANDOFF_REFUSALS', 'HANDOFF_VERSION', 'HTTP_SERVER_TIMEOUTS', 'INTERFACE_VERSIONS', 'INTERRUPTED_RESULT_TEXT',
+      'PATH_ARGUMENT_NAMES', 'PROTOCOL_VERSION', 'PolicyError', 'ProtocolError', 'ProviderError', 'RunError', 'SPECIFICATION_VERSION',
+      'SessionError', 'TAINT_NOTES', 'TAINT_RULE', 'TOOL_NAME_PATTERN', 'ToolError', 'WardenError', 'addUsage', 'approvalDigest',
+      'assertSpecificationVersion', 'assistantText', 'canonicalJson', 'defaultAllowedHosts', 'didYouMean', 'editDistance', 'emptyUsage',
+      'errorCodeOf', 'fastMessageCheck', 'fastRequestOptionsCheck', 'fastToolSpecCheck', 'findJsonViolation', 'handoffReceipt', 'historyFromRecords',
+      'hostOriginCheck', 'isEffectClass', 'isGateMode', 'isLoopbackName', 'normalizeToolOutput', 'ownerMatches', 'parseDuration', 'pathArguments',
+      'requiresPerson', 'schemaProblems', 'strictOptions', 'stricterEffect', 'stricterMode', 'strictestEffectClass', 'systemMessage', 'textContent',
+      'textOf', 'toolCallsOf', 'toolResult', 'toolSpecOf',
       'unknownOptionError', 'userMessage',
     ]);
   });

@@ -56,7 +56,7 @@ export async function probeServeAction(ctx: CommandContext<ProbeOptions>, extra:
   const defaultSelectors = loads.flatMap((load) => (load.status === 'loaded' && explicit.has(load.source) && load.pack.probes.length > 0 ? [`pack:${load.pack.meta.name}`] : []));
   let running: RunningProbeServer;
   try {
-    running = await startProbeServer({ host, port: options.port ?? 0, token, outDir, maxConcurrent: options.maxConcurrent ?? 2, maxBodyBytes: options.maxBody ?? 64 * 1024, packs: loads, defaultSelectors, redact: textRedactor(io.env) });
+    running = await startProbeServer({ host, port: options.port ?? 0, token, outDir, maxConcurrent: options.maxConcurrent ?? 2, maxBodyBytes: options.maxBody ?? 64 * 1024, packs: loads, defaultSelectors, redact: textRedactor(io.env), allowTargets: options.allowTarget ?? [] });
   } catch (error) {
     throw new CliError({ code: 'cli.invalid_value', message: `cannot listen on ${host}:${options.port ?? 0}`, key: 'error.invalidValue', params: { flag: '--port', reason: `cannot listen on ${host}:${options.port ?? 0}` }, cause: error });
   }

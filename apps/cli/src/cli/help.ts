@@ -43,6 +43,7 @@ const VALUE_NAMES: Record<string, string> = {
   publicUrl: 'URL',
   token: 'TOKEN',
   maxBody: 'BYTES',
+  allowTarget: 'HOST|CIDR',
   http: 'PORT',
   key: 'KEY',
   agent: 'NAME',

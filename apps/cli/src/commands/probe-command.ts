@@ -12,6 +12,7 @@ export const probeOptions = z.strictObject({
   token: z.string().min(1).optional(),
   maxConcurrent: z.coerce.number().int().min(1).max(64).optional(),
   maxBody: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).optional(),
+  allowTarget: z.array(z.string().min(1)).optional(),
 });
 export type ProbeOptions = z.infer<typeof probeOptions>;
 
@@ -19,7 +20,7 @@ export type ProbeOptions = z.infer<typeof probeOptions>;
 export const PROBE_VERB_FLAGS: Record<string, ReadonlyArray<keyof ProbeOptions>> = {
   run: ['probes', 'local'],
   'validate-target': ['execute'],
-  serve: ['host', 'port', 'token', 'maxConcurrent', 'maxBody'],
+  serve: ['host', 'port', 'token', 'maxConcurrent', 'maxBody', 'allowTarget'],
 };
 
 export const probeCommand = defineCommand({

@@ -1,4 +1,5 @@
-import type { ApprovalAnswer, ApprovalRequest, ApproverV1 } from '@warden/protocol';
+import { loadShellAnalyzer, terminalSafe, type GrantableAnalysis } from '@warden/governance';
+import type { ApprovalAnswer, ApprovalRequest, ApproverV1, JsonObject } from '@warden/protocol';
 import type { CliOutput } from '../cli/io.js';
 import type { Translator } from '../i18n/translator.js';
 import { describeDecision } from '../render/describe-decision.js';
@@ -28,6 +29,8 @@ export interface TtyApproverOptions {
   after?: () => void;
   /** The workspace, to show an edit as a diff of the file (read each time: the REPL sets it once the harness exists). */
   workdir?: string;
+  /** The workspace shell commands are parsed against for "always" grants (default the current directory). */
+  workspace?: string;
 }
 
 const YES = new Set(['y', 'yes']);
@@ -45,6 +48,17 @@ const NO = new Set(['', 'n', 'no']);
 export function ttyApprover(options: TtyApproverOptions): ApproverV1 {
   const { style, out } = options;
   let queue: Promise<unknown> = Promise.resolve();
+  // "Always" grants a shell command on its parsed form (governance's shell grant), never on its text.
+  let analyzer: ReturnType<typeof loadShellAnalyzer> | undefined;
+  async function parsedCommand(args: JsonObject): Promise<GrantableAnalysis | undefined> {
+    const command = typeof args.command === 'string' ? args.command : typeof args.cmd === 'string' ? args.cmd : undefined;
+    if (command === undefined || !options.rules) return undefined;
+    try {
+      return (await (analyzer ??= loadShellAnalyzer())).analyze(command, { workspace: options.workspace ?? options.workdir ?? process.cwd() });
+    } catch {
+      return undefined;
+    }
+  }
 
   async function askOnce(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
     // Read each time: the REPL can switch language between questions.
@@ -58,13 +72,14 @@ export function ttyApprover(options: TtyApproverOptions): ApproverV1 {
     // what the person watched, so it does not stop a rule.
     const taint = request.decision.provenance?.taintSource;
     const rules = taint && taint !== 'session:history' && !isOrdinaryEffect(request) ? undefined : options.rules;
-    const rule = rules?.find(name, args);
+    const analysis = rules ? await parsedCommand(args) : undefined;
+    const rule = rules?.find(name, args, analysis);
     if (rule) return { outcome: 'approved', by, at, note: `allowed for this session by ${describeRule(rule)}` };
     await options.before?.(request, signal);
     try {
       writeQuestion(request, t);
-      const offer = rules ? ruleFor(name, args) : undefined;
-      const choices = offer ? t('approve.choicesAlways', { rule: describeRule(offer) }) : t('approve.choices');
+      const offer = rules ? ruleFor(name, args, analysis) : undefined;
+      const choices = offer ? t('approve.choicesAlways', { rule: terminalSafe(describeRule(offer)) }) : t('approve.choices');
       for (;;) {
         const typed = (await options.ask(`  ${choices} › `, signal)).trim();
         const answer = typed.toLowerCase();
@@ -97,8 +112,10 @@ export function ttyApprover(options: TtyApproverOptions): ApproverV1 {
   }
 
   function writeQuestion(request: ApprovalRequest, t: Translator): void {
-    const what = fit(summarizeArgs(request.call.name, request.call.args), Math.max(20, style.width - 20));
-    out.write(`${style.yellow('?')} ${style.bold(t('approve.question', { tool: request.call.name, what }))}\n`);
+    // Every string that came from a model, a tool or a file goes through governance's terminalSafe:
+    // escapes, bidi overrides and zero-width characters are shown as `\u…`, never acted on.
+    const what = fit(terminalSafe(summarizeArgs(request.call.name, request.call.args)), Math.max(20, style.width - 20));
+    out.write(`${style.yellow('?')} ${style.bold(t('approve.question', { tool: terminalSafe(request.call.name), what }))}\n`);
     const preview = approvalPreview(request.call.name, request.call.args, options.workdir);
     if (preview) {
       // An edit is shown as what it changes: a diff of the file, or the first lines of a new one.
@@ -107,14 +124,14 @@ export function ttyApprover(options: TtyApproverOptions): ApproverV1 {
       for (const line of paintPreview({ ...preview, lines: preview.lines.map((l) => (l.length > width ? `${l.slice(0, width - 1)}…` : l)) }, style)) out.write(`    ${line}\n`);
       if (preview.omitted > 0) out.write(`    ${style.dim(t('approve.moreLines', { count: preview.omitted }))}\n`);
     } else {
-      const args = JSON.stringify(request.call.args, null, 2).split('\n').slice(0, 12).map((line) => `    ${fit(terminalSafe(line), style.width - 6)}`);
+      const args = terminalSafe(JSON.stringify(request.call.args, null, 2)).split('\n').slice(0, 12).map((line) => `    ${fit(line, style.width - 6)}`);
       out.write(`${style.dim(args.join('\n'))}\n`);
     }
-    wrapped(t('approve.rule', { rule: request.decision.rule, reason: describeDecision(request.decision, t) }), style.dim);
+    wrapped(t('approve.rule', { rule: terminalSafe(request.decision.rule), reason: terminalSafe(describeDecision(request.decision, t)) }), style.dim);
     // Provenance: a person asked to approve must see when the request came from file content, not from them.
     const provenance = request.decision.provenance;
-    if (provenance?.taintSource) wrapped(t('approve.from', { source: provenance.taintSource }), style.yellow);
-    if (provenance?.scopeEntry) wrapped(t('approve.scope', { entry: provenance.scopeEntry }), style.dim);
+    if (provenance?.taintSource) wrapped(t('approve.from', { source: terminalSafe(provenance.taintSource) }), style.yellow);
+    if (provenance?.scopeEntry) wrapped(t('approve.scope', { entry: terminalSafe(provenance.scopeEntry) }), style.dim);
   }
 
   return {

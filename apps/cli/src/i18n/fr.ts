@@ -123,6 +123,7 @@ export const fr: Catalog = {
   'option.token': 'probe serve : le jeton bearer que les clients doivent envoyer (par défaut : WARDEN_PROBE_TOKEN ; au moins 16 caractères).',
   'option.maxConcurrent': 'probe serve : combien d’exécutions de sondes à la fois (2 par défaut ; une de plus reçoit HTTP 429). mcp serve : combien d’exécutions d’agents à la fois (2 par défaut ; une de plus est refusée). a2a serve : pareil (une tâche de plus est rejetée).',
   'option.maxBody': 'probe serve : taille maximale du corps de requête en octets (65536 par défaut ; au-delà, HTTP 413). mcp serve --http : la même limite. a2a serve : la même limite.',
+  'option.allowTarget': 'probe serve : un nom d\'hôte, une adresse ou une plage CIDR que les cibles peuvent joindre même en loopback, privé, lien local ou métadonnées (refusés par défaut) ; peut être répété.',
   'option.stdio': 'mcp serve : parle MCP sur stdin/stdout (par défaut).',
   'option.http': 'mcp serve : écoute en HTTP streamable (sans état) sur ce port (0 en choisit un libre, affiché au démarrage). a2a serve : écoute A2A (JSON-RPC, streaming SSE) sur ce port.',
   'option.key': 'mcp serve --http : la clé bearer acceptée par tous les agents (par défaut : WARDEN_MCP_KEY ; WARDEN_MCP_KEY_<AGENT> n’ouvre qu’un agent ; au moins 16 caractères). a2a serve : pareil, avec WARDEN_A2A_KEY et WARDEN_A2A_KEY_<AGENT>.',

@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { EvidenceError, listCases, newRunId, parseRemoteTarget, type PackInputItem, type Redactor } from '@warden/evidence';
 import { tokenVerifier } from './bearer-token.js';
+import { checkedAddress, guardedFetch, TargetAddressRefused } from './target-egress.js';
 import { RunRequest } from './run-request.js';
 import type { RunSlots } from './run-slots.js';
 import { isRunId, type RunStore } from './run-store.js';
@@ -21,9 +22,11 @@ export interface ProbeAppOptions {
   maxBodyBytes: number;
   redact: Redactor;
   shutdown: AbortSignal;
+  /** Addresses a target may reach although they are loopback, private or metadata (`--allow-target`). */
+  allowTargets: readonly string[];
 }
 
-type Status = 400 | 401 | 404 | 413 | 422 | 429 | 500 | 503;
+type Status = 400 | 401 | 403 | 404 | 413 | 422 | 429 | 500 | 503;
 
 /** The JSON answer of a refusal: `{ error: { name, code, message, hint? } }`. */
 function answer(c: Context, status: Status, error: { toJSON(): unknown }): Response {
@@ -32,6 +35,13 @@ function answer(c: Context, status: Status, error: { toJSON(): unknown }): Respo
 
 function refuse(c: Context, status: Status, code: ProbeServeErrorCode, message: string, hint?: string): Response {
   return answer(c, status, new ProbeServeError({ code, message, ...(hint === undefined ? {} : { hint }) }));
+}
+
+/** The URLs a remote target will call (`url`, `cleanup_url`, `close_url`), as sent. */
+function targetUrls(target: unknown): string[] {
+  if (typeof target !== 'object' || target === null) return [];
+  const record = target as Record<string, unknown>;
+  return ['url', 'cleanup_url', 'close_url'].flatMap((key) => (typeof record[key] === 'string' ? [record[key]] : []));
 }
 
 /** A 401 as the bearer middleware throws it: JSON, with the challenge header. */
@@ -50,6 +60,7 @@ function unauthorized(message: string, challenge: string): () => Response {
  */
 export function createProbeApp(options: ProbeAppOptions): Hono {
   const app = new Hono();
+  const egress = { allow: options.allowTargets };
   const verify = tokenVerifier(options.token);
   const auth = bearerAuth({
     realm: 'warden-probe',
@@ -84,10 +95,20 @@ export function createProbeApp(options: ProbeAppOptions): Hono {
       }
       let target;
       try {
-        target = parseRemoteTarget(request.data.target);
+        // Every request of the target connects only to an address checked against the egress policy.
+        target = parseRemoteTarget(request.data.target, { fetch: guardedFetch(egress) });
       } catch (error) {
         if (!EvidenceError.isInstance(error)) throw error;
         return answer(c, error.code === 'evidence.local_target_refused' ? 422 : 400, error);
+      }
+      // Refused before anything starts (the guarded fetch refuses again at connect time).
+      for (const url of targetUrls(request.data.target)) {
+        try {
+          await checkedAddress(new URL(url).hostname, egress);
+        } catch (error) {
+          const shown = error instanceof TargetAddressRefused ? error.address : new URL(url).hostname;
+          return refuse(c, 422, 'probe_serve.target_refused', `The target ${new URL(url).host} resolves to ${shown}, which this server does not call (loopback, private, link-local or metadata).`, 'Name a public target, or start the server with --allow-target HOST|CIDR for it.');
+        }
       }
       const selectors = request.data.selectors ?? options.defaultSelectors;
       if (selectors.length === 0 || !listCases({ packs: options.packs, selectors }).items.some((item) => item.kind === 'probe')) {

@@ -16,6 +16,8 @@ describe('probe server units', () => {
       'probe_serve.not_found',
       'probe_serve.shutting_down',
       'probe_serve.run_failed',
+      'probe_serve.target_refused',
+      'probe_serve.forbidden_host',
     ]);
   });
 

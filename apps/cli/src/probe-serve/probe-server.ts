@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { defaultAllowedHosts, hostOriginCheck, HTTP_SERVER_TIMEOUTS } from '@warden/protocol';
 import type { PackInputItem, Redactor } from '@warden/evidence';
 import { createProbeApp } from './probe-app.js';
 import { createRunSlots } from './run-slots.js';
 import { createRunStore } from './run-store.js';
+import { ProbeServeError } from './serve-error.js';
 
 export interface ProbeServerOptions {
   host: string;
@@ -15,6 +17,10 @@ export interface ProbeServerOptions {
   packs: readonly PackInputItem[];
   defaultSelectors: readonly string[];
   redact: Redactor;
+  /** Loopback, private or metadata addresses targets may reach anyway (`--allow-target`). Default none. */
+  allowTargets?: readonly string[];
+  /** `Host` values accepted besides the listen address's (behind a proxy). */
+  allowedHosts?: readonly string[];
 }
 
 export interface RunningProbeServer {
@@ -29,7 +35,8 @@ const DRAIN_MS = 2000;
 
 function listen(fetch: Parameters<typeof serve>[0]['fetch'], host: string, port: number): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, hostname: host, port }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    const server = serve({ fetch, hostname: host, port, serverOptions: HTTP_SERVER_TIMEOUTS }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    (server as { keepAliveTimeout?: number }).keepAliveTimeout = HTTP_SERVER_TIMEOUTS.keepAliveTimeout;
     server.once('error', reject);
   });
 }
@@ -47,8 +54,19 @@ export async function startProbeServer(options: ProbeServerOptions): Promise<Run
     maxBodyBytes: options.maxBodyBytes,
     redact: options.redact,
     shutdown: shutdown.signal,
+    allowTargets: options.allowTargets ?? [],
   });
-  const running = await listen(app.fetch, options.host, options.port);
+  // DNS rebinding: the one Host/Origin check every Warden server shares, before any route (known once listening).
+  const guard: { check?: ReturnType<typeof hostOriginCheck> } = {};
+  const running = await listen((request, env) => {
+    const refused = guard.check ? guard.check({ host: request.headers.get('host'), origin: request.headers.get('origin') }) : 'host';
+    if (refused) {
+      const error = new ProbeServeError({ code: 'probe_serve.forbidden_host', message: refused === 'host' ? 'This server does not answer to that Host.' : 'Cross-origin requests are refused.' });
+      return Response.json({ error: error.toJSON() }, { status: 403 });
+    }
+    return app.fetch(request, env);
+  }, options.host, options.port);
+  guard.check = hostOriginCheck({ hosts: [...defaultAllowedHosts(options.host, running.port), ...(options.allowedHosts ?? [])] });
   const server = running.server as ServerType & { closeAllConnections(): void; closeIdleConnections(): void };
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   let closing: Promise<void> | undefined;

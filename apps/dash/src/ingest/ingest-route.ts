@@ -77,6 +77,8 @@ export function ingestRoutes(app: Hono<DashEnv>, services: DashServices): void {
     const parsed = EvidenceReport.safeParse(value);
     if (!parsed.success) {
       const issues = parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path.join('.') || '(root)', message: i.message }));
+      // A field or list over the schema's size limits is a body over the limit: 413, as everywhere else.
+      if (parsed.error.issues.every((i) => i.code === 'too_big')) return refuse(c, 413, 'dash.too_large', 'A field or list of the report is larger than the report schema allows.', issues);
       return refuse(c, 422, 'dash.invalid_report', 'The body does not match the report schema (warden.evidence.report, schemaVersion 1).', issues);
     }
     const report = parsed.data;

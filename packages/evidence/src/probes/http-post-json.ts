@@ -7,6 +7,8 @@ export const MAX_REMOTE_RESPONSE_BYTES = 8 * 1024 * 1024;
 export interface PostJsonOptions {
   headers?: Readonly<Record<string, string>>;
   signal: AbortSignal;
+  /** The fetch to use (default the global one): a probe server passes one that connects only to checked addresses. */
+  fetch?: typeof fetch;
 }
 
 /** What a 2xx answer held: JSON, or nothing at all (an empty body). */
@@ -40,7 +42,7 @@ async function readCapped(response: Response): Promise<string> {
 export async function postJson(url: string, body: unknown, options: PostJsonOptions): Promise<PostJsonAnswer> {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await (options.fetch ?? fetch)(url, {
       method: 'POST',
       headers: { ...options.headers, 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),

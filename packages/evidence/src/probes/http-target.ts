@@ -17,11 +17,12 @@ export interface HttpTargetSpec {
  * body; `close_url` gets `{ context }` and must answer nothing (an empty body or
  * `null`). Each request is bounded by `timeout_s`.
  */
-export function createHttpTarget(spec: HttpTargetSpec, options: { name: string }): LoadedTarget {
+export function createHttpTarget(spec: HttpTargetSpec, options: { name: string; fetch?: typeof fetch }): LoadedTarget {
   const timeoutMs = spec.timeout_s * 1000;
+  const via = options.fetch === undefined ? {} : { fetch: options.fetch };
   const headers = spec.headers ?? {};
   const hook = (url: string) => async (context: ProbeHookContext) => {
-    const answer = await postJson(url, { context }, { headers, signal: AbortSignal.timeout(timeoutMs) });
+    const answer = await postJson(url, { context }, { headers, signal: AbortSignal.timeout(timeoutMs), ...via });
     return answer.kind === 'empty' ? null : answer.value;
   };
   return {
@@ -32,7 +33,7 @@ export function createHttpTarget(spec: HttpTargetSpec, options: { name: string }
     },
     async call(prompt, material, context) {
       const { signal, ...plain } = context;
-      const answer = await postJson(spec.url, { prompt, material: material ?? null, context: plain }, { headers, signal });
+      const answer = await postJson(spec.url, { prompt, material: material ?? null, context: plain }, { headers, signal, ...via });
       return answer.kind === 'empty' ? undefined : answer.value;
     },
     ...(spec.cleanup_url === undefined ? {} : { cleanup: hook(spec.cleanup_url) }),

@@ -17,7 +17,7 @@ export interface McpToolResult {
 
 export interface McpSdk {
   Client: new (info: { name: string; version: string }, options?: { capabilities?: Record<string, unknown> }) => McpClientLike;
-  StreamableHTTPClientTransport: new (url: URL, options?: { requestInit?: RequestInit }) => unknown;
+  StreamableHTTPClientTransport: new (url: URL, options?: { requestInit?: RequestInit; fetch?: typeof fetch }) => unknown;
 }
 
 export const MCP_SDK_INSTALL = 'npm install @modelcontextprotocol/sdk';

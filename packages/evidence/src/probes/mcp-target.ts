@@ -51,7 +51,7 @@ async function toolNames(client: McpClientLike, timeout: number): Promise<Set<st
  * result's `structuredContent`, else its first text part parsed as JSON, validated like
  * a module entry's return value. Disconnects after finalization.
  */
-export function createMcpTarget(spec: McpTargetSpec, options: { name: string }): LoadedTarget {
+export function createMcpTarget(spec: McpTargetSpec, options: { name: string; fetch?: typeof fetch }): LoadedTarget {
   const timeoutMs = spec.timeout_s * 1000;
   let client: McpClientLike | undefined;
   let connecting: Promise<McpClientLike> | undefined;
@@ -60,7 +60,7 @@ export function createMcpTarget(spec: McpTargetSpec, options: { name: string }):
     (connecting ??= (async () => {
       const sdk = await loadMcpSdk();
       const created = new sdk.Client(CLIENT_INFO, { capabilities: {} });
-      const transport = new sdk.StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers ?? {}, redirect: 'manual' } });
+      const transport = new sdk.StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers ?? {}, redirect: 'manual' }, ...(options.fetch === undefined ? {} : { fetch: options.fetch }) });
       client = created;
       try {
         await created.connect(transport, { timeout: timeoutMs });

@@ -8,9 +8,10 @@ import { LOCAL_TARGET_KINDS, TargetFile } from './target-spec.js';
  * `mcp`) are accepted: a local code target (`module`, `python`) runs code on the
  * machine that probes, so it is refused with `evidence.local_target_refused`
  * (run it with `warden probe run --local`). Anything else invalid is
- * `evidence.invalid_target`. Nothing connects yet.
+ * `evidence.invalid_target`. Nothing connects yet. With `fetch`, every request of the
+ * target goes through it (a probe server's egress check).
  */
-export function parseRemoteTarget(value: unknown, options: { name?: string } = {}): LoadedTarget {
+export function parseRemoteTarget(value: unknown, options: { name?: string; fetch?: typeof fetch } = {}): LoadedTarget {
   const kind: unknown = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.getOwnPropertyDescriptor(value, 'kind')?.value : undefined;
   if (typeof kind === 'string' && LOCAL_TARGET_KINDS.includes(kind)) {
     throw evidenceError({
@@ -21,5 +22,5 @@ export function parseRemoteTarget(value: unknown, options: { name?: string } = {
   }
   const parsed = TargetFile.safeParse(value);
   if (!parsed.success) throw evidenceError({ code: 'evidence.invalid_target', message: `The target is invalid: ${targetIssue(value)}.`, hint: TARGET_FILE_HINT });
-  return createTarget(parsed.data, { baseDir: process.cwd(), name: options.name ?? `${parsed.data.kind} target` });
+  return createTarget(parsed.data, { baseDir: process.cwd(), name: options.name ?? `${parsed.data.kind} target`, ...(options.fetch === undefined ? {} : { fetch: options.fetch }) });
 }

@@ -28,9 +28,10 @@ export function targetIssue(value: unknown): string | undefined {
 }
 
 /** Builds the target a validated document describes; `baseDir` anchors a module target's relative paths. */
-export function createTarget(spec: TargetFile, options: { baseDir: string; name: string }): LoadedTarget {
-  if (spec.kind === 'http') return createHttpTarget(spec, { name: options.name });
-  if (spec.kind === 'mcp') return createMcpTarget(spec, { name: options.name });
+export function createTarget(spec: TargetFile, options: { baseDir: string; name: string; fetch?: typeof fetch }): LoadedTarget {
+  const via = options.fetch === undefined ? {} : { fetch: options.fetch };
+  if (spec.kind === 'http') return createHttpTarget(spec, { name: options.name, ...via });
+  if (spec.kind === 'mcp') return createMcpTarget(spec, { name: options.name, ...via });
   return createModuleTarget(spec, options);
 }
 

@@ -30,6 +30,10 @@ function hidden(code: number): boolean {
     (code >= 0x200b && code <= 0x200f) ||
     (code >= 0x202a && code <= 0x202e) ||
     (code >= 0x2066 && code <= 0x2069) ||
+    // Word joiner and the invisible operators, the Arabic letter mark, the Mongolian vowel separator.
+    (code >= 0x2060 && code <= 0x2064) ||
+    code === 0x061c ||
+    code === 0x180e ||
     code === 0xfeff
   );
 }

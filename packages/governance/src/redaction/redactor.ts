@@ -3,6 +3,7 @@ import { type ToolResultContent, strictOptions, type OptionKeys } from '@warden/
 import { BUILTIN_PATTERNS, isPlaceholder, isReference, type SecretPattern } from './secret-patterns.js';
 import { isSecretName, kindForName } from './secret-names.js';
 import { createProbeFilter } from './secret-probes.js';
+import { redactAwsSecretsByContext } from './aws-context.js';
 import { redactAssignments, redactBareCredentials, redactUrlPasswords } from './secret-scanners.js';
 
 export interface CustomSecretPattern {
@@ -150,6 +151,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     out = redactUrlPasswords(out, marker);
     out = redactBareCredentials(out, marker);
     out = redactAssignments(out, marker);
+    out = redactAwsSecretsByContext(out, marker);
     for (const p of custom) out = applyPattern(out, p);
     return out;
   }

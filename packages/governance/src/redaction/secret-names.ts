@@ -7,7 +7,7 @@ const NOT_SECRET_SUFFIX = new Set([
   'sock', 'socket', 'domain', 'realm', 'issuer', 'audience', 'scope', 'scopes', 'mechanism', 'store', 'helper', 'program', 'agent',
   'parallelism', 'layout', 'style', 'color', 'colour', 'width', 'height', 'position', 'index', 'offset', 'interval', 'retries',
 ]);
-const KEY_QUALIFIERS = new Set(['api', 'access', 'private', 'secret', 'signing', 'encryption', 'master', 'client', 'service', 'deploy', 'ssh', 'app', 'auth', 'license', 'account', 'session', 'webhook', 'x']);
+const KEY_QUALIFIERS = new Set(['api', 'access', 'private', 'secret', 'signing', 'encryption', 'master', 'client', 'service', 'deploy', 'ssh', 'app', 'auth', 'license', 'account', 'session', 'webhook', 'x', 'ca', 'origin', 'tls', 'ssl']);
 /**
  * Words that mean "a secret" as a whole name segment, or as the end of one (`PGPASSWORD`,
  * `authtoken`, `clientsecret`). Matched by meaning, not as substrings: `tokenizers`, `secretary`,

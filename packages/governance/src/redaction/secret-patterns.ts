@@ -1,6 +1,7 @@
 import { isSecretName } from './secret-names.js';
 import type { SecretPattern } from './secret-pattern-type.js';
 import { URL_AND_COMMAND_PATTERNS, VENDOR_PATTERNS, WEBHOOK_PATTERNS } from './vendor-patterns.js';
+import { COMMAND_LINE_PATTERNS, CREDENTIAL_PATTERNS } from './credential-patterns.js';
 
 export type { SecretPattern } from './secret-pattern-type.js';
 
@@ -75,6 +76,7 @@ export const BUILTIN_PATTERNS: readonly SecretPattern[] = [
   // The tail of a key block whose BEGIN line was cut off (a read that starts inside it, the tail of a long output).
   { kind: 'private-key', regex: /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g, probe: '-----END ', startBefore: keyBodyStart },
   ...WEBHOOK_PATTERNS,
+  ...CREDENTIAL_PATTERNS,
   { kind: 'jwt', regex: /eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, probe: 'eyJ', wordStart: true },
   { kind: 'aws-access-key', regex: /A(?:KIA|SIA|BIA|CCA|GPA|IDA|IPA|NPA|NVA|ROA|PKA|SCA|3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9_])/g, probe: 'A(?:KIA|SIA|BIA|CCA|GPA|IDA|IPA|NPA|NVA|ROA|PKA|SCA|3T[A-Z0-9])', wordStart: true },
   { kind: 'aws-secret-key', regex: /(?<pre>aws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?)(?<secret>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi },
@@ -110,6 +112,7 @@ export const BUILTIN_PATTERNS: readonly SecretPattern[] = [
   { kind: 'telegram-bot-token', regex: /:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g, probe: ':AA', validate: (_s, _g, before) => /(?<!\d)\d{8,10}$/.test(before) },
   ...VENDOR_PATTERNS,
   ...URL_AND_COMMAND_PATTERNS,
+  ...COMMAND_LINE_PATTERNS,
   {
     kind: 'authorization',
     regex: /(?<pre>Authorization["']?\s*[:=]\s*["']?(?:(?:Bearer|Token|Basic|Bot|Digest|ApiKey|SSWS|Splunk)\s+)?)(?<secret>[A-Za-z0-9._~+/=:-]{8,})/gi,

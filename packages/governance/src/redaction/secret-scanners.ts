@@ -4,6 +4,8 @@ import { isReference } from './secret-patterns.js';
 
 const KEYWORD = /secret|token|pass|pwd|key|credential|auth/gi;
 const MAX_NAME_SIDE = 40;
+/** `/…/flags` holding a regex operator, up to the end of its line. */
+const REGEX_LITERAL = /\/(?=[^\n]*[\\^$[\]()*+?|{}])(?:\\.|\[(?:\\.|[^\]\n])*\]|[^/\n\\[])+\/[dgimsuyv]*(?=[\s;,)]|$)/y;
 
 function isNameChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c === 45;
@@ -54,6 +56,9 @@ export function redactAssignments(text: string, marker: (kind: string) => string
     if (s < last || (s > 0 && isWordChar(text.charCodeAt(s - 1)))) continue;
     j += sep.length;
     while (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9) j += 1;
+    // A regular-expression literal (`const tokenRe = /^ghp_[A-Za-z0-9]{36}$/`) describes secrets, it holds none.
+    REGEX_LITERAL.lastIndex = j;
+    if (text.charCodeAt(j) === 47 && REGEX_LITERAL.test(text)) continue;
     let end = j;
     const quote = text[j];
     if (quote === '"' || quote === "'") {

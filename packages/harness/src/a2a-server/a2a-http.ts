@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BodyTooLarge, defaultHosts, keyConfigError, readBody, rpcError } from '../serve-http.js';
+import { hostOriginCheck } from '@warden/protocol';
+import { applyServerTimeouts, BodyTooLarge, defaultHosts, keyConfigError, readBody, refuseForeign, rpcError, SERVER_OPTIONS } from '../serve-http.js';
 import { isUsableKey, keyRing, MIN_KEY_LENGTH, type KeyGrant } from '../mcp-server/bearer-keys.js';
 import type { McpAgent } from '../mcp-server/mcp-agent.js';
 import type { A2aServerSdk } from './a2a-server-sdk.js';
@@ -84,8 +85,7 @@ export async function listenA2aHttp(sdk: A2aServerSdk, options: A2aHttpOptions, 
   const maxRequests = options.maxConcurrentRequests ?? 16;
   const byName = new Map(endpoints.map((e) => [e.agent.name, e]));
   let base = '';
-  let allowedHosts = new Set<string>();
-  let allowedOrigins = new Set<string>();
+  let foreign: ReturnType<typeof hostOriginCheck> = () => 'host';
   const built = new Map<string, { card: AgentCard; json: string; transport: Transport }>();
   let active = 0;
 
@@ -144,9 +144,8 @@ export async function listenA2aHttp(sdk: A2aServerSdk, options: A2aHttpOptions, 
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) return rpcError(res, 403, -32000, 'Forbidden: Host header not allowed');
-    const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins.has(origin)) return rpcError(res, 403, -32000, 'Forbidden: Origin not allowed');
+    const refused = foreign(req.headers);
+    if (refused) return refuseForeign(res, refused);
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     // A load balancer's probe: counts only (no task, agent or caller), 503 while draining.
     if (pathname === '/healthz' && health && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -167,9 +166,10 @@ export async function listenA2aHttp(sdk: A2aServerSdk, options: A2aHttpOptions, 
     return rpc(endpoint, req, res);
   }
 
-  const http = createServer((req, res) => {
+  const http = createServer(SERVER_OPTIONS, (req, res) => {
     handle(req, res).catch(() => rpcError(res, 500, -32603, 'Internal error'));
   });
+  applyServerTimeouts(http);
   const port = await new Promise<number>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port, host, () => resolve((http.address() as AddressInfo).port));
@@ -177,8 +177,8 @@ export async function listenA2aHttp(sdk: A2aServerSdk, options: A2aHttpOptions, 
   const shown = host.includes(':') ? `[${host}]` : host;
   base = (options.publicUrl ?? `http://${shown}:${port}`).replace(/\/+$/, '');
   const publicHost = new URL(base).host.toLowerCase();
-  allowedHosts = new Set([...defaultHosts(host, port), publicHost, ...(options.allowedHosts ?? [])].map((h) => h.toLowerCase()));
-  allowedOrigins = new Set(options.allowedOrigins ?? [...allowedHosts].map((h) => `http://${h}`));
+  const allowedHosts = [...new Set([...defaultHosts(host, port), publicHost, ...(options.allowedHosts ?? [])].map((h) => h.toLowerCase()))];
+  foreign = hostOriginCheck({ hosts: allowedHosts, ...(options.allowedOrigins ? { origins: options.allowedOrigins } : {}) });
   for (const endpoint of endpoints) {
     const parts = endpoint.build(agentBase(endpoint.agent.name));
     built.set(endpoint.agent.name, { ...parts, json: JSON.stringify(sdk.main.AgentCard.toJSON(parts.card)) });

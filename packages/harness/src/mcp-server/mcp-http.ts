@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BodyTooLarge, defaultHosts, keyConfigError, readBody, rpcError } from '../serve-http.js';
+import { hostOriginCheck } from '@warden/protocol';
+import { applyServerTimeouts, BodyTooLarge, defaultHosts, keyConfigError, readBody, refuseForeign, rpcError, SERVER_OPTIONS } from '../serve-http.js';
 import { isUsableKey, keyRing, MIN_KEY_LENGTH, type KeyGrant } from './bearer-keys.js';
 import type { McpAgent } from './mcp-agent.js';
 import type { McpServerSdk } from './mcp-server-sdk.js';
@@ -52,9 +53,12 @@ export async function listenMcpHttp(sdk: McpServerSdk, options: McpHttpOptions, 
   const maxRequests = options.maxConcurrentRequests ?? 8;
   let allowedHosts: string[] = [];
   let allowedOrigins: string[] = [];
+  let foreign: ReturnType<typeof hostOriginCheck> = () => 'host';
   let active = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refused = foreign(req.headers);
+    if (refused) return refuseForeign(res, refused);
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname !== endpoint) return rpcError(res, 404, -32000, 'Not found');
     const grant = ring.check(req.headers.authorization);
@@ -88,15 +92,17 @@ export async function listenMcpHttp(sdk: McpServerSdk, options: McpHttpOptions, 
     await transport.handleRequest(req, res, body);
   }
 
-  const http = createServer((req, res) => {
+  const http = createServer(SERVER_OPTIONS, (req, res) => {
     handle(req, res).catch(() => rpcError(res, 500, -32603, 'Internal error'));
   });
+  applyServerTimeouts(http);
   const port = await new Promise<number>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port, host, () => resolve((http.address() as AddressInfo).port));
   });
   allowedHosts = [...defaultHosts(host, port), ...(options.allowedHosts ?? [])];
   allowedOrigins = [...(options.allowedOrigins ?? allowedHosts.map((h) => `http://${h}`))];
+  foreign = hostOriginCheck({ hosts: allowedHosts, origins: allowedOrigins });
   const shown = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
   return {
