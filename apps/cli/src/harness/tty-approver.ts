@@ -7,7 +7,6 @@ import { summarizeArgs } from '../render/summarize.js';
 import { fit, printable, type TerminalStyle } from '../render/terminal-style.js';
 import { approvalPreview, paintPreview } from '../render/approval-preview.js';
 import { wrapText } from '../render/wrap-text.js';
-import { terminalSafe } from '@warden/governance';
 import { isOrdinaryEffect } from './ordinary-effect.js';
 import { describeRule, ruleFor, type SessionRules } from '../repl/session-rules.js';
 
