@@ -25,7 +25,9 @@ describe('public surface', () => {
       'isGateMode', 'normalizeToolOutput', 'ownerMatches', 'parseDuration', 'pathArguments', 'requiresPerson', 'schemaProblems', 'strictOptions', 'stricterEffect',
       'stricterMode', 'systemMessage', 'textContent', 'textOf', 'toolCallsOf', 'toolResult', 'toolSpecOf',
       'unknownOptionError', 'userMessage',
-    ]);
+      // egress keyed by scheme, host and port (host-port.ts)
+      'defaultPorts', 'formatHostSpec', 'hostSpecAllows', 'normalizeHostName', 'parseHostSpec', 'scopeHostText', 'urlTarget',
+    ].sort());
   });
 
   it('runtime names of @warden/protocol/schemas', () => {
