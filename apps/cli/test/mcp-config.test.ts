@@ -36,8 +36,12 @@ describe('warden mcp list | add | remove | pin', () => {
     expect(stdio.code).toBe(0);
     expect(stdio.stdout).toContain('added the stdio MCP server echo');
     expect(stdio.stdout).toContain('echo__*');
+    expect(stdio.stdout).toContain('echo: started as a run starts it');
+    // Nothing listens there: the entry is saved, and add says (exit 1) that a run would fail to start it.
     const http = await runCli(['mcp', 'add', 'docs', 'http://127.0.0.1:8080/mcp', '--header', 'X-Team=tools', '--trust', 'trusted'], { cwd: dir });
-    expect(http.code).toBe(0);
+    expect(http.code).toBe(1);
+    expect(http.stderr).toContain('docs is saved, but it does not start as a run would start it');
+    expect(http.stderr).toContain('tool.mcp_connect_failed');
     expect(configOf(dir)).toEqual({
       model: 'gpt-4.1-mini',
       mcpServers: {

@@ -18,7 +18,7 @@ import { approverFor, durableFor, gateFor, governanceHooks, harnessRedactor, loa
 import { governedAgent, type GovernedAgent, type HarnessResumeOptions, type HarnessRunOptions } from './governed-agent.js';
 import { BUILTIN_TOOL_NAMES } from './harness-config.js';
 import type { HarnessMode, HarnessOptions } from './harness-options.js';
-import { connectMcpServers, type ConnectedMcp } from './mcp-servers.js';
+import { connectMcpServers, requiredServerFailure, type ConnectedMcp } from './mcp-servers.js';
 import { boundedApprovalStore, boundedSessionStore } from './records/bounded-stores.js';
 import { createRecordBoundary } from './records/record-boundary.js';
 import { createRecordSealer } from './records/record-sealer.js';
@@ -294,7 +294,7 @@ function isBudgetAlerts(value: NonNullable<HarnessOptions['budgetAlerts']>): val
  * The OS sandbox for the shell, when asked for and healthy. `auto` without a working sandbox says
  * so once (a warning) and keeps the stricter rules; `on` without one fails here, before any run.
  */
-async function openSandbox(options: HarnessOptions, workdir: string, warnings: OptionIssue[]): Promise<Sandbox | undefined> {
+export async function openSandbox(options: HarnessOptions, workdir: string, warnings: OptionIssue[]): Promise<Sandbox | undefined> {
   const mode = options.shell?.sandbox ?? 'auto';
   if (mode === 'off' || options.builtinTools?.shell === false) return undefined;
   const sandbox = createSandbox({
@@ -374,5 +374,14 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const tracing = options.tracing ? await createTracingRuntime({ tracing: options.tracing === true ? {} : options.tracing, redact: (text) => redactor.redact(text) }) : undefined;
   const alerts = options.budgetAlerts === undefined ? undefined : isBudgetAlerts(options.budgetAlerts) ? options.budgetAlerts : budgetAlerts(options.budgetAlerts);
   const mcp = await connectMcpServers(options.mcpServers, (text) => redactor.redact(text), sandbox, tracing ? (ctx) => toolTraceHeaders(tracing, ctx.callId) : undefined);
+  // A configured server that did not start fails the run here, before any model call (#47): never a run without its tools that ends "done".
+  const failed = requiredServerFailure(options.mcpServers, mcp);
+  if (failed !== undefined) {
+    await mcp?.close();
+    sandbox?.close();
+    await audit?.close();
+    if (ownsStore) await (store as SessionStoreV1 & { close?(): Promise<void> }).close?.();
+    throw failed;
+  }
   return compose({ ...options, workdir }, { provider, redactor, ...(sandbox ? { sandbox } : {}), store, storeName, prices, ownsStore, owner: true, ...(audit ? { audit } : {}), ...(approvals ? { approvals } : {}), ...(mcp ? { mcp } : {}), ...(tracing ? { tracing } : {}), ...(alerts ? { alerts } : {}) }, warnings);
 }

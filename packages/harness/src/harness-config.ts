@@ -63,8 +63,10 @@ export const McpServerEntry = z.strictObject({
   pins: z.record(z.string(), z.string()).optional(),
   /** A stdio server runs inside the OS sandbox with the shell's bounds when the sandbox is on; `false` starts it outside. */
   sandbox: z.boolean().optional(),
-  /** Hosts a sandboxed stdio server may reach through the filtering proxy (default: none). */
+  /** Hosts a sandboxed stdio server may reach through the filtering proxy (default: none): `host` (ports 80/443), `host:port`, `host:*`, `scheme://host:port`. */
   allowedHosts: z.array(z.string().min(1)).optional(),
+  /** `true`: a run goes on (with a warning) when this server does not start. Default: the run fails with `tool.mcp_connect_failed`. */
+  optional: z.boolean().optional(),
 });
 export type McpServerEntry = z.infer<typeof McpServerEntry>;
 
@@ -140,7 +142,7 @@ export const HarnessConfig = z.strictObject({
       writablePaths: z.array(z.string().min(1)).optional(),
       /** Paths under the home folder commands may read (the rest of home is hidden). */
       readableHomePaths: z.array(z.string().min(1)).optional(),
-      /** Hosts commands may reach through the sandbox's filtering proxy (default: `scope.hosts`). */
+      /** Hosts commands may reach through the sandbox's filtering proxy (default: `scope.hosts`), each on its ports: `host` (80/443 only), `host:port`, `host:*`, `scheme://host:port`. */
       allowedHosts: z.array(z.string().min(1)).optional(),
     })
     .optional(),
@@ -156,6 +158,7 @@ export const HarnessConfig = z.strictObject({
   scope: z
     .strictObject({
       paths: z.array(z.string().min(1)).optional(),
+      /** Hosts on their ports: `api.example.com` (80 and 443 only), `db.internal:5432`, `db.internal:*` (every port), `http://localhost:3000`. */
       hosts: z.array(z.string().min(1)).optional(),
       /** Tool names or globs (`docs__search`, `docs__*`); a task that names an MCP server and says "MCP" or "server" adds that server's tools itself. */
       tools: z.array(z.string().min(1)).optional(),

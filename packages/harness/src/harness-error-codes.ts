@@ -11,7 +11,7 @@ import type { SealErrorCode } from './records/seal-error-codes.js';
  * codes, as the client side throws them). Harness's own codes are in TRACING_ERROR_CODES,
  * BUDGET_ALERT_ERROR_CODES and AGENT_SESSION_ERROR_CODES.
  */
-export const HARNESS_SHARED_CODES = ['config.invalid', 'config.unknown_key', 'tool.mcp_sdk_missing', 'tool.remote_agent_sdk_missing'] as const satisfies readonly (ErrorCode | ToolErrorCode)[];
+export const HARNESS_SHARED_CODES = ['config.invalid', 'config.unknown_key', 'tool.mcp_sdk_missing', 'tool.mcp_connect_failed', 'tool.remote_agent_sdk_missing'] as const satisfies readonly (ErrorCode | ToolErrorCode)[];
 
 /** Every code harness builds an error with (coded-errors.ts takes nothing else). */
 export type HarnessErrorCode = TracingErrorCode | SealErrorCode | BudgetAlertErrorCode | AgentSessionErrorCode | (typeof HARNESS_SHARED_CODES)[number];

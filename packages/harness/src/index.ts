@@ -1,6 +1,8 @@
 // Explicit named re-exports only: adding a name here makes it public API.
 export { createHarness } from './create-harness.js';
 export type { Harness } from './create-harness.js';
+export { startMcpServers } from './mcp-start.js';
+export type { StartMcpServersOptions, StartedMcpServers } from './mcp-start.js';
 export type { HarnessOptions, HarnessMode } from './harness-options.js';
 export { HarnessConfig, McpServerEntry, ProviderPluginEntry, BUILTIN_TOOL_NAMES, HARNESS_CONFIG_KEYS, harnessConfigJsonSchema } from './harness-config.js';
 export type { BuiltinToolName } from './harness-config.js';

@@ -1,4 +1,5 @@
-import type { TaintSource, ToolContext, ToolV1 } from '@warden/protocol';
+import type { TaintSource, ToolContext, ToolError, ToolV1 } from '@warden/protocol';
+import { toolError } from './coded-errors.js';
 import { mcpTools, type McpServerConfig, type McpServerFailure, type Sandbox } from '@warden/tools';
 import type { McpServerEntry } from './harness-config.js';
 
@@ -9,6 +10,10 @@ export interface ConnectedMcp {
   /** One taint per untrusted server whose tool descriptions are in the context. */
   taint: TaintSource[];
   failures: McpServerFailure[];
+  /** Fingerprint of every tool each server listed (by namespaced name), before the `tools` filter: what `warden mcp pin` saves. */
+  fingerprints: Record<string, string>;
+  /** Whether stdio servers were started inside the OS sandbox. */
+  sandboxed: boolean;
   close(): Promise<void>;
 }
 
@@ -59,5 +64,21 @@ export async function connectMcpServers(
     if (entry.trust === 'trusted') for (const tool of own) trustedTools.add(tool.name);
     else if (own.length > 0) taint.push({ source: `mcp:${name}`, reason: `the tool descriptions of the untrusted MCP server ${name} are in the model's context`, reasonId: 'mcp_descriptions', params: { server: name } });
   }
-  return { tools, trustedTools, taint, failures: [...set.failures], close: () => set.close() };
+  return { tools, trustedTools, taint, failures: [...set.failures], fingerprints: set.fingerprints(), sandboxed: sandbox !== undefined && sandbox.mode !== 'off', close: () => set.close() };
+}
+
+/**
+ * The error that fails a run whose configured server did not start (`tool.mcp_connect_failed`),
+ * naming each such server and why; undefined when every server started or the ones that did not
+ * are marked `optional: true` (their failure stays a warning). A pinned tool that changed is not
+ * a start failure: that tool alone is refused.
+ */
+export function requiredServerFailure(servers: Readonly<Record<string, McpServerEntry>> | undefined, mcp: ConnectedMcp | undefined): ToolError | undefined {
+  const failed = (mcp?.failures ?? []).filter((f) => f.code === 'tool.mcp_connect_failed' && f.tool === undefined && servers?.[f.server]?.optional !== true);
+  if (failed.length === 0) return undefined;
+  return toolError({
+    code: 'tool.mcp_connect_failed',
+    message: failed.map((f) => f.message).join('; '),
+    hint: `Check the server with "warden mcp pin ${failed[0]?.server ?? 'NAME'}" (it starts servers exactly as a run does), fix its command, allowedHosts or sandbox setting, or mark it optional: true in mcpServers.`,
+  });
 }

@@ -177,13 +177,13 @@ describe('createHarness options', () => {
 
   it('a task that names a configured MCP server authorizes its tools; declared tools are in scope too', async () => {
     const dir = workspace({ 'README.md': 'x\n' });
-    // The server command fails to start: the harness still composes (with a warning), and the scope is computed from the names.
+    // The server command fails to start; it is optional, so the harness still composes (with a warning), and the scope is computed from the names.
     const harness = await createHarness({
       workdir: dir,
       provider: scriptedProvider(['ok']),
       env: {},
       audit: false,
-      mcpServers: { docs: { command: path.join(dir, 'no-such-server') } },
+      mcpServers: { docs: { command: path.join(dir, 'no-such-server'), optional: true } },
       scope: { tools: ['tracker__list_*'] },
     });
     try {

@@ -24,7 +24,7 @@ function source(dir = join(import.meta.dirname, '..', 'src')): string {
 
 describe('error codes', () => {
   it('pins the codes of other tables that harness throws', () => {
-    expect([...HARNESS_SHARED_CODES].sort()).toEqual(['config.invalid', 'config.unknown_key', 'tool.mcp_sdk_missing', 'tool.remote_agent_sdk_missing']);
+    expect([...HARNESS_SHARED_CODES].sort()).toEqual(['config.invalid', 'config.unknown_key', 'tool.mcp_connect_failed', 'tool.mcp_sdk_missing', 'tool.remote_agent_sdk_missing']);
   });
 
   it('lists only codes harness produces', () => {

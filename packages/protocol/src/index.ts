@@ -51,6 +51,8 @@ export { GATE_MODES, isGateMode, stricterMode } from './gate-modes.js';
 export type { ScopeOrigin, ScopePath, ScopeHost, ScopeTool, RunScope, TaintSource } from './scope.js';
 export { TAINT_RULE, requiresPerson } from './requires-person.js';
 export { PATH_ARGUMENT_NAMES, pathArguments } from './path-arguments.js';
+export { parseHostSpec, hostSpecAllows, formatHostSpec, defaultPorts, normalizeHostName, urlTarget, scopeHostText } from './host-port.js';
+export type { HostSpec, HostTarget } from './host-port.js';
 export type { PathArgument } from './path-arguments.js';
 export type { AgentName, HandoffHistory, Handoff, HandoffReceipt } from './handoff.js';
 export { HANDOFF_LIMITS, HANDOFF_VERSION } from './handoff-limits.js';

@@ -18,8 +18,19 @@ export const ScopePath = z.object({
 });
 export type ScopePath = z.infer<typeof ScopePath>;
 
-/** A host the run may reach after reading untrusted content (`api.example.com`, `*.example.com`). */
-export const ScopeHost = z.object({ host: z.string().min(1), origin: ScopeOrigin, text: z.string().optional() });
+/**
+ * A host the run may reach after reading untrusted content (`api.example.com`, `*.example.com`),
+ * on `port` (a number, or `*` for every port) — absent: the default ports of `scheme`, or 80 and
+ * 443 when no scheme was written (and in scopes recorded before ports were kept). `scheme`, when
+ * the task or config wrote one (`http://localhost:3000`), must match a URL's scheme too.
+ */
+export const ScopeHost = z.object({
+  host: z.string().min(1),
+  port: z.union([z.number().int().min(1).max(65535), z.literal('*')]).optional(),
+  scheme: z.string().min(1).optional(),
+  origin: ScopeOrigin,
+  text: z.string().optional(),
+});
 export type ScopeHost = z.infer<typeof ScopeHost>;
 
 /**

@@ -27,7 +27,9 @@ describe('public surface', () => {
       'requiresPerson', 'schemaProblems', 'strictOptions', 'stricterEffect', 'stricterMode', 'strictestEffectClass', 'systemMessage', 'textContent',
       'textOf', 'toolCallsOf', 'toolResult', 'toolSpecOf',
       'unknownOptionError', 'userMessage',
-    ]);
+      // egress keyed by scheme, host and port (host-port.ts)
+      'defaultPorts', 'formatHostSpec', 'hostSpecAllows', 'normalizeHostName', 'parseHostSpec', 'scopeHostText', 'urlTarget',
+    ].sort());
   });
 
   it('runtime names of @warden/protocol/schemas', () => {

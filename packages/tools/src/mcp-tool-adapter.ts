@@ -26,15 +26,32 @@ export interface McpToolBinding {
 }
 
 /**
+ * The server's own hints as tags (`mcp-hint:readOnly=true`, `mcp-hint:destructive=false`, or
+ * `mcp-hints:none` when it declares none), whatever the trust: the gate uses them only to ask a
+ * person for a named server's tools that are not ordinary (governance's `mcpToolEffect`), and the
+ * flags below stay pessimistic for servers that are not trusted.
+ */
+export function mcpHintTags(info: McpToolInfo): string[] {
+  const hints = info.annotations;
+  const tags: string[] = [];
+  for (const [key, name] of [['readOnlyHint', 'readOnly'], ['destructiveHint', 'destructive'], ['idempotentHint', 'idempotent'], ['openWorldHint', 'openWorld']] as const) {
+    const value = hints?.[key];
+    if (typeof value === 'boolean') tags.push(`mcp-hint:${name}=${value}`);
+  }
+  return tags.length === 0 ? ['mcp-hints:none'] : tags;
+}
+
+/**
  * MCP annotations are hints from a server we do not control: unless the
  * server is trusted, a tool counts as mutating and destructive whatever it
- * claims, and it is always `openWorld`.
+ * claims, and it is always `openWorld`. The hints themselves ride in `tags`.
  */
 export function mcpAnnotations(info: McpToolInfo, trusted: boolean): ToolAnnotations {
   const hints = info.annotations ?? {};
-  if (!trusted) return { openWorld: true, mutating: true, destructive: true, tags: ['mcp'] };
+  const tags = ['mcp', ...mcpHintTags(info)];
+  if (!trusted) return { openWorld: true, mutating: true, destructive: true, tags };
   const readOnly = hints.readOnlyHint === true;
-  return { openWorld: true, readOnly, mutating: !readOnly, destructive: !readOnly && hints.destructiveHint !== false, tags: ['mcp'] };
+  return { openWorld: true, readOnly, mutating: !readOnly, destructive: !readOnly && hints.destructiveHint !== false, tags };
 }
 
 function inputSchemaOf(info: McpToolInfo): Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolContext, ToolV1 } from '@warden/protocol';
+import { scopeHostText, type ToolContext, type ToolV1 } from '@warden/protocol';
 import { defineTool } from './define-tool.js';
 import type { PathJail } from './path-jail.js';
 import { runProcess } from './run-process.js';
@@ -21,9 +21,12 @@ export interface ShellConfig {
   sandbox?: Sandbox;
 }
 
-/** The hosts the run's task names: the person authorized them, so the sandbox's proxy lets this command reach them too. */
+/**
+ * The hosts the run's task names, each on its ports (`http://localhost:3000`, not every port of
+ * localhost): the person authorized them, so the sandbox's proxy lets this command reach them too.
+ */
 function scopeHosts(ctx: ToolContext): { allowedHosts?: string[] } {
-  const hosts = ctx.scope?.hosts.map((h) => h.host) ?? [];
+  const hosts = ctx.scope?.hosts.map(scopeHostText) ?? [];
   return hosts.length > 0 ? { allowedHosts: hosts } : {};
 }
 

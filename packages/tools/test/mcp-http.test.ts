@@ -33,8 +33,9 @@ describe('mcpTools over streamable HTTP', () => {
     expect(add.specificationVersion).toBe('v1');
     expect(add.description).toBe('[MCP server "calc"] Add two numbers');
     expect(add.inputSchema).toMatchObject({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] });
-    // Untrusted servers' readOnly hints are not believed.
-    expect(add.annotations).toEqual({ openWorld: true, mutating: true, destructive: true, tags: ['mcp'] });
+    // Untrusted servers' readOnly hints are not believed; they ride in tags for the gate's named-server rule.
+    expect(add.annotations).toEqual({ openWorld: true, mutating: true, destructive: true, tags: ['mcp', 'mcp-hint:readOnly=true'] });
+    expect(byName(set.tools, 'calc__refuse').annotations?.tags).toEqual(['mcp', 'mcp-hints:none']);
     expect(createToolRegistry(set.tools).size).toBe(4);
     expect(server.state.authorizations).toContain('Bearer test-token');
   });
@@ -42,7 +43,7 @@ describe('mcpTools over streamable HTTP', () => {
   it('believes annotations only from a trusted server', async () => {
     const set = await mcpTools({ servers: { calc: { url: server.url, trustAnnotations: true } } });
     open.push(set);
-    expect(byName(set.tools, 'calc__add').annotations).toEqual({ openWorld: true, readOnly: true, mutating: false, destructive: false, tags: ['mcp'] });
+    expect(byName(set.tools, 'calc__add').annotations).toEqual({ openWorld: true, readOnly: true, mutating: false, destructive: false, tags: ['mcp', 'mcp-hint:readOnly=true'] });
   });
 
   it('calls tools and converts text, image and error results', async () => {

@@ -107,18 +107,23 @@ describe('network: an allowed host is reachable through the proxy', () => {
 });
 
 describe("network: the hosts the run's task names", () => {
-  const taskNaming = (...hosts: string[]): RunScope => ({ version: 1, paths: [], hosts: hosts.map((host) => ({ host, origin: 'task' as const, text: host })) });
+  // Each host on the port the task wrote (the scope keeps it: `127.0.0.1:3000`, `http://localhost:3000`).
+  const taskNaming = (...hosts: Array<string | [string, number]>): RunScope => ({
+    version: 1,
+    paths: [],
+    hosts: hosts.map((h) => (typeof h === 'string' ? { host: h, origin: 'task' as const, text: h } : { host: h[0], port: h[1], origin: 'task' as const, text: `${h[0]}:${h[1]}` })),
+  });
 
   it('are reachable through the proxy for that command, in a sandbox with no hosts configured', async () => {
     const before = allowed.received.length;
-    const result = await noNetwork.run(`curl -fsS -m 10 http://127.0.0.1:${allowed.port}/docs`, { scope: taskNaming('127.0.0.1') });
+    const result = await noNetwork.run(`curl -fsS -m 10 http://127.0.0.1:${allowed.port}/docs`, { scope: taskNaming(['127.0.0.1', allowed.port]) });
     expect(result.isError).toBe(false);
     expect(result.text).toContain('listener-reply');
     expect(allowed.received.slice(before)).toContain('GET /docs');
   });
 
   it('are reachable by name through SOCKS5 beside the configured hosts', async () => {
-    const result = await withProxy.run(`curl -fsS -m 10 -x "$ALL_PROXY" http://localhost:${outside.port}/named`, { scope: taskNaming('localhost') });
+    const result = await withProxy.run(`curl -fsS -m 10 -x "$ALL_PROXY" http://localhost:${outside.port}/named`, { scope: taskNaming(['localhost', outside.port]) });
     expect(result.isError).toBe(false);
     expect(outside.received).toContain('GET /named');
   });
@@ -139,7 +144,41 @@ describe("network: the hosts the run's task names", () => {
   });
 
   it('ignore a scope entry that is not a host name instead of failing the command', async () => {
-    const result = await noNetwork.run(`curl -fsS -m 10 http://127.0.0.1:${allowed.port}/ok`, { scope: taskNaming('not a host!', '127.0.0.1') });
+    const result = await noNetwork.run(`curl -fsS -m 10 http://127.0.0.1:${allowed.port}/ok`, { scope: taskNaming('not a host!', ['127.0.0.1', allowed.port]) });
     expect(result.isError).toBe(false);
+  });
+
+  it('open only the port the task named: another port of the same host is refused (HTTP, CONNECT and SOCKS5)', async () => {
+    // Two real listeners on one host: the task names one port; the other is "another service of a named host".
+    const scope = taskNaming(['127.0.0.1', allowed.port], ['localhost', allowed.port]);
+    for (const command of [
+      `curl -fsS -m 5 --noproxy '' -T data/secret.txt http://127.0.0.1:${outside.port}/up`,
+      `curl -fsS -m 5 -p -x "$HTTPS_PROXY" -T data/secret.txt http://127.0.0.1:${outside.port}/up`,
+      `curl -fsS -m 5 -x "$ALL_PROXY" -T data/secret.txt http://localhost:${outside.port}/up`,
+    ]) {
+      const before = outside.connections;
+      const result = await noNetwork.run(command, { scope });
+      expect(result.isError).toBe(true);
+      expect(outside.connections).toBe(before);
+      expect(result.text).toContain(`:${outside.port} refused by the proxy`);
+    }
+    expect(outside.received).not.toContain('workspace-secret-42');
+    // The named port of the same host stays reachable through each of the three.
+    for (const command of [
+      `curl -fsS -m 10 -H 'Expect:' --noproxy '' http://127.0.0.1:${allowed.port}/named-port`,
+      `curl -fsS -m 10 -H 'Expect:' -p -x "$HTTPS_PROXY" http://127.0.0.1:${allowed.port}/named-port`,
+      `curl -fsS -m 10 -H 'Expect:' -x "$ALL_PROXY" http://localhost:${allowed.port}/named-port`,
+    ]) {
+      const result = await noNetwork.run(command, { scope });
+      expect(result.isError).toBe(false);
+      expect(result.text).toContain('listener-reply');
+    }
+  });
+
+  it('a bare host the task names means its default ports (80, 443), not a service on another port', async () => {
+    const before = outside.connections;
+    const result = await noNetwork.run(`curl -fsS -m 5 http://127.0.0.1:${outside.port}/db`, { scope: taskNaming('127.0.0.1') });
+    expect(result.isError).toBe(true);
+    expect(outside.connections).toBe(before);
   });
 });

@@ -1,11 +1,10 @@
-import path from 'node:path';
-import type { McpServerEntry } from '@warden/harness';
-import { mcpTools, type McpServerConfig } from '@warden/tools';
+import { startMcpServers, type McpServerEntry, type StartedMcpServers } from '@warden/harness';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { McpOptions } from '../commands/mcp-command.js';
 import { renderTable } from '../render/table.js';
+import { harnessOptionsFrom, resolveWorkdir } from './cli-harness-options.js';
 import { mcpServersOf, openEditableConfig, saveMcpServers, type EditableConfig } from './mcp-config-file.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
 
@@ -67,11 +66,14 @@ export async function mcpConfigAction(ctx: CommandContext<McpOptions>): Promise<
     return EXIT.done;
   }
 
-  if (verb === 'add') return addServer(ctx, config, servers, rest, write);
+  if (verb === 'add') {
+    const name = addServer(ctx, config, servers, rest, write);
+    return checkAdded(ctx, servers, name, write);
+  }
   return pinServers(ctx, config, servers, rest, write);
 }
 
-function addServer(ctx: CommandContext<McpOptions>, config: EditableConfig, servers: Record<string, McpServerEntry>, rest: string[], write: (text: string) => void): number {
+function addServer(ctx: CommandContext<McpOptions>, config: EditableConfig, servers: Record<string, McpServerEntry>, rest: string[], write: (text: string) => void): string {
   const { options, t } = ctx;
   const [name, target, ...args] = rest;
   if (!name) throw missingArgument('warden mcp add', 'NAME');
@@ -95,26 +97,46 @@ function addServer(ctx: CommandContext<McpOptions>, config: EditableConfig, serv
   saveMcpServers(config, servers);
   write(t('mcp.added', { name, transport: isUrl ? 'http' : 'stdio', file: config.file }));
   write(ctx.style.dim(t('mcp.addedNext', { name })));
-  return EXIT.done;
+  return name;
 }
 
-function clientConfig(entry: McpServerEntry, configDir: string): McpServerConfig {
-  const trustAnnotations = entry.trust === 'trusted';
-  if (entry.url) return { url: entry.url, ...(entry.headers ? { headers: entry.headers } : {}), trustAnnotations };
-  return { command: entry.command ?? '', ...(entry.args ? { args: entry.args } : {}), ...(entry.env ? { env: entry.env } : {}), cwd: path.resolve(configDir, entry.cwd ?? '.'), trustAnnotations };
+/**
+ * Starts configured servers exactly as `warden run` would (#47): the run's harness options from
+ * the config and flags (sandbox, allowed hosts, workdir, env), with the servers as edited here.
+ */
+function startAsRun(ctx: CommandContext<McpOptions>, servers: Record<string, McpServerEntry>, only: readonly string[], ignorePins: boolean): Promise<StartedMcpServers> {
+  const workdir = resolveWorkdir(ctx.io.cwd, ctx.options.workdir);
+  return startMcpServers({ ...harnessOptionsFrom(ctx, workdir), mcpServers: servers }, { only, ignorePins });
 }
 
-/** Connects each server, takes the fingerprint of every tool it lists, and saves them as its pins. */
+/** After `add`: the new server, started as a run starts it; a failure is said (with its code) and is exit 1, the entry stays saved. */
+async function checkAdded(ctx: CommandContext<McpOptions>, servers: Record<string, McpServerEntry>, name: string, write: (text: string) => void): Promise<number> {
+  const { t } = ctx;
+  const started = await startAsRun(ctx, servers, [name], true);
+  try {
+    const failure = started.failures.find((f) => f.server === name && f.tool === undefined);
+    if (failure !== undefined) {
+      ctx.io.stderr.write(`${ctx.style.red(t('mcp.addStartFailed', { name, message: `${failure.code}: ${failure.message}` }))}\n`);
+      return EXIT.error;
+    }
+    const where = t(started.sandboxed && servers[name]?.url === undefined && servers[name]?.sandbox !== false ? 'mcp.startedWhere.sandbox' : 'mcp.startedWhere.plain');
+    write(t('mcp.started', { name, where, count: started.tools.length }));
+    return EXIT.done;
+  } finally {
+    await started.close();
+  }
+}
+
+/** Starts each server as a run would (same sandbox and env), takes the fingerprint of every tool it lists, and saves them as its pins. */
 async function pinServers(ctx: CommandContext<McpOptions>, config: EditableConfig, servers: Record<string, McpServerEntry>, names: string[], write: (text: string) => void): Promise<number> {
   const { t } = ctx;
   const chosen = names.length > 0 ? names : Object.keys(servers);
   if (chosen.length === 0) throw missingArgument('warden mcp pin', 'NAME (no server is configured)');
   for (const name of chosen) if (!(name in servers)) throw invalid('NAME', t('mcp.unknown', { name, file: config.file }));
-  const configs = Object.fromEntries(chosen.map((name) => [name, clientConfig(servers[name]!, path.dirname(config.file))]));
-  const set = await mcpTools({ servers: configs, onStderr: () => undefined });
+  const set = await startAsRun(ctx, servers, chosen, true);
   let failed = false;
   try {
-    const prints = set.fingerprints();
+    const prints = set.fingerprints;
     for (const failure of set.failures) {
       failed = true;
       ctx.io.stderr.write(`${ctx.style.red(t('mcp.pinFailed', { name: failure.server, message: failure.message }))}\n`);

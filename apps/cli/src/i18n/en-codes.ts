@@ -65,6 +65,7 @@ export const enCodes = {
   'because.unnamed_write_sandboxed': '{what} changes files the analyzer cannot name (the OS sandbox keeps it inside the workspace, not inside the task\'s scope)',
   'because.guarded_tool': '{tool} sends, publishes or remembers (egress or irreversible)',
   'because.destructive_tool': '{tool} is destructive (irreversible)',
+  'because.named_server_effect': '{tool} is a {effect} tool of an MCP server the task names; naming the server authorizes its ordinary tools only (name {tool} itself in the task to authorize it)',
   'because.open_world': '{tool} reaches the open world at a host outside the task\'s scope',
   'because.write_outside_workspace': '{tool} writes {field} outside the workspace',
   'because.egress.irreversible': 'the command pushes or publishes (irreversible egress)',

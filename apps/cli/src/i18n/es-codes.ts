@@ -67,6 +67,7 @@ export const esCodes: Record<keyof typeof enCodes, string> = {
   'because.unnamed_write_sandboxed': '{what} cambia archivos que el analizador no puede nombrar (el aislamiento lo mantiene dentro del espacio de trabajo, no dentro del alcance de la tarea)',
   'because.guarded_tool': '{tool} envía, publica o memoriza (salida de datos o irreversible)',
   'because.destructive_tool': '{tool} es destructiva (irreversible)',
+  'because.named_server_effect': '{tool} es una herramienta {effect} de un servidor MCP que nombra la tarea; nombrar el servidor solo autoriza sus herramientas ordinarias (nombre {tool} en la tarea para autorizarla)',
   'because.open_world': '{tool} accede al exterior en un host fuera del alcance de la tarea',
   'because.write_outside_workspace': '{tool} escribe {field} fuera del espacio de trabajo',
   'because.egress.irreversible': 'el comando empuja o publica (salida irreversible)',

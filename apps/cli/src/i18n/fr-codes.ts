@@ -67,6 +67,7 @@ export const frCodes: Record<keyof typeof enCodes, string> = {
   'because.unnamed_write_sandboxed': '{what} modifie des fichiers que l\'analyseur ne sait pas nommer (le bac à sable les garde dans l\'espace de travail, pas dans le périmètre de la tâche)',
   'because.guarded_tool': '{tool} envoie, publie ou mémorise (sortie de données ou irréversible)',
   'because.destructive_tool': '{tool} est destructeur (irréversible)',
+  'because.named_server_effect': '{tool} est un outil {effect} d’un serveur MCP nommé par la tâche ; nommer le serveur n’autorise que ses outils ordinaires (nommez {tool} dans la tâche pour l’autoriser)',
   'because.open_world': '{tool} accède à l\'extérieur sur un hôte hors du périmètre de la tâche',
   'because.write_outside_workspace': '{tool} écrit {field} hors de l\'espace de travail',
   'because.egress.irreversible': 'la commande pousse ou publie (sortie irréversible)',

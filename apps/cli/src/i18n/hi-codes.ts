@@ -67,6 +67,7 @@ export const hiCodes: Record<keyof typeof enCodes, string> = {
   'because.unnamed_write_sandboxed': '{what} ऐसी फ़ाइलें बदलता है जिनका नाम विश्लेषक नहीं बता सकता (OS सैंडबॉक्स इसे वर्कस्पेस में रखता है, कार्य के दायरे में नहीं)',
   'because.guarded_tool': '{tool} भेजता, प्रकाशित करता या याद रखता है (डेटा बाहर जाता है या बदलाव वापस नहीं होता)',
   'because.destructive_tool': '{tool} विनाशकारी है (वापस नहीं होता)',
+  'because.named_server_effect': '{tool} कार्य में नामित MCP सर्वर का {effect} टूल है; सर्वर का नाम लेने से केवल उसके सामान्य टूल अधिकृत होते हैं (इसे अधिकृत करने के लिए कार्य में {tool} का नाम लिखें)',
   'because.open_world': '{tool} कार्य के दायरे से बाहर के होस्ट तक पहुँचता है',
   'because.write_outside_workspace': '{tool} {field} को वर्कस्पेस के बाहर लिखता है',
   'because.egress.irreversible': 'कमांड push या प्रकाशित करती है (डेटा बाहर जाता है, वापस नहीं होता)',

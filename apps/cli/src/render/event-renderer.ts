@@ -1,4 +1,4 @@
-import type { RunEvent, RunEventOf } from '@warden/protocol';
+import { scopeHostText, type RunEvent, type RunEventOf } from '@warden/protocol';
 import type { CliOutput } from '../cli/io.js';
 import type { MessageKey } from '../i18n/catalog-types.js';
 import type { Translator } from '../i18n/translator.js';
@@ -29,7 +29,7 @@ export interface EventRenderer {
 
 /** One line naming what a run's scope authorizes (`scope: README.md (task), docs/** (config)`). */
 export function describeScope(scope: RunEventOf<'scope'>['scope'], t: Translator): string {
-  const entries = [...scope.paths.map((p) => `${p.kind === 'dir' ? `${p.pattern}/` : p.pattern} (${p.origin})`), ...scope.hosts.map((h) => `${h.host} (${h.origin})`)];
+  const entries = [...scope.paths.map((p) => `${p.kind === 'dir' ? `${p.pattern}/` : p.pattern} (${p.origin})`), ...scope.hosts.map((h) => `${scopeHostText(h)} (${h.origin})`)];
   return entries.length === 0 ? t('render.scopeNone') : t('render.scope', { entries: entries.join(', ') });
 }
 

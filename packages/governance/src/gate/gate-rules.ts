@@ -54,6 +54,7 @@ export const TAINT_REASONS = Object.freeze({
   unnamed_write_sandboxed: 'A change whose target the analyzer cannot name; the sandbox keeps it in the workspace only (what).',
   guarded_tool: 'The tool sends, publishes or remembers (tool).',
   destructive_tool: 'The tool is destructive (tool).',
+  named_server_effect: 'A tool of an MCP server the task names by server, not by tool, whose effect is not ordinary: destructive, sending or persistent by name, annotation or missing annotations (tool, effect, basis).',
   open_world: 'The tool reaches a host outside the task\'s scope (tool).',
   write_outside_workspace: 'The tool writes outside the workspace (tool, field).',
   'egress.irreversible': 'The command pushes or publishes.',

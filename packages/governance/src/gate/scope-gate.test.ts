@@ -152,7 +152,8 @@ describe('shell and network under scope', () => {
   });
 
   describe('tools of an MCP server the task names', () => {
-    const untrusted: ToolAnnotations = { openWorld: true, mutating: true, destructive: true, tags: ['mcp'] };
+    // As @warden/tools marks a tool of an untrusted server that says it is read-only (named-server-gate.test.ts has the rest).
+    const untrusted: ToolAnnotations = { openWorld: true, mutating: true, destructive: true, tags: ['mcp', 'mcp-hint:readOnly=true'] };
     const task = "Search the docs MCP server for 'retries'";
     const ctx = (): GateContext => context(task, {}, taskScope(task, { workspace, toolServers: ['docs', 'web'] }));
 

@@ -1,4 +1,4 @@
-import type { RunScope, ScopePath } from '@warden/protocol';
+import { defaultPorts, hostSpecAllows, parseHostSpec, scopeHostText, type RunScope, type ScopePath } from '@warden/protocol';
 import { globToRegExp } from '../policy/glob.js';
 import { isPathGlob, pathGlobRegExp } from './path-glob.js';
 
@@ -8,12 +8,17 @@ export interface ScopeMatcher {
   pathEntry(relative: string): string | undefined;
   /** True when the path is itself a directory entry of the scope (`src` for the entry `src/`). */
   isDirectoryEntry(relative: string): boolean;
-  /** The entry that covers a host (`task:api.example.com`), or undefined. */
-  hostEntry(host: string): string | undefined;
-  /** Every host in the scope (for the egress check). */
+  /**
+   * The entry that covers a host on a port (`task:api.example.com`), or undefined. Without a
+   * port: the default ports (80 or 443) of `scheme`, or of the web.
+   */
+  hostEntry(host: string, port?: number, scheme?: string): string | undefined;
+  /** Every host in the scope, each with its port and scheme as entry text (`http://localhost:3000`), for the egress check. */
   readonly hosts: readonly string[];
   /** The entry that names a tool (`task:docs__*`), or undefined. */
   toolEntry(name: string): string | undefined;
+  /** The entry that names this tool exactly (`task:docs__delete_page`), not by a glob; or undefined. */
+  exactToolEntry(name: string): string | undefined;
 }
 
 interface CompiledPath {
@@ -34,17 +39,13 @@ function compile(entry: ScopePath): CompiledPath {
   return { entry, test: (relative) => relative === pattern };
 }
 
-function normalizeHost(host: string): string {
-  return host.toLowerCase().replace(/\.$/, '').replace(/^\[|\]$/g, '');
-}
-
 /** Compiles a scope once per run (the gate caches it by identity). */
 export function scopeMatcher(scope: RunScope | undefined): ScopeMatcher {
   const paths = (scope?.paths ?? []).map(compile);
-  const hosts = (scope?.hosts ?? []).map((h) => ({ entry: h, host: normalizeHost(h.host) }));
+  const hosts = (scope?.hosts ?? []).map((h) => ({ entry: h, text: scopeHostText(h), spec: parseHostSpec(scopeHostText(h)) }));
   const tools = (scope?.tools ?? []).map((t) => ({ entry: t, regex: globToRegExp(t.pattern) }));
   return {
-    hosts: hosts.map((h) => h.host),
+    hosts: hosts.map((h) => h.text),
     pathEntry(relative) {
       const hit = paths.find((p) => p.test(relative));
       return hit ? `${hit.entry.origin}:${hit.entry.pattern}` : undefined;
@@ -52,13 +53,15 @@ export function scopeMatcher(scope: RunScope | undefined): ScopeMatcher {
     isDirectoryEntry(relative) {
       return paths.some((p) => p.entry.kind === 'dir' && p.entry.pattern.replace(/^\.\/+/, '').replace(/\/+$/, '') === relative);
     },
-    hostEntry(host) {
-      const h = normalizeHost(host);
-      const hit = hosts.find(({ host: allowed }) => {
-        const base = allowed.replace(/^\*\./, '');
-        return h === base || (allowed.startsWith('*.') && h.endsWith(`.${base}`));
-      });
-      return hit ? `${hit.entry.origin}:${hit.entry.host}` : undefined;
+    hostEntry(host, port, scheme) {
+      const ports = port !== undefined ? [port] : defaultPorts(scheme);
+      const hit = hosts.find(({ spec }) => spec !== undefined && ports.some((p) => hostSpecAllows(spec, { host, port: p, ...(scheme !== undefined ? { scheme } : {}) })));
+      // The label names the host and the port the entry wrote (`task:localhost:3000`, `task:data.example.com`).
+      return hit ? `${hit.entry.origin}:${hit.entry.host}${hit.entry.port !== undefined ? `:${hit.entry.port}` : ''}` : undefined;
+    },
+    exactToolEntry(name) {
+      const hit = tools.find((t) => t.entry.pattern === name);
+      return hit ? `${hit.entry.origin}:${hit.entry.pattern}` : undefined;
     },
     toolEntry(name) {
       const hit = tools.find((t) => t.regex.test(name));

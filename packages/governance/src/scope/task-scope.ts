@@ -1,6 +1,6 @@
 import { opendirSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
-import { type RunScope, type ScopeHost, type ScopePath, type ScopeTool, strictOptions, type OptionKeys } from '@warden/protocol';
+import { defaultPorts, parseHostSpec, type RunScope, type ScopeHost, type ScopePath, type ScopeTool, strictOptions, type OptionKeys } from '@warden/protocol';
 import { pathPolicy, type PathPolicy } from '@warden/shell-policy';
 import { isPathGlob } from './path-glob.js';
 import { asksForChange } from './task-intent.js';
@@ -10,7 +10,10 @@ export interface TaskScopeOptions {
   workspace: string;
   /** Paths or globs the configuration authorizes (workspace-relative). */
   paths?: readonly string[];
-  /** Hosts the configuration authorizes (`api.example.com`, `*.example.com`). */
+  /**
+   * Hosts the configuration authorizes, each on its ports: `api.example.com` (80 and 443 only),
+   * `api.example.com:8443`, `db.internal:*` (every port), `*.example.com`, `http://localhost:3000`.
+   */
   hosts?: readonly string[];
   /** Tool names or globs the configuration authorizes (`docs__search`, `docs__*`). */
   tools?: readonly string[];
@@ -33,8 +36,10 @@ export interface TaskScopeOptions {
 
 /** Top-level domains that make a bare word a host rather than a file name (`example.com`, not `notes.md`). */
 const HOST_TLDS = new Set(['com', 'org', 'net', 'io', 'dev', 'app', 'ai', 'co', 'edu', 'gov', 'cloud', 'sh', 'xyz', 'info', 'biz', 'us', 'uk', 'de', 'fr', 'in', 'es', 'eu', 'local', 'internal', 'localhost']);
-const URL_WORD = /^[a-z][a-z0-9+.-]*:\/\/(?:[^\s/@]+@)?(\[[0-9a-f:.]+\]|[^\s/:?#]+)/i;
-const HOST_WORD = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,})(?::\d+)?$/i;
+const URL_WORD = /^([a-z][a-z0-9+.-]*):\/\/(?:[^\s/@]+@)?(\[[0-9a-f:.]+\]|[^\s/:?#]+)(?::(\d{1,5}))?/i;
+const HOST_WORD = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,})(?::(\d{1,5}))?$/i;
+/** `localhost:3000`, `127.0.0.1:8080`: a loopback service named by its port (no scheme, no TLD). */
+const LOOPBACK_PORT_WORD = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]):(\d{1,5})$/i;
 const EXTENSION = /\.[A-Za-z0-9_-]{1,12}$/;
 /** Punctuation that ends a sentence or wraps a word in any of the CLI's languages, never part of the path the user meant. */
 const TRAILING = /[.,;:!?)\]}>'"`»”’。，、।॥…]+$/u;
@@ -120,7 +125,27 @@ function toolsFromWord(word: string, servers: readonly string[], aboutServers: b
 
 function pushHost(out: ScopeHost[], entry: ScopeHost): void {
   const host = entry.host.toLowerCase();
-  if (!out.some((h) => h.host === host)) out.push({ ...entry, host });
+  if (!out.some((h) => h.host === host && h.port === entry.port && h.scheme === entry.scheme)) out.push({ ...entry, host });
+}
+
+/** A port as written (1-65535), else undefined. */
+function portOf(text: string | undefined): number | undefined {
+  const port = text === undefined ? undefined : Number(text);
+  return port !== undefined && Number.isInteger(port) && port >= 1 && port <= 65535 ? port : undefined;
+}
+
+/**
+ * A configured host entry (`api.example.com`, `*.example.com`, `db:5432`, `db:*`,
+ * `http://localhost:3000`) as a scope entry keeping its port and scheme. A bare host means its
+ * default ports (80 and 443) only; text that is no host entry is kept as written (it matches nothing).
+ */
+function configHost(text: string, origin: ScopeHost['origin']): ScopeHost {
+  const spec = parseHostSpec(text);
+  if (spec === undefined) return { host: text, origin, text };
+  const defaults = defaultPorts(spec.scheme);
+  const isDefault = spec.ports !== '*' && spec.ports.length === defaults.length && spec.ports.every((p, i) => p === defaults[i]);
+  const port = spec.ports === '*' ? '*' : isDefault ? undefined : spec.ports[0];
+  return { host: `${spec.wildcard ? '*.' : ''}${spec.host}`, ...(port !== undefined ? { port } : {}), ...(spec.scheme !== undefined ? { scheme: spec.scheme } : {}), origin, text };
 }
 
 /** A word of the task as a path inside the workspace (never protected, never outside), or undefined. */
@@ -188,7 +213,7 @@ export function taskScope(task: string, options: TaskScopeOptions): RunScope {
     const kind = isPathGlob(pattern) ? 'glob' : kindOf(options.workspace, pattern) === 'dir' ? 'dir' : 'file';
     pushPath(outPaths, { kind, pattern, origin, text: entry });
   }
-  for (const host of options.hosts ?? []) if (host.trim() !== '') pushHost(outHosts, { host: host.trim(), origin, text: host });
+  for (const host of options.hosts ?? []) if (host.trim() !== '') pushHost(outHosts, configHost(host.trim(), origin));
   const change = asksForChange(task);
   const taskWords: string[] = [];
   const listing = rootListing(options.workspace);
@@ -199,14 +224,23 @@ export function taskScope(task: string, options: TaskScopeOptions): RunScope {
       pushTool(outTools, { pattern: agent, origin: 'task', text: word });
       continue;
     }
+    // A host keeps its port (and a URL its scheme): naming `http://localhost:3000` authorizes that service, not the host's other ports.
     const url = URL_WORD.exec(word);
     if (url) {
-      pushHost(outHosts, { host: (url[1] ?? '').replace(/^\[|\]$/g, ''), origin: 'task', text: word });
+      const port = portOf(url[3]);
+      pushHost(outHosts, { host: (url[2] ?? '').replace(/^\[|\]$/g, ''), ...(port !== undefined ? { port } : {}), scheme: (url[1] ?? '').toLowerCase(), origin: 'task', text: word });
       continue;
     }
     const host = HOST_WORD.exec(word);
     if (host && HOST_TLDS.has((host[1] ?? '').toLowerCase()) && kindOf(options.workspace, word) === undefined) {
-      pushHost(outHosts, { host: word.replace(/:\d+$/, ''), origin: 'task', text: word });
+      const port = portOf(host[2]);
+      pushHost(outHosts, { host: word.replace(/:\d+$/, ''), ...(port !== undefined ? { port } : {}), origin: 'task', text: word });
+      continue;
+    }
+    const loopback = LOOPBACK_PORT_WORD.exec(word);
+    const loopbackPort = portOf(loopback?.[2]);
+    if (loopback && loopbackPort !== undefined) {
+      pushHost(outHosts, { host: (loopback[1] ?? '').replace(/^\[|\]$/g, ''), port: loopbackPort, origin: 'task', text: word });
       continue;
     }
     if (change) pathFromWord(word, options, paths, listing, outPaths);

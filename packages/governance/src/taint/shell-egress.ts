@@ -1,3 +1,5 @@
+import { defaultPorts, hostSpecAllows, parseHostSpec, urlTarget } from '@warden/protocol';
+
 /** Commands that reach the network by themselves. */
 const NETWORK_COMMANDS = new Set([
   'curl', 'wget', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'ssh', 'scp', 'sftp', 'rsync', 'ftp', 'tftp', 'http', 'https',
@@ -20,8 +22,8 @@ const NETWORK_SUBCOMMANDS: Record<string, readonly string[]> = {
 /** Publishing and pushing are irreversible: a person decides even for allowed hosts. */
 const IRREVERSIBLE = /(^|[\s;&|(`])(git\s+(\S+\s+)*push|npm\s+publish|pnpm\s+publish|yarn\s+publish|cargo\s+publish|twine\s+upload|docker\s+push|gh\s+(release|pr|issue|gist|api))\b/;
 const INTERPRETERS = /(^|[\s;&|(`/])(python[0-9.]*|node|deno|bun|perl|ruby|php|osascript|pwsh|powershell)\s+(-\S*\s+)*(-c|-e|--eval|-r|-E|--exec)\b/;
-const URL_PATTERN = /\b[a-z][a-z0-9+.-]*:\/\/([^\s/'"`?#:@]+@)?(\[[0-9a-f:]+\]|[^\s/'"`?#:]+)/gi;
-const BARE_HOST = /^((?:[a-z0-9-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?(?:\/\S*)?$/i;
+const URL_PATTERN = /\b([a-z][a-z0-9+.-]*):\/\/([^\s/'"`?#:@]+@)?(\[[0-9a-f:]+\]|[^\s/'"`?#:]+)(?::(\d{1,5}))?/gi;
+const BARE_HOST = /^((?:[a-z0-9-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5}))?(?:\/\S*)?$/i;
 /** Endings that are file extensions and not top-level domains, so `-o x.json` is not a host. */
 const FILE_SUFFIX = /\.(json|txt|ya?ml|log|csv|lock|toml|t?gz|tar|html?|xml|png|jpe?g|gif|svg|[cm]?js|ts|map|bin|img|iso|pem|conf|cfg|ini|env|bak|tmp|out)$/i;
 const DEV_NET = /\/dev\/(tcp|udp)\//;
@@ -33,19 +35,44 @@ export interface EgressFinding {
   params?: Record<string, string>;
 }
 
-function hostAllowed(host: string, allowHosts: readonly string[]): boolean {
-  const h = host.toLowerCase().replace(/\.$/, '');
-  return allowHosts.some((allowed) => {
-    const a = allowed.toLowerCase().replace(/^\*\./, '');
-    return h === a || h.endsWith(`.${a}`);
+/** A destination a command names: its host, and its port and scheme when written (a bare word has neither). */
+interface Destination {
+  host: string;
+  port?: number;
+  scheme?: string;
+}
+
+/**
+ * True when an allowlist or scope entry (`host`, `host:port`, `host:*`, `scheme://host:port`; see
+ * `parseHostSpec`) allows the destination on its port. A destination without a port (a bare word,
+ * a URL of an unknown scheme) is allowed when its entry allows one of the web's default ports.
+ * A non-wildcard entry also covers names below it (this allowlist's historical reading).
+ */
+function hostAllowed(destination: Destination, allowHosts: readonly string[]): boolean {
+  const host = destination.host.toLowerCase().replace(/\.$/, '');
+  const ports = destination.port !== undefined ? [destination.port] : defaultPorts(destination.scheme);
+  return allowHosts.some((entry) => {
+    const spec = parseHostSpec(entry);
+    if (spec === undefined) return false;
+    return ports.some((port) => hostSpecAllows(spec, { host, port, ...(destination.scheme !== undefined ? { scheme: destination.scheme } : {}) }, { subdomains: true }));
   });
+}
+
+/** The port of a URL the command writes: the one written, else its scheme's (undefined for schemes without one). */
+function urlDestination(match: RegExpMatchArray): Destination {
+  const scheme = (match[1] ?? '').toLowerCase();
+  const host = (match[3] ?? '').replace(/^\[|\]$/g, '');
+  const written = match[4] !== undefined ? Number(match[4]) : undefined;
+  const target = urlTarget(`${scheme}://${host.includes(':') ? `[${host}]` : host}${written !== undefined ? `:${written}` : ''}/`);
+  const port = written ?? (target !== undefined && target.port > 0 ? target.port : undefined);
+  return { host, scheme, ...(port !== undefined ? { port } : {}) };
 }
 
 /**
  * A deliberately wide look at a shell command for egress once a run is
  * tainted: any network-reaching command, URL, `/dev/tcp`, interpreter with
  * inline code, push or publish. Hosts on the allowlist pass only when every
- * network use names an allowed host in a URL. Returns why it needs a person,
+ * network use names an allowed host (on an allowed port) in a URL. Returns why it needs a person,
  * or undefined. Over-asking is the safe direction here: this runs after the
  * parsed deny list, not instead of it.
  */
@@ -56,17 +83,17 @@ export function shellEgress(command: string, allowHosts: readonly string[], opti
   // Inside the sandbox the network filter bounds what inline code can reach; outside it, it needs a person.
   if (options.sandboxed !== true && INTERPRETERS.test(flat)) return { reason: 'runs inline interpreter code that could reach the network', id: 'egress.inline_code' };
   const urls = [...flat.matchAll(URL_PATTERN)];
-  const hosts = urls.map((m) => (m[2] ?? '').replace(/^\[|\]$/g, ''));
+  const hosts: Destination[] = urls.map(urlDestination);
   const words = flat.split(/[\s;&|()<>`'"=]+/).filter((w) => w.length > 0);
   const networkCommand = findNetworkCommand(flat);
   if (networkCommand !== undefined) {
     // Bare host names (curl accepts `evil.example/x` without a scheme; ssh takes `user@host`).
     for (const word of words) {
       const bare = BARE_HOST.exec(word.replace(/^[^@\s]+@/, ''));
-      if (bare?.[1] && !word.includes('://') && !FILE_SUFFIX.test(bare[1])) hosts.push(bare[1]);
+      if (bare?.[1] && !word.includes('://') && !FILE_SUFFIX.test(bare[1])) hosts.push({ host: bare[1], ...(bare[2] !== undefined ? { port: Number(bare[2]) } : {}) });
     }
   }
-  const unlisted = hosts.filter((h) => !hostAllowed(h, allowHosts));
+  const unlisted = hosts.filter((h) => !hostAllowed(h, allowHosts)).map((h) => (h.port !== undefined ? `${h.host.includes(':') ? `[${h.host}]` : h.host}:${h.port}` : h.host));
   if (unlisted.length > 0) return { reason: `reaches ${unlisted[0] ?? 'a host'}, which is not on the taint allowlist`, id: 'egress.unlisted_host', params: { host: unlisted[0] ?? '?' } };
   if (networkCommand !== undefined && hosts.length === 0) {
     return { reason: `runs ${networkCommand}, which reaches the network at a host that cannot be checked`, id: 'egress.unchecked_host', params: { command: networkCommand } };
@@ -114,11 +141,9 @@ function findNetworkCommand(command: string): string | undefined {
   return undefined;
 }
 
-/** True when a URL's host is on the allowlist (used for open-world tools' `url` arguments). */
+/** True when a URL's host, on its port and scheme, is on the allowlist (used for open-world tools' `url` arguments). */
 export function urlHostAllowed(url: string, allowHosts: readonly string[]): boolean {
-  try {
-    return hostAllowed(new URL(url).hostname.replace(/^\[|\]$/g, ''), allowHosts);
-  } catch {
-    return false;
-  }
+  const target = urlTarget(url);
+  if (target === undefined) return false;
+  return hostAllowed({ host: target.host, ...(target.port > 0 ? { port: target.port } : {}), ...(target.scheme !== undefined ? { scheme: target.scheme } : {}) }, allowHosts);
 }

@@ -7,6 +7,7 @@ import { resolveWorkspacePath } from '../effects/resolve-path.js';
 import { taskAuthorizes } from '../effects/task-authorization.js';
 import { globToRegExp, matchesAnyGlob } from '../policy/glob.js';
 import { scopeMatcher, type ScopeMatcher } from '../scope/scope-matcher.js';
+import { effectClass, isMcpTool, mcpToolEffect } from './mcp-tool-effect.js';
 import { shellEgress, urlHostAllowed } from './shell-egress.js';
 import { normalizedTouchedPaths } from './touched-paths.js';
 
@@ -112,6 +113,22 @@ function taintedShellRisk(command: string): string | undefined {
   return undefined;
 }
 
+/**
+ * For an MCP tool the scope names: `exact` when the task or config names `<server>__<tool>` itself
+ * (that authorizes its effect, sending included); `why` when only a server glob (`docs__*`) names
+ * it and its effect is not ordinary — destructive, sending or persistent by name, by annotation,
+ * or because the server declares none. Undefined for other tools.
+ */
+function namedMcpVerdict(call: GateCall, scope: ScopeMatcher): { exact?: string; why?: ReturnType<typeof person>; effectClass?: EffectClass } | undefined {
+  if (!isMcpTool(call.name, call.annotations) || scope.toolEntry(call.name) === undefined) return undefined;
+  const exact = scope.exactToolEntry(call.name);
+  if (exact !== undefined) return { exact };
+  const { effect, basis } = mcpToolEffect(call.name, call.annotations);
+  if (effect === 'ordinary') return {};
+  const kind = effectClass(effect);
+  return { effectClass: kind, why: person(`${call.name} is a ${kind} tool (${basis.replace(/_/g, ' ')}) of an MCP server the task names; naming the server authorizes its ordinary tools only, naming ${call.name} itself authorizes it`, 'named_server_effect', { tool: call.name, effect: kind, basis }) };
+}
+
 /** Scope matchers are compiled once per scope object (core hands the gate the same object every call). */
 function matcherCache(): (scope: RunScope | undefined) => ScopeMatcher {
   let last: RunScope | undefined;
@@ -212,7 +229,10 @@ export function taintGuard(settings: TaintGuardSettings): TaintGuard {
       if (shellTools.has(call.name)) return shellVerdict(call, ctx, scope, shell, sandboxed);
       const annotations = call.annotations ?? {};
       const entries: string[] = [];
-      if (matchesAnyGlob(call.name, guardGlobs)) return { ...person(`${call.name} sends, publishes or remembers (egress or irreversible)`, 'guarded_tool', { tool: call.name }), scopeEntries: entries, effectClass: 'egress' };
+      // An MCP tool named by a server glob is authorized for its ordinary effects only (mcp-tool-effect.ts).
+      const mcpNamed = namedMcpVerdict(call, scope);
+      if (mcpNamed?.why) return { ...mcpNamed.why, scopeEntries: entries, effectClass: mcpNamed.effectClass ?? 'destructive' };
+      if (mcpNamed?.exact === undefined && matchesAnyGlob(call.name, guardGlobs)) return { ...person(`${call.name} sends, publishes or remembers (egress or irreversible)`, 'guarded_tool', { tool: call.name }), scopeEntries: entries, effectClass: 'egress' };
       // A tool the task names was asked for by the person: its unknown effect is what they asked for.
       const named = scope.toolEntry(call.name);
       if (named !== undefined) entries.push(named);

@@ -22,6 +22,13 @@ export interface WrapOptions {
    * run's task names (`ToolContext.scope`). Entries that are not host names are ignored.
    */
   allowedHosts?: readonly string[];
+  /**
+   * Absolute folders outside the workspace this one command may read (bound read-only, after the
+   * private /tmp and the hidden home, so they show through): a stdio MCP server's own program
+   * folder and package cache. Folders that do not exist, the root, the home folder itself and its
+   * ancestors are ignored.
+   */
+  readablePaths?: readonly string[];
 }
 
 export interface SandboxReport {
@@ -115,6 +122,19 @@ function commandAllowlist(base: readonly string[], extra: readonly string[] | un
     }
   }
   return { hosts, allowlist: createHostAllowlist(hosts) };
+}
+
+/** A command's extra read-only folders that exist and uncover nothing the sandbox must keep hidden (not /, not home or above it, not above the workspace). */
+function extraReadable(paths: readonly string[] | undefined, home: string, workspace: string): string[] {
+  const realHome = realIfExists(home) ?? home;
+  const out: string[] = [];
+  for (const p of paths ?? []) {
+    if (!path.isAbsolute(p)) continue;
+    const real = realIfExists(p);
+    if (real === undefined || !isDir(real) || real === '/' || isInside(real, realHome) || isInside(real, home) || isInside(real, workspace)) continue;
+    if (!out.includes(real)) out.push(real);
+  }
+  return out;
 }
 
 function plain(command: string, options: WrapOptions, notice?: string): SandboxCommand {
@@ -211,7 +231,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
           workspace,
           cwd,
           privateDirs,
-          readableHomePaths: readableHome.filter((p) => realIfExists(p) !== undefined),
+          readableHomePaths: [...readableHome.filter((p) => realIfExists(p) !== undefined), ...extraReadable(wrapOptions.readablePaths, home, workspace)],
           writablePaths: writable.filter((p) => realIfExists(p) !== undefined),
           protectedScan: scan,
           emptyFile,
