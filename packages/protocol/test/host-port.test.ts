@@ -24,7 +24,7 @@ describe('host specs: scheme, host and port', () => {
     expect(allows(entry, host, port, scheme)).toBe(true);
   });
 
-  it.each([
+  it.each<[string, string, number, string | undefined, string]>([
     ['http://localhost:3000', 'localhost', 5432, undefined, 'another port of the named host'],
     ['http://localhost:3000', 'localhost', 3000, 'https', 'another scheme on the same port'],
     ['api.example.com', 'api.example.com', 8443, 'https', 'a non-default port of a bare host'],
