@@ -42,6 +42,7 @@ describe('@warden/governance public surface', () => {
       'auditLog',
       'autoApprove',
       'compileCondition',
+      'compileExpression',
       'conformingStep',
       'createGate',
       'createRedactor',

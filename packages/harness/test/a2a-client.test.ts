@@ -43,12 +43,12 @@ async function caller(script: ScriptedTurn[], url: string, extra: Partial<Harnes
 }
 
 describe('a2aAgent: a Warden agent delegates to a remote A2A agent', () => {
-  it('sends the task, returns the remote answer, and the run is tainted after it: a write the task did not name then needs a person', async () => {
+  it('sends the task, returns the remote answer, and the run is tainted after it: a CI workflow write (runs later) then needs a person', async () => {
     const far = await remote(['The answer is 42.']);
     const near = await caller(
       [
         { toolCalls: [{ name: 'researcher', args: { task: 'what is the answer?' } }] },
-        { toolCalls: [{ name: 'write_file', args: { path: 'ci.yml', content: 'pwned' } }] },
+        { toolCalls: [{ name: 'write_file', args: { path: '.github/workflows/ci.yml', content: 'pwned' } }] },
         'done',
       ],
       far.url,
@@ -64,7 +64,7 @@ describe('a2aAgent: a Warden agent delegates to a remote A2A agent', () => {
     expect(result.tainted).toBe(true);
     const taint = events.find((e) => e.type === 'taint');
     expect(taint?.type === 'taint' && taint.source).toBe('tool:researcher');
-    // After the remote answer, a write the task never named is not for an automatic yes.
+    // After the remote answer, a change that runs later (a CI workflow) is not for an automatic yes.
     const write = events.find((e) => e.type === 'tool_decision' && e.name === 'write_file');
     expect(write?.type === 'tool_decision' && write.decision.requiresPerson).toBe(true);
     expect(events.find((e) => e.type === 'tool_result' && e.name === 'write_file')?.type === 'tool_result').toBe(true);
