@@ -96,6 +96,8 @@ describe('warden sessions, audit verify and approvals', () => {
       const frame = JSON.parse(line) as { v: number; seq: number; ver: number; i: number; n: number; id: string; op?: string; ts: number; sum: string; rec?: { type: string; request?: { call: { args: Record<string, unknown> } } } };
       if (frame.rec?.type !== 'approval' || !frame.rec.request) return line;
       frame.rec.request.call.args = { path: 'parked.txt', content: 'forged\n' };
+      // Rewritten as a format-1 frame (SHA-256 checksum), which the store still reads: the forger fixed the checksum.
+      frame.v = 1;
       const payload = JSON.stringify(frame.rec);
       frame.sum = createHash('sha256').update(`${frame.v}|${frame.seq}|${frame.ver}|${frame.i}|${frame.n}|${frame.id}|${frame.op ?? ''}|${frame.ts}|${payload}`).digest('hex').slice(0, 16);
       const { rec: _rec, ...head } = frame;
