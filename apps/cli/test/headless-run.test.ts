@@ -141,7 +141,7 @@ describe('warden run (headless) against a fake OpenAI-compatible server', () => 
     writeFileSync(path.join(dir, 'README.md'), 'x\n');
     const text = await runCli(['run', 'fix README and fetch https://api.example.com/x', '--explain-scope', '--workdir', dir, '--provider', 'openai', '--model', 'm'], { env: { OPENAI_API_KEY: 'sk-test-not-a-real-key-000000' } });
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain('scope: README.md (task), api.example.com (task)');
+    expect(text.stdout).toContain('scope: README.md (task), https://api.example.com (task)');
     const json = await runCli(['run', 'edit src/a.ts', '--explain-scope', '--json', '--workdir', dir, '--provider', 'openai', '--model', 'm'], { env: { OPENAI_API_KEY: 'sk-test-not-a-real-key-000000' } });
     expect(JSON.parse(json.stdout)).toMatchObject({ type: 'scope', scope: { paths: [{ kind: 'file', pattern: 'src/a.ts', origin: 'task' }] } });
   });

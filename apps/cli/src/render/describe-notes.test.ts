@@ -75,7 +75,7 @@ describe('describeHandoffRefusal', () => {
     for (const lang of ['en', 'es', 'hi', 'fr'] as const) {
       const t = await loadTranslator(lang);
       for (const code of Object.keys(HANDOFF_REFUSALS)) {
-        const event = { receipt: rejected('ENGLISH'), refusal: { code, params: { limit: 1, to: 'b', agent: 'a' } } };
+        const event = { receipt: rejected('ENGLISH'), refusal: { code, params: { limit: 1, to: 'b', agent: 'a', reason: 'r' } } };
         expect(describeHandoffRefusal(event, t), `${lang} ${code}`).not.toBe('ENGLISH');
       }
     }
