@@ -31,7 +31,7 @@ export interface HarnessOptions extends Omit<HarnessConfig, 'provider' | 'approv
   approvalKey?: string;
   /**
    * Key that seals the record values kept exactly (a pending approval's arguments that hold a
-   * secret; decision 0016): at least 32 bytes. Default: `WARDEN_SEAL_KEY`, else the file `WARDEN_SEAL_KEY_FILE` names.
+   * secret; decision 0012): at least 32 bytes. Default: `WARDEN_SEAL_KEY`, else the file `WARDEN_SEAL_KEY_FILE` names.
    */
   sealKey?: string;
   /** `false` turns the trail off; `key` signs it (a config file names an environment variable instead). */

@@ -11,7 +11,7 @@ const MIN_KEY_BYTES = 32;
 
 /**
  * Authenticated encryption (AES-256-GCM) of the record values that must keep their exact text at
- * rest (decision 0016). The IV is derived from the value and its context (an HMAC), so sealing the
+ * rest (decision 0012). The IV is derived from the value and its context (an HMAC), so sealing the
  * same value for the same record twice gives the same bytes: a store that skips byte-identical
  * repeats still does, and no IV is ever reused for two different values. The context (the
  * approval and call ids) is authenticated too, so a sealed value cannot be moved to another record.
