@@ -34,7 +34,7 @@ describe('host specs: scheme, host and port', () => {
     ['*.corp.test', 'corp.test', 443, undefined, 'the wildcard base itself'],
     ['api.example.com', 'evil.example.com', 443, undefined, 'another host'],
     ['127.0.0.1:8080', '2130706433', 8080, undefined, 'another spelling of the IP'],
-  ])('%s refuses %s:%i (%s: %s)', (entry, host, port, scheme) => {
+  ] as Array<[string, string, number, string | undefined, string]>)('%s refuses %s:%i (%s: %s)', (entry, host, port, scheme) => {
     expect(allows(entry, host, port, scheme)).toBe(false);
   });
 
