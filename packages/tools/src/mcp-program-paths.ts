@@ -1,4 +1,4 @@
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 function realFile(p: string): string | undefined {
@@ -26,6 +26,44 @@ function programFolder(file: string): string {
     }
   }
   return dir;
+}
+
+/**
+ * Where a program folder's dependencies really are. A workspace install (pnpm) links
+ * `node_modules/<dep>` to a store outside the package (`<root>/node_modules/.pnpm/…`), so binding the
+ * package alone leaves every import dangling inside the sandbox: bind the `node_modules` folder each
+ * linked dependency really lives in too (read-only code, found by following the links, not by guessing).
+ */
+function dependencyFolders(folder: string): string[] {
+  const out = new Set<string>();
+  const modules = path.join(folder, 'node_modules');
+  let entries: string[];
+  try {
+    entries = readdirSync(modules);
+  } catch {
+    return [];
+  }
+  const names = entries.flatMap((name) => {
+    if (!name.startsWith('@')) return [name];
+    try {
+      return readdirSync(path.join(modules, name)).map((inner) => `${name}/${inner}`);
+    } catch {
+      return [];
+    }
+  });
+  for (const name of names.slice(0, 500)) {
+    let real: string;
+    try {
+      real = realpathSync(path.join(modules, name));
+    } catch {
+      continue;
+    }
+    if (real.startsWith(`${modules}${path.sep}`)) continue;
+    // The outermost `node_modules` on the real path holds the store (`…/node_modules/.pnpm/x/node_modules/x`).
+    const at = real.indexOf(`${path.sep}node_modules${path.sep}`);
+    out.add(at >= 0 ? real.slice(0, at + `${path.sep}node_modules`.length) : path.dirname(real));
+  }
+  return [...out];
 }
 
 /** Package caches a launcher reads its packages from (`npx -y pkg` runs from ~/.npm/_npx). */
@@ -61,6 +99,7 @@ export function mcpProgramPaths(command: string, args: readonly string[], option
     if (real !== undefined) files.push(real);
   }
   const folders = files.map(programFolder);
+  for (const folder of [...folders]) folders.push(...dependencyFolders(folder));
   const launcher = path.basename(command);
   for (const cache of CACHES[launcher] ?? []) folders.push(path.join(options.home, cache));
   return [...new Set(folders)].filter((dir) => existsSync(dir));

@@ -1,4 +1,5 @@
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeToolOutput } from '@warden/protocol';
@@ -73,5 +74,24 @@ describe('mcpProgramPaths', () => {
     expect(paths.length).toBeGreaterThanOrEqual(2); // the node binary's folder too
     expect(mcpProgramPaths('npx', ['-y', 'some-server'], { cwd: workspace, home, pathVar: '' })).toEqual([path.join(home, '.npm')]);
     expect(mcpProgramPaths('no-such-program', [], { cwd: workspace, home, pathVar: '/usr/bin' })).toEqual([]);
+  });
+
+  it('also names where a linked dependency really lives (a pnpm store outside the package)', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'warden-linked-'));
+    try {
+      const store = path.join(root, 'node_modules', '.pnpm', 'dep@1.0.0', 'node_modules', '@scope', 'dep');
+      mkdirSync(store, { recursive: true });
+      writeFileSync(path.join(store, 'index.js'), 'export {};\n');
+      const pkg = path.join(root, 'apps', 'srv');
+      mkdirSync(path.join(pkg, 'node_modules', '@scope'), { recursive: true });
+      writeFileSync(path.join(pkg, 'package.json'), '{}');
+      writeFileSync(path.join(pkg, 'server.mjs'), '');
+      symlinkSync(store, path.join(pkg, 'node_modules', '@scope', 'dep'));
+      const paths = mcpProgramPaths(process.execPath, [path.join(pkg, 'server.mjs')], { cwd: root, home, pathVar: '' });
+      expect(paths).toContain(pkg);
+      expect(paths).toContain(path.join(root, 'node_modules'));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
