@@ -1,3 +1,4 @@
+import { createRedactor } from '@warden/governance';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
@@ -33,6 +34,7 @@ const FORM_LIMIT = 64 * 1024;
 /** The dashboard as a Hono app (a fetch handler): the server wraps it, tests may too. */
 export function createDashApp(options: DashAppOptions): Hono<DashEnv> {
   let dummy: Promise<string> | undefined;
+  const secretRedactor = createRedactor();
   const services: DashServices = {
     accounts: createAccountStore(options.db),
     projects: createProjectStore(options.db),
@@ -43,6 +45,8 @@ export function createDashApp(options: DashAppOptions): Hono<DashEnv> {
     publicUrl: options.publicUrl,
     secureCookies: options.secureCookies,
     maxReportBytes: options.maxReportBytes,
+    // Governance's built-in secret formats; a report may come from any producer, redacted or not.
+    redact: (text) => secretRedactor.redact(text),
     dummyHash: () => (dummy ??= hashPassword(randomSecret(18))),
   };
   const app = new Hono<DashEnv>();

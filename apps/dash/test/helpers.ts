@@ -17,6 +17,8 @@ export async function tempDir(prefix = 'warden-dash-'): Promise<string> {
 export interface TestDash {
   dash: RunningDash;
   dir: string;
+  /** The PostgreSQL schema the dashboard's tables are in (unused for SQLite). */
+  schema: string;
   stop(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function startTestDash(kind: StoreKind, extra: DashOptionsInput = {
   return {
     dash,
     dir,
+    schema,
     async stop() {
       await dash.close();
       if (kind === 'postgres') {

@@ -67,6 +67,21 @@ describe('the record boundary: no store holds a known secret', () => {
       await keyless.close();
     }
 
+    // Another key does not open it: a coded error, nothing run, and the value never in the message.
+    const wrongKey = await createHarness({ ...options, provider: scriptedProvider(['never asked']), sealKey: 'w'.repeat(16) + 'R0nG'.repeat(8) });
+    try {
+      const error = await collect(wrongKey.agent.resumeStream(sessionId, { approvals: { [resolved.request.call.id]: resolved.answer } })).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(SealError.isInstance(error)).toBe(true);
+      expect((error as SealError).code).toBe('seal.open_failed');
+      expect(String((error as SealError).message) + String((error as SealError).hint)).not.toContain(SECRET);
+      expect(() => readFileSync(path.join(dir, 'deploy.env'))).toThrow();
+    } finally {
+      await wrongKey.close();
+    }
+
     // With it (from the environment this time), the exact arguments run: their digest still binds.
     const keyed = await createHarness({ ...options, provider, env: { WARDEN_SEAL_KEY: SEAL_KEY } });
     try {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
-import { EvidenceReport } from '@warden/evidence';
+import { EvidenceReport, redactReport } from '@warden/evidence';
 import { DashError } from '../errors/dash-error.js';
 import type { DashErrorCode } from '../errors/error-codes.js';
 import { runUrl, type DashContext, type DashEnv, type DashServices } from '../web/context.js';
@@ -81,11 +81,13 @@ export function ingestRoutes(app: Hono<DashEnv>, services: DashServices): void {
       if (parsed.error.issues.every((i) => i.code === 'too_big')) return refuse(c, 413, 'dash.too_large', 'A field or list of the report is larger than the report schema allows.', issues);
       return refuse(c, 422, 'dash.invalid_report', 'The body does not match the report schema (warden.evidence.report, schemaVersion 1).', issues);
     }
-    const report = parsed.data;
+    // The one redaction boundary of the dashboard: what is stored, listed, charted and rendered is the redacted report.
+    const report = redactReport(parsed.data, services.redact);
     const headerRunId = c.req.header('x-warden-run-id');
     if (headerRunId !== undefined && headerRunId !== report.runId) return refuse(c, 400, 'dash.run_id_mismatch', 'The x-warden-run-id header and the report name different runs.');
+    // Idempotency is by the bytes the producer sent, so a retried push of the same body is the same run.
     const digest = createHash('sha256').update(body).digest('hex');
-    const indexed = indexReport(report, text, { projectId: owner.project.id, tokenId: owner.tokenId, digest, receivedAt: new Date().toISOString() });
+    const indexed = indexReport(report, JSON.stringify(report), { projectId: owner.project.id, tokenId: owner.tokenId, digest, receivedAt: new Date().toISOString() });
     const outcome = await services.runs.store(indexed);
     if (outcome.kind === 'conflict') return refuse(c, 409, 'dash.run_conflict', 'Another report with this run id is already stored in this project.');
     const url = runUrl(services, owner.project.slug, report.runId);
