@@ -8,7 +8,7 @@ import type { InterruptedPolicy } from './run-job.js';
 
 /** How a worker builds each job's harness. */
 export interface WorkerHarness {
-  /** Where sessions live: `postgres://…` or `redis://…`, so any worker can resume any run. */
+  /** Where sessions live: `postgres://…`, `mysql://…` or `redis://…`, so any worker can resume any run. */
   sessions: string;
   /** Where durable approvals live (default: beside the sessions). */
   approvals?: string;

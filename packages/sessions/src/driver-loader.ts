@@ -5,6 +5,7 @@ export const STORE_DRIVERS = {
   sqlite: 'better-sqlite3',
   postgres: 'pg',
   redis: 'ioredis',
+  mysql: 'mysql2',
 } as const;
 export type DriverName = (typeof STORE_DRIVERS)[keyof typeof STORE_DRIVERS];
 

@@ -3,6 +3,8 @@ import { ConfigError, type ApprovalStoreV1, type SessionStoreV1, strictOptions, 
 import { loadDriver, STORE_DRIVERS, type ModuleImporter } from './driver-loader.js';
 import { jsonlApprovalStore } from './jsonl-approval-store.js';
 import { jsonlSessionStore, type FsyncMode } from './jsonl-store.js';
+import { mysqlApprovalStore } from './mysql-approval-store.js';
+import { mysqlSessionStore } from './mysql-store.js';
 import { postgresApprovalStore } from './postgres-approval-store.js';
 import { postgresSessionStore } from './postgres-store.js';
 import { redisApprovalStore } from './redis-approval-store.js';
@@ -30,10 +32,11 @@ export type StoreTarget =
   | { kind: 'jsonl'; dir: string }
   | { kind: 'sqlite'; path: string }
   | { kind: 'postgres'; url: string }
+  | { kind: 'mysql'; url: string }
   | { kind: 'redis'; url: string; ttlSeconds?: number };
 
 /**
- * Reads a store location: `sqlite:path` (or `sqlite://path`), `postgres://…` / `postgresql://…`,
+ * Reads a store location: `sqlite:path` (or `sqlite://path`), `postgres://…` / `postgresql://…`, `mysql://…` / `mariadb://…`,
  * `redis://…` / `rediss://…` (with an optional `?ttl=<seconds>`), `jsonl:dir`, or a plain directory path.
  */
 export function parseStoreTarget(target: string): StoreTarget {
@@ -44,6 +47,7 @@ export function parseStoreTarget(target: string): StoreTarget {
     return { kind: 'sqlite', path };
   }
   if (/^postgres(ql)?:\/\//i.test(target)) return { kind: 'postgres', url: target };
+  if (/^(mysql|mariadb):\/\//i.test(target)) return { kind: 'mysql', url: target };
   if (/^rediss?:\/\//i.test(target)) {
     const url = new URL(target);
     const ttl = url.searchParams.get('ttl');
@@ -62,7 +66,7 @@ function invalid(shown: string, why: string): ConfigError {
     code: 'config.invalid',
     // A URL can hold a password: name the scheme only.
     message: `session store ${JSON.stringify(shown.replace(/:\/\/[^@/]*@/, '://…@'))} is not valid: ${why}`,
-    hint: 'Use a directory (JSONL), sqlite:<file>, postgres://… or redis://…',
+    hint: 'Use a directory (JSONL), sqlite:<file>, postgres://…, mysql://… (MariaDB too) or redis://…',
   });
 }
 
@@ -83,6 +87,8 @@ export async function openSessionStore(target: string, options: OpenStoreOptions
       return sqliteSessionStore({ path: parsed.path, ...common, ...(options.tablePrefix ? { tablePrefix: options.tablePrefix } : {}) });
     case 'postgres':
       return postgresSessionStore({ connectionString: parsed.url, ...common, ...(options.tablePrefix ? { tablePrefix: options.tablePrefix } : {}) });
+    case 'mysql':
+      return mysqlSessionStore({ connectionString: parsed.url, ...common, ...(options.tablePrefix ? { tablePrefix: options.tablePrefix } : {}) });
     case 'redis': {
       const ttlSeconds = options.ttlSeconds ?? parsed.ttlSeconds;
       return redisSessionStore({
@@ -108,6 +114,8 @@ export async function openApprovalStore(target: string, options: OpenStoreOption
       return sqliteApprovalStore({ path: parsed.path, ...common, ...(options.tablePrefix ? { tablePrefix: options.tablePrefix } : {}) });
     case 'postgres':
       return postgresApprovalStore({ connectionString: parsed.url, ...common, ...(options.tablePrefix ? { tablePrefix: options.tablePrefix } : {}) });
+    case 'mysql':
+      return mysqlApprovalStore({ connectionString: parsed.url, ...common, ...(options.tablePrefix ? { tablePrefix: options.tablePrefix } : {}) });
     case 'redis':
       return redisApprovalStore({ url: parsed.url, ...common, ...(options.keyPrefix ? { keyPrefix: options.keyPrefix } : {}) });
   }

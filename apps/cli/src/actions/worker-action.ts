@@ -19,8 +19,8 @@ export async function workerAction(ctx: CommandContext<WorkerOptions>): Promise<
   if (!options.queue) throw missingArgument('warden worker', '--queue redis://…');
   const file = config.config;
   const sessions = options.sessions ?? file.sessions;
-  if (!sessions || !/^(postgres(ql)?|rediss?):\/\//i.test(sessions)) {
-    throw new CliError({ code: 'cli.invalid_value', message: '--sessions must be postgres://… or redis://… for a fleet', key: 'error.invalidValue', params: { flag: '--sessions', reason: t('worker.sharedStore') } });
+  if (!sessions || !/^(postgres(ql)?|mysql|mariadb|rediss?):\/\//i.test(sessions)) {
+    throw new CliError({ code: 'cli.invalid_value', message: '--sessions must be postgres://…, mysql://… or redis://… for a fleet', key: 'error.invalidValue', params: { flag: '--sessions', reason: t('worker.sharedStore') } });
   }
   const workdir = resolveWorkdir(io.cwd, options.workdir);
   const base: HarnessConfig = { mode: options.mode ?? file.mode ?? 'safe', streaming: false };
