@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Makes sure the local services Warden's tests need are up:
-#   PostgreSQL on 127.0.0.1:5432 (database `test`, trust auth) and Redis on 127.0.0.1:6379.
+#   PostgreSQL on 127.0.0.1:5432 (database `test`, trust auth), Redis on 127.0.0.1:6379 and
+#   MariaDB on 127.0.0.1:3306 (root with an empty password, database `test`).
 # Starts each one that is installed but down; says exactly what is missing otherwise.
-# Exit 0 when both answer, 1 when one cannot be had.
+# Exit 0 when all answer, 1 when one cannot be had.
 set -u
 
 PG_HOST=127.0.0.1 PG_PORT=5432 PG_DB=test
 REDIS_HOST=127.0.0.1 REDIS_PORT=6379
+MARIADB_HOST=127.0.0.1 MARIADB_PORT=3306
 problems=0
 
 port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null && exec 3>&- 3<&-; }
@@ -57,6 +59,27 @@ ensure_redis() {
   fi
 }
 
+ensure_mariadb() {
+  if port_open "$MARIADB_HOST" "$MARIADB_PORT"; then
+    echo "services: MariaDB is up on $MARIADB_HOST:$MARIADB_PORT"
+  elif command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ]; then
+    echo "services: starting MariaDB"
+    start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd >/dev/null 2>&1 || true
+    if ! wait_port "$MARIADB_HOST" "$MARIADB_PORT"; then
+      echo "services: MariaDB is installed but did not start; see /var/log/mysql/" >&2
+      problems=$((problems + 1)); return
+    fi
+  else
+    echo "services: MariaDB is not installed. Install it (Debian: apt-get install -y mariadb-server), or set WARDEN_TEST_MYSQL_URL." >&2
+    problems=$((problems + 1)); return
+  fi
+  if command -v mariadb >/dev/null 2>&1; then
+    mariadb -h "$MARIADB_HOST" -P "$MARIADB_PORT" -u root -e 'CREATE DATABASE IF NOT EXISTS test' >/dev/null 2>&1 \
+      || { echo "services: cannot reach MariaDB as root (empty password) on $MARIADB_HOST:$MARIADB_PORT" >&2; problems=$((problems + 1)); }
+  fi
+}
+
 ensure_postgres
 ensure_redis
-[ "$problems" -eq 0 ] || { echo "services: $problems service(s) missing; the PostgreSQL/Redis store tests will fail." >&2; exit 1; }
+ensure_mariadb
+[ "$problems" -eq 0 ] || { echo "services: $problems service(s) missing; the PostgreSQL/Redis/MariaDB store tests will fail." >&2; exit 1; }
