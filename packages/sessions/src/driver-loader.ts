@@ -6,6 +6,7 @@ export const STORE_DRIVERS = {
   postgres: 'pg',
   redis: 'ioredis',
   mysql: 'mysql2',
+  s3: '@aws-sdk/client-s3',
 } as const;
 export type DriverName = (typeof STORE_DRIVERS)[keyof typeof STORE_DRIVERS];
 

@@ -33,6 +33,8 @@ describe('public surface', () => {
       'redisSessionStore',
       'repairRecords',
       'repairSession',
+      's3ApprovalStore',
+      's3SessionStore',
       'sqliteApprovalStore',
       'sqliteSessionStore',
     ]);

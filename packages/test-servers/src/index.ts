@@ -12,3 +12,5 @@ export type { AzureExpectation } from './azure-resource.js';
 export { bedrockRuntime, refuseSigV4, sigV4Refusal } from './bedrock-signature.js';
 export type { FakeAwsCredentials, SigV4Expectation, SigV4Refusal } from './bedrock-signature.js';
 export { eventStreamReply, frame } from './event-stream.js';
+export { startFakeS3 } from './fake-s3.js';
+export type { FakeS3, FakeS3Object, FakeS3Options } from './fake-s3.js';
