@@ -31,6 +31,8 @@ cleanup() {
   [ -n "${SMOKE_CTR:-}" ] && buildah rm "$SMOKE_CTR" >/dev/null 2>&1 || true
   [ -n "${CTR:-}" ] && buildah rm "$CTR" >/dev/null 2>&1 || true
   rm -rf "$WORK"
+  # An older build of the same tag is left dangling by the commit: drop it, keep the new one.
+  buildah rmi --prune >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
 
