@@ -4,6 +4,7 @@ import { createRedactor } from '@warden/governance';
 import type { ApprovalStoreV1, SessionStoreV1 } from '@warden/protocol';
 import { openApprovalStore, openSessionStore } from '@warden/sessions';
 import { DelayedError, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { names, redisClient } from './connection.js';
 import { failureMessage, fleetError } from './coded-errors.js';
 import { FleetError } from './fleet-error.js';
@@ -33,6 +34,10 @@ export interface FleetWorker {
 
 type Stop = 'cancel' | 'timeout' | 'shutdown' | 'lease_lost';
 
+/** A dead worker's job is taken over within lock + stall interval: 12 s by default (issue 41: ≤ 15 s). */
+export const DEFAULT_LOCK_MS = 8_000;
+export const DEFAULT_STALLED_MS = 4_000;
+
 function errorOf(error: unknown): { code: string; message: string } {
   if (FleetError.isInstance(error)) return { code: error.code, message: error.message };
   const message = error instanceof Error ? error.message : String(error);
@@ -47,6 +52,26 @@ function errorOf(error: unknown): { code: string; message: string } {
  * has no result is never re-run blindly; cancellation (`cancel(jobId)` from any machine) and
  * per-job timeouts abort the running harness.
  */
+/**
+ * One line per Redis outage and one per recovery, however many clients and reconnect attempts there
+ * are: every client gets an error listener (without one, ioredis prints a stack trace per retry).
+ */
+function watchConnection(clients: Redis[], emit: (event: WorkerEvent) => void): void {
+  let down = false;
+  for (const client of clients) {
+    client.on('error', (error: Error) => {
+      if (down) return;
+      down = true;
+      emit({ type: 'connection_lost', error: { code: String((error as { code?: unknown }).code ?? 'redis'), message: error.message } });
+    });
+    client.on('ready', () => {
+      if (!down) return;
+      down = false;
+      emit({ type: 'connection_restored' });
+    });
+  }
+}
+
 export async function createWorker(given: CreateWorkerOptions): Promise<FleetWorker> {
   const options = fleetOptions('createWorker', CREATE_WORKER_KEYS, given);
   if (typeof options.harness !== 'object' || options.harness === null) throw fleetError('fleet.invalid_options', 'createWorker: the harness option is required', 'Pass harness: { sessions, workdir, … }.');
@@ -64,9 +89,14 @@ export async function createWorker(given: CreateWorkerOptions): Promise<FleetWor
   };
   const redis = redisClient(options.connection);
   const subscriber = redisClient(options.connection);
+  const workerConnection = redisClient(options.connection);
+  watchConnection([redis, subscriber, workerConnection], (event) => emit(event));
   const store: SessionStoreV1 & { close?(): Promise<void> } = await openSessionStore(options.harness.sessions);
   const approvalStore: ApprovalStoreV1 & { close?(): Promise<void> } = await openApprovalStore(options.harness.approvals ?? options.harness.sessions);
-  const lockDuration = options.lockDurationMs ?? 30_000;
+  const lockDuration = options.lockDurationMs ?? DEFAULT_LOCK_MS;
+  // The lease follows the job lock: it lapses when the lock does, so a stalled job's new worker finds it free.
+  const leaseTtl = options.leaseTtlMs ?? lockDuration;
+  const leaseWait = options.leaseWaitMs ?? leaseTtl + 2_000;
   const controllers = new Map<string, { controller: AbortController; drain: AbortController; stop?: Stop }>();
   const bases = new Map<string, Promise<Harness>>();
 
@@ -130,10 +160,10 @@ export async function createWorker(given: CreateWorkerOptions): Promise<FleetWor
     const timer = data.timeoutMs ? setTimeout(() => stop('timeout'), data.timeoutMs) : undefined;
     const signal = entry.controller.signal;
     let owned: Harness | undefined;
-    // The lease outlives the job lock (a stalled job may be handed on while its first attempt still
-    // runs); an attempt that loses its lease stops at once rather than write beside another.
-    const leaseTtl = options.leaseTtlMs ?? 3 * lockDuration;
-    const lease = await acquireLease(redis, `${prefix}:fleet-lease:${data.sessionId}`, `${name}:${jobId}:${Date.now()}`, leaseTtl, options.leaseWaitMs ?? 2000, signal, () => stop('lease_lost'));
+    // An attempt that loses its lease (its worker stalled past the lease) stops at once rather than
+    // write beside another. Waiting for a dead worker's lease here, rather than delaying the job and
+    // picking it again, keeps BullMQ's attemptsStarted at one per real takeover.
+    const lease = await acquireLease(redis, `${prefix}:fleet-lease:${data.sessionId}`, `${name}:${jobId}:${Date.now()}`, leaseTtl, leaseWait, signal, () => stop('lease_lost'));
     try {
       if (!lease) {
         if (entry.stop === 'lease_lost') throw new Error(failureMessage('fleet.run_failed', `job ${jobId} lost its session lease (this worker stalled); the attempt stopped and the job resumes elsewhere`));
@@ -196,12 +226,12 @@ export async function createWorker(given: CreateWorkerOptions): Promise<FleetWor
 
   let closing = false;
   const worker = new Worker(queueName, processJob, {
-    connection: redisClient(options.connection),
+    connection: workerConnection,
     prefix,
     name,
     concurrency: options.concurrency ?? 1,
     lockDuration,
-    stalledInterval: options.stalledIntervalMs ?? 30_000,
+    stalledInterval: options.stalledIntervalMs ?? DEFAULT_STALLED_MS,
     maxStalledCount: options.maxStalledCount ?? 5,
     ...(options.limiter ? { limiter: { max: options.limiter.max, duration: options.limiter.durationMs } } : {}),
     autorun: false,
@@ -243,6 +273,7 @@ export async function createWorker(given: CreateWorkerOptions): Promise<FleetWor
     for (const base of bases.values()) await (await base.catch(() => undefined))?.close().catch(() => undefined);
     subscriber.disconnect();
     redis.disconnect();
+    workerConnection.disconnect();
     await store.close?.();
     await approvalStore.close?.();
     emit({ type: 'closed' });

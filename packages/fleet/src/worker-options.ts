@@ -23,7 +23,8 @@ export interface WorkerHarness {
 }
 
 export interface WorkerEvent {
-  type: 'job_started' | 'job_progress' | 'job_completed' | 'job_failed' | 'job_released' | 'draining' | 'closed';
+  /** `connection_lost` / `connection_restored`: once per Redis outage and once per recovery, whatever the reconnect attempts. */
+  type: 'job_started' | 'job_progress' | 'job_completed' | 'job_failed' | 'job_released' | 'draining' | 'closed' | 'connection_lost' | 'connection_restored';
   jobId?: string;
   result?: FleetResult;
   error?: { code: string; message: string };
@@ -42,15 +43,27 @@ export interface CreateWorkerOptions extends QueueConnection {
   rateLimits?: Record<string, RateLimit>;
   /** A call that started and has no result, of a tool that is not read-only: `fail` (default) the job showing the call, or `park` it for a person. */
   onInterrupted?: InterruptedPolicy;
-  /** BullMQ lock: a worker that stops renewing it (killed) loses its jobs after this long (default 30000). */
+  /**
+   * BullMQ lock: a worker that stops renewing it (killed) loses its jobs after this long (default 8000;
+   * renewed every half of it). With `stalledIntervalMs` it bounds how long a dead worker's job waits:
+   * at most `lockDurationMs + stalledIntervalMs` (12 s by default).
+   */
   lockDurationMs?: number;
-  /** How often workers look for jobs whose worker died (default 30000). */
+  /** How often workers look for jobs whose worker died (default 4000). */
   stalledIntervalMs?: number;
   /** How many times a job may be taken over from a dead worker before it fails (default 5). */
   maxStalledCount?: number;
-  /** The session lease: a dead worker's session is free again after this long (default 3 × lockDurationMs). */
+  /**
+   * The session lease, which follows the job lock: renewed every third of it, a dead worker's session is
+   * free again after this long (default `lockDurationMs`, so the lease has lapsed by the time its job is
+   * found stalled and taken over).
+   */
   leaseTtlMs?: number;
-  /** How long a job waits for another worker to let go of its session before it is delayed (default 2000). */
+  /**
+   * How long a job waits for another worker to let go of its session before it is delayed (default
+   * `leaseTtlMs` + 2000): long enough for a dead worker's lease to lapse, so a takeover starts once,
+   * not once per poll.
+   */
   leaseWaitMs?: number;
   /** Secrets the redactor removes from results and progress (default: the harness's env, else `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;

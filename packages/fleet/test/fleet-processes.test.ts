@@ -99,6 +99,28 @@ describe('fleet across worker processes (real Redis, PostgreSQL and processes)',
     expect(f.effectCount('slow')).toBe(1);
   });
 
+  it('with the default lock, stall interval and lease, a job whose worker is killed with -9 is taken over within 15 s, with one start per takeover (issue 41)', async () => {
+    const f = await fleet();
+    const workers = await Promise.all(['d1', 'd2'].map((n) => f.spawn(n, { FLEET_DEFAULTS: '1' })));
+    await enqueue([{ id: 'takeover', task: 'key=takeover delay=3000' }], f.q);
+    await waitFor(() => f.model.requests.some((r) => r.key === 'takeover') && f.lines.some((l) => l.type === 'job_started' && l.jobId === 'takeover'), 'the first model request');
+    const holder = f.lines.find((l) => l.type === 'job_started' && l.jobId === 'takeover')!.worker;
+    const victim = workers.find((w) => w.name === holder)!;
+    const killedAt = Date.now();
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+    await waitFor(() => f.model.requests.filter((r) => r.key === 'takeover').length >= 2, 'the takeover', 30_000);
+    const resumedAt = f.model.requests.filter((r) => r.key === 'takeover')[1]!.at;
+    // The bound is the defaults' own: the lock lapses within 8 s of its last renewal and a worker looks every 4 s.
+    expect(resumedAt - killedAt).toBeLessThanOrEqual(15_000);
+    await waitFor(() => completed(f, 'takeover') === 1, 'completion after the takeover', 30_000);
+    const [state] = await status(['takeover'], f.q);
+    expect(state!.result).toMatchObject({ status: 'done', resumed: true, worker: workers.find((w) => w.name !== holder)!.name });
+    // One start by the dead worker and one by the one that took over: waiting for the lapsed lease is not a start.
+    expect(state!.attemptsStarted).toBe(2);
+    expect(f.effectCount('takeover')).toBe(1);
+  });
+
   it('kill -9 after a side effect and before its result: a read-only call goes on; another is not re-run, the job fails showing it, and a person accepts it', async () => {
     const f = await fleet();
     const first = await f.spawn('e1', { FLEET_CONCURRENCY: '2' });

@@ -45,6 +45,8 @@ export async function workerAction(ctx: CommandContext<WorkerOptions>): Promise<
     if (event.type === 'job_failed' && event.jobId) io.stderr.write(`${t('worker.jobFailed', { id: event.jobId, message: event.error?.message ?? '' })}\n`);
     if (event.type === 'job_released' && event.jobId) io.stderr.write(`${t('worker.jobReleased', { id: event.jobId })}\n`);
     if (event.type === 'draining') io.stderr.write(`${t('worker.draining')}\n`);
+    if (event.type === 'connection_lost') io.stderr.write(`${t('worker.connectionLost', { reason: event.error?.message ?? '' })}\n`);
+    if (event.type === 'connection_restored') io.stderr.write(`${t('worker.connectionRestored')}\n`);
   };
   const workerOptions: CreateWorkerOptions = {
     connection: options.queue,
@@ -54,6 +56,9 @@ export async function workerAction(ctx: CommandContext<WorkerOptions>): Promise<
     ...(options.name ? { name: options.name } : {}),
     ...(options.onInterrupted ? { onInterrupted: options.onInterrupted } : {}),
     ...(max && durationMs ? { rateLimits: { '*': { max, durationMs } } } : {}),
+    ...(options.lockSeconds ? { lockDurationMs: Math.round(options.lockSeconds * 1000) } : {}),
+    ...(options.stalledSeconds ? { stalledIntervalMs: Math.round(options.stalledSeconds * 1000) } : {}),
+    ...(options.leaseSeconds ? { leaseTtlMs: Math.round(options.leaseSeconds * 1000) } : {}),
     harness: {
       sessions,
       ...(options.approvals ? { approvals: options.approvals } : {}),

@@ -16,6 +16,9 @@ export const workerOptions = z.strictObject({
   setup: z.string().min(1).optional(),
   onInterrupted: z.enum(['fail', 'park']).optional(),
   drainSeconds: z.coerce.number().nonnegative().optional(),
+  lockSeconds: z.coerce.number().positive().max(3600).optional(),
+  stalledSeconds: z.coerce.number().positive().max(3600).optional(),
+  leaseSeconds: z.coerce.number().positive().max(3600).optional(),
   rate: z.string().regex(/^\d+\/\d+$/, 'N/MS, e.g. 10/1000').optional(),
   workdir: z.string().min(1).optional(),
 });

@@ -11,8 +11,12 @@ const worker = await createWorker({
   prefix: env.FLEET_PREFIX,
   name: env.FLEET_NAME,
   concurrency: Number(env.FLEET_CONCURRENCY ?? 1),
-  lockDurationMs: Number(env.FLEET_LOCK_MS ?? 2000),
-  stalledIntervalMs: Number(env.FLEET_STALLED_MS ?? 1000),
+  // FLEET_DEFAULTS=1 runs with the library's own lock, stall interval and lease (the takeover test).
+  // The other tests use a short lock to be quick, with the lease at three locks so a loaded machine's
+  // late renewals do not stop attempts (the library's default lease is one lock, with an 8 s lock).
+  ...(env.FLEET_DEFAULTS === '1'
+    ? {}
+    : { lockDurationMs: Number(env.FLEET_LOCK_MS ?? 2000), stalledIntervalMs: Number(env.FLEET_STALLED_MS ?? 1000), leaseTtlMs: 3 * Number(env.FLEET_LOCK_MS ?? 2000) }),
   maxStalledCount: 10,
   onInterrupted: env.FLEET_ON_INTERRUPTED ?? 'fail',
   ...(env.FLEET_RATE ? { rateLimits: { '*': { max: Number(env.FLEET_RATE.split('/')[0]), durationMs: Number(env.FLEET_RATE.split('/')[1]) } } } : {}),
