@@ -38,6 +38,11 @@ export interface OpenApiToolsOptions {
 
 export interface OpenApiToolset {
   tools: ToolV1[];
+  /**
+   * The names of the read tools (GET/HEAD). Name them in the run's scope (`scope.tools`) so reads of
+   * this API follow the mode after untrusted content; writes still need a person then.
+   */
+  reads: string[];
   /** What could not become a tool, and why. */
   skipped: SkippedOperation[];
   title: string;
@@ -177,5 +182,5 @@ export async function openapiTools(spec: string | OpenApiDocument, options: Open
       execute: (args, ctx) => call(op, args, ctx.signal),
     });
   }
-  return { tools, skipped, title, version: typeof info.version === 'string' ? info.version : '', baseUrl: base };
+  return { tools, reads: tools.filter((t) => t.annotations?.readOnly === true).map((t) => t.name), skipped, title, version: typeof info.version === 'string' ? info.version : '', baseUrl: base };
 }
