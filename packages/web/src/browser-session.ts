@@ -89,13 +89,39 @@ export class BrowserSession {
   private async guard(route: Route): Promise<void> {
     const url = route.request().url();
     if (url.startsWith('data:') || url.startsWith('blob:') || url === 'about:blank') return route.continue();
+    const navigation = route.request().isNavigationRequest();
     try {
       await this.policy.check(url);
-      await route.continue();
     } catch (error) {
-      if (route.request().isNavigationRequest()) this.note(`refused ${url.slice(0, 200)}: ${(error as Error).message}`);
+      if (navigation) this.note(`refused ${url.slice(0, 200)}: ${(error as Error).message}`);
       await route.abort('blockedbyclient');
+      return;
     }
+    if (!navigation) {
+      await route.continue();
+      return;
+    }
+    // A document's redirects never reach the route again: fetch it here without following them,
+    // check where it points, and hand the browser the redirect only when the next hop is allowed.
+    let response: Awaited<ReturnType<Route['fetch']>>;
+    try {
+      response = await route.fetch({ maxRedirects: 0, timeout: this.timeoutMs });
+    } catch {
+      await route.abort('failed');
+      return;
+    }
+    const location = response.headers().location;
+    if (response.status() >= 300 && response.status() < 400 && location !== undefined) {
+      const next = new URL(location, url).toString();
+      try {
+        await this.policy.check(next);
+      } catch (error) {
+        this.note(`refused ${next.slice(0, 200)} (a redirect from ${url.slice(0, 200)}): ${(error as Error).message}`);
+        await route.abort('blockedbyclient');
+        return;
+      }
+    }
+    await route.fulfill({ response });
   }
 
   private watch(page: Page): void {

@@ -53,7 +53,11 @@ export function createBrowser(options: BrowserOptions = {}): WebBrowser {
     tool('browser_read', 'Read the current page: numbered actionable elements and the visible text.', {}, [], () => afterAction('Read the page.')),
     tool('browser_click', 'Click an element by number.', { element }, ['element'], async (args) => {
       const target = await session.element(Number(args.element));
+      const page = await session.tab();
+      // A click that opens a tab: follow it (the popup event may come just after the click).
+      const popup = page.waitForEvent('popup', { timeout: 400 }).catch(() => undefined);
       await target.click({ timeout: session.timeoutMs });
+      await popup;
       return afterAction(`Clicked element ${String(args.element)}.`);
     }, false),
     tool('browser_type', 'Type text into an element by number (replacing its value); submit presses Enter.', { element, text: { type: 'string', maxLength: 10_000 }, submit: { type: 'boolean', default: false } }, ['element', 'text'], async (args) => {
