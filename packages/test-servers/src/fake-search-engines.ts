@@ -125,7 +125,7 @@ export async function startFakeSearchEngine(kind: FakeEngineKind, options: { key
     kind,
     url: '',
     requests,
-    mode: options.mode ?? ('ok' as FakeEngineMode),
+    mode: options.mode ?? ('ok'),
     failNext(n: number) {
       failing = n;
     },

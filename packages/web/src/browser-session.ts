@@ -164,7 +164,7 @@ export class BrowserSession {
     const page = await this.tab();
     this.reads += 1;
     const read = this.reads;
-    const snap = (await page.evaluate(`(${SNAPSHOT_SCRIPT})(${read})`)) as PageSnapshot;
+    const snap = await page.evaluate<PageSnapshot>(`(${SNAPSHOT_SCRIPT})(${read})`);
     this.current = read;
     return snap;
   }

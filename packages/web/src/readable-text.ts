@@ -25,7 +25,7 @@ export function readableText(html: string, url: string): ReadablePage {
     const base = document.createElement('base');
     base.setAttribute('href', url);
     document.head?.appendChild(base);
-    const parsed = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 200 }).parse();
+    const parsed = new Readability(document, { charThreshold: 200 }).parse();
     if (parsed?.content) {
       content = parsed.content;
       article = true;

@@ -86,7 +86,7 @@ export function duckDuckGoEngine(options: DuckDuckGoOptions = {}): SearchEngine 
         const link = node.querySelector('a.result__a');
         const href = link?.getAttribute('href') ?? '';
         // Links go through DuckDuckGo's redirector: the target is its `uddg` parameter.
-        let target = href;
+        let target: string;
         try {
           const parsed = new URL(href, root);
           target = parsed.searchParams.get('uddg') ?? parsed.toString();
@@ -118,7 +118,7 @@ export function braveEngine(options: KeyedEngineOptions): SearchEngine {
     origins: [new URL(root).origin],
     async search(query, ctx) {
       const params = new URLSearchParams({ q: withSites(query), count: String(limitOf(query)), ...(query.recency ? { freshness: BRAVE_FRESHNESS[query.recency] } : {}) });
-      const body = jsonOf(await get(ctx, `${root}/res/v1/web/search?${params}`, { 'x-subscription-token': options.apiKey })) as { web?: { results?: unknown } };
+      const body = jsonOf(await get(ctx, `${root}/res/v1/web/search?${params.toString()}`, { 'x-subscription-token': options.apiKey })) as { web?: { results?: unknown } };
       return defined(records(body.web?.results).map((r) => result('brave', r.title, r.url, r.description, r.page_age ?? r.age)));
     },
   };
@@ -166,7 +166,7 @@ export function searxngEngine(options: { baseUrl: string }): SearchEngine {
     origins: [new URL(root).origin],
     async search(query, ctx) {
       const params = new URLSearchParams({ q: withSites(query), format: 'json', ...(query.recency ? { time_range: query.recency } : {}) });
-      const body = jsonOf(await get(ctx, `${root}/search?${params}`)) as { results?: unknown };
+      const body = jsonOf(await get(ctx, `${root}/search?${params.toString()}`)) as { results?: unknown };
       return defined(records(body.results).slice(0, limitOf(query)).map((r) => result('searxng', r.title, r.url, r.content, r.publishedDate)));
     },
   };
@@ -183,7 +183,7 @@ export function googleEngine(options: KeyedEngineOptions & { cx: string }): Sear
     origins: [new URL(root).origin],
     async search(query, ctx) {
       const params = new URLSearchParams({ key: options.apiKey, cx: options.cx, q: withSites(query), num: String(Math.min(10, limitOf(query))), ...(query.recency ? { dateRestrict: GOOGLE_DATE[query.recency] } : {}) });
-      const body = jsonOf(await get(ctx, `${root}/customsearch/v1?${params}`)) as { items?: unknown };
+      const body = jsonOf(await get(ctx, `${root}/customsearch/v1?${params.toString()}`)) as { items?: unknown };
       return defined(records(body.items).map((r) => result('google', r.title, r.link, r.snippet)));
     },
   };
@@ -209,7 +209,7 @@ export function httpEngine(options: { name: string; url: string; headers?: Recor
     async search(query, ctx) {
       const params = new URLSearchParams({ q: query.query, limit: String(limitOf(query)), ...(query.recency ? { recency: query.recency } : {}) });
       for (const d of query.domains ?? []) params.append('domain', d);
-      const body = jsonOf(await get(ctx, `${options.url}${options.url.includes('?') ? '&' : '?'}${params}`, options.headers)) as { results?: unknown };
+      const body = jsonOf(await get(ctx, `${options.url}${options.url.includes('?') ? '&' : '?'}${params.toString()}`, options.headers)) as { results?: unknown };
       return defined(records(body.results).map((r) => result(options.name, r.title, r.url, r.snippet, r.date)));
     },
   };

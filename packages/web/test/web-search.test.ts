@@ -72,7 +72,7 @@ describe('fallback, retries and deadlines', () => {
     expect(waits).toEqual([100, 200]);
 
     second.mode = 'fail';
-    const failed = await webSearch({ engines: [engineFor(first), engineFor(second)], sleep: fastSleep, retries: 0 }).search({ query: 'other' }).catch((e: unknown) => e as WebError);
+    const failed = (await webSearch({ engines: [engineFor(first), engineFor(second)], sleep: fastSleep, retries: 0 }).search({ query: 'other' }).catch((e: unknown) => e)) as WebError;
     expect(failed.code).toBe('web.search_failed');
     expect(failed.message).toBe('every search engine failed — tavily: HTTP 503; exa: HTTP 503');
     expect(failed.message).not.toContain(KEY);
