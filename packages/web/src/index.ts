@@ -11,6 +11,7 @@ export type { WebSearch, WebSearchOptions } from './web-search.js';
 export { duckDuckGoEngine, braveEngine, tavilyEngine, exaEngine, searxngEngine, googleEngine, functionEngine, httpEngine } from './search-engines.js';
 export type { DuckDuckGoOptions, KeyedEngineOptions } from './search-engines.js';
 export { engineFailure } from './engine-failure.js';
+export { enginesFromEnv, SEARCH_ENGINE_ENV } from './engines-from-env.js';
 export type { EngineFailure } from './engine-failure.js';
 export type { SearchEngine, SearchQuery, SearchResult, SearchRecency, SearchOutcome, EngineAttempt, EngineContext } from './search-types.js';
 export type { BreakerOptions } from './circuit-breaker.js';

@@ -123,7 +123,11 @@ export async function openapiTools(spec: string | OpenApiDocument, options: Open
     if (request.url.origin !== origin) throw webError('web.openapi_call_failed', `${op.toolName} would leave ${origin}`);
     for (const [k, v] of Object.entries(o.query ?? {})) request.url.searchParams.set(k, v);
     Object.assign(request.headers, Object.fromEntries(Object.entries(o.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])));
-    for (const used of await applyAuth(document, op.security, o.auth, request)) secrets.add(used);
+    for (const used of await applyAuth(document, op.security, o.auth, request)) {
+      secrets.add(used);
+      // A token function makes a new value per call: keep the newest ones, bounded.
+      if (secrets.size > 64) secrets.delete(secrets.values().next().value as string);
+    }
     request.headers.accept ??= 'application/json, text/plain;q=0.9, */*;q=0.5';
     const isRead = op.method === 'GET' || op.method === 'HEAD';
     const retries = isRead ? (o.retries ?? 2) : 0;

@@ -15,8 +15,8 @@ describe('public surface', () => {
 
   it('runtime exports', () => {
     expect(Object.keys(web).sort()).toEqual([
-      'UNTRUSTED_NOTE', 'WEB_ERROR_CODES', 'WebError', 'addressPolicy', 'braveEngine', 'createBrowser', 'declaredEffectClass', 'domainMatches', 'duckDuckGoEngine',
-      'engineFailure', 'exaEngine', 'functionEngine', 'googleEngine', 'guardedRequest', 'httpEngine', 'isPrivateAddress', 'openapiTools', 'readableText',
+      'SEARCH_ENGINE_ENV', 'UNTRUSTED_NOTE', 'WEB_ERROR_CODES', 'WebError', 'addressPolicy', 'braveEngine', 'createBrowser', 'declaredEffectClass', 'domainMatches', 'duckDuckGoEngine',
+      'engineFailure', 'enginesFromEnv', 'exaEngine', 'functionEngine', 'googleEngine', 'guardedRequest', 'httpEngine', 'isPrivateAddress', 'openapiTools', 'readableText',
       'searxngEngine', 'tavilyEngine', 'webFetch', 'webFetchTool', 'webSearch', 'webSearchTool', 'webTools',
     ]);
   });

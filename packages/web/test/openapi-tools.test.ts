@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toolEffectClass } from '@warden/governance';
-import { petstoreDocument, startFakePetstore, type FakePetstore } from '@warden/test-servers';
+import { json, petstoreDocument, startFakePetstore, startServer, type FakePetstore } from '@warden/test-servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openapiTools, WebError, type OpenApiToolset } from '../src/index.js';
 import type { ToolContext, ToolOutput } from '@warden/protocol';
@@ -115,6 +115,25 @@ describe('openapiTools: one tool per operation', () => {
       expect(error).toMatchObject({ code: 'web.openapi_invalid' });
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('retries reads on 503 and 429 (Retry-After), never writes', async () => {
+    const flaky = await startServer();
+    try {
+      const doc = petstoreDocument(flaky.url);
+      delete (doc as { security?: unknown }).security;
+      const tools = await openapiTools(doc, { backoffMs: 1 });
+      flaky.reply(json(503, { message: 'busy' }), json(429, { message: 'slow down' }, { 'retry-after': '0' }), json(200, [{ id: 1, name: 'Tom' }]));
+      const listed = await tools.tools.find((t) => t.name === 'listPets')!.execute({}, ctx);
+      expect(text(listed)).toContain('"Tom"');
+      expect(flaky.requests).toHaveLength(3);
+      flaky.reply(json(503, { message: 'busy' }));
+      const created = await tools.tools.find((t) => t.name === 'createPet')!.execute({ name: 'x' }, ctx);
+      expect(created).toEqual({ content: 'createPet: HTTP 503: busy', isError: true });
+      expect(flaky.requests).toHaveLength(4);
+    } finally {
+      await flaky.close();
     }
   });
 });

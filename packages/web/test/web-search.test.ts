@@ -1,6 +1,6 @@
 import { startFakeSearchEngine, type FakeEngineKind, type FakeSearchEngine } from '@warden/test-servers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { braveEngine, duckDuckGoEngine, exaEngine, googleEngine, searxngEngine, tavilyEngine, webSearch, WebError, type SearchEngine } from '../src/index.js';
+import { braveEngine, duckDuckGoEngine, enginesFromEnv, exaEngine, googleEngine, searxngEngine, tavilyEngine, webSearch, WebError, type SearchEngine } from '../src/index.js';
 
 const KEY = 'fake-search-key-DONOTLEAK';
 const started: FakeSearchEngine[] = [];
@@ -170,5 +170,15 @@ describe('cache and domain policy', () => {
     const narrowed = await webSearch({ engines: [engineFor(server)] }).search({ query: 'x', domains: ['example.net'] });
     expect(narrowed.results.map((r) => r.url)).toEqual(['https://blog.example.net/agents']);
     expect(server.requests.at(-1)!.method).toBe('POST');
+  });
+});
+
+describe('engines from the environment', () => {
+  it('sets up the engines whose keys are there, DuckDuckGo last', () => {
+    expect(enginesFromEnv({}).map((e) => e.name)).toEqual(['duckduckgo']);
+    const engines = enginesFromEnv({ TAVILY_API_KEY: 'tv-key', SEARXNG_URL: 'http://searx.lan:8080', GOOGLE_CSE_API_KEY: 'g-key', BRAVE_API_KEY: ' ' });
+    expect(engines.map((e) => e.name)).toEqual(['tavily', 'searxng', 'duckduckgo']);
+    expect(engines[0]!.secrets).toEqual(['tv-key']);
+    expect(engines[1]!.origins).toEqual(['http://searx.lan:8080']);
   });
 });
