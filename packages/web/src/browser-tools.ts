@@ -54,8 +54,14 @@ export function createBrowser(options: BrowserOptions = {}): WebBrowser {
     tool('browser_click', 'Click an element by number.', { element }, ['element'], async (args) => {
       const target = await session.element(Number(args.element));
       const page = await session.tab();
-      // A click that opens a tab: follow it (the popup event may come just after the click).
-      const popup = page.waitForEvent('popup', { timeout: 400 }).catch(() => undefined);
+      // A click on a link or form that targets another tab: follow the tab it opens (the popup event
+      // may come just after the click). A tab opened by script is picked up by the context's listener.
+      const opensTab = await target.evaluate((el) => {
+        const holder = el.closest("[target]") ?? (el as unknown as { form?: { getAttribute(name: string): string | null } | null }).form;
+        const where = holder?.getAttribute('target');
+        return where !== null && where !== undefined && where !== '' && where !== '_self' && where !== '_top' && where !== '_parent';
+      });
+      const popup = opensTab ? page.waitForEvent('popup', { timeout: session.timeoutMs }).catch(() => undefined) : undefined;
       await target.click({ timeout: session.timeoutMs });
       await popup;
       return afterAction(`Clicked element ${String(args.element)}.`);

@@ -44,7 +44,7 @@ async function failure(promise: Promise<unknown>): Promise<WebError> {
   return error as WebError;
 }
 
-describe('a real browser on a local shop', () => {
+describe('a real browser on a local shop', { timeout: 90_000 }, () => {
   it('declares its tools as open-world egress; clicks and typing are not read-only', () => {
     expect(browser.tools.map((t) => t.name)).toEqual(['browser_goto', 'browser_read', 'browser_click', 'browser_type', 'browser_select', 'browser_scroll', 'browser_back', 'browser_screenshot']);
     for (const t of browser.tools) expect(t.annotations).toMatchObject({ openWorld: true, tags: ['effect:egress', 'web', 'browser'] });
