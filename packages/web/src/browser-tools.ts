@@ -1,11 +1,12 @@
 import { INTERFACE_VERSIONS, type JsonObject, type ToolOutput, type ToolV1 } from '@warden/protocol';
 import { BrowserSession, type BrowserOptions } from './browser-session.js';
+import { computerTool } from './computer-tool.js';
 import { webError } from './coded-errors.js';
 import { renderSnapshot } from './page-snapshot.js';
 import { UNTRUSTED_NOTE, webAnnotations } from './tool-effects.js';
 
 export interface WebBrowser {
-  /** `browser_goto`, `browser_read`, `browser_click`, `browser_type`, `browser_select`, `browser_scroll`, `browser_back`, `browser_screenshot`. */
+  /** `browser_goto`, `browser_read`, `browser_click`, `browser_type`, `browser_select`, `browser_scroll`, `browser_back`, `browser_screenshot`, and `computer` (by screen coordinates) on the same page. */
   readonly tools: ToolV1[];
   /** Ends the browser (call it when the owner is done; it also ends with the process). */
   close(): Promise<void>;
@@ -96,6 +97,7 @@ export function createBrowser(options: BrowserOptions = {}): WebBrowser {
       const notes = session.takeNotes();
       return [{ type: 'text', text: `${UNTRUSTED_NOTE}\nScreenshot of ${page.url()}${notes.length > 0 ? `\nNotes: ${notes.join('; ')}` : ''}` }, { type: 'image', mediaType: 'image/png', data: png.toString('base64') }];
     }),
+    computerTool(session),
   ];
   return { tools, close: () => session.close() };
 }

@@ -46,8 +46,9 @@ async function failure(promise: Promise<unknown>): Promise<WebError> {
 
 describe('a real browser on a local shop', { timeout: 90_000 }, () => {
   it('declares its tools as open-world egress; clicks and typing are not read-only', () => {
-    expect(browser.tools.map((t) => t.name)).toEqual(['browser_goto', 'browser_read', 'browser_click', 'browser_type', 'browser_select', 'browser_scroll', 'browser_back', 'browser_screenshot']);
-    for (const t of browser.tools) expect(t.annotations).toMatchObject({ openWorld: true, tags: ['effect:egress', 'web', 'browser'] });
+    expect(browser.tools.map((t) => t.name)).toEqual(['browser_goto', 'browser_read', 'browser_click', 'browser_type', 'browser_select', 'browser_scroll', 'browser_back', 'browser_screenshot', 'computer']);
+    for (const t of browser.tools.slice(0, -1)) expect(t.annotations).toMatchObject({ openWorld: true, tags: ['effect:egress', 'web', 'browser'] });
+    expect(tool('computer').annotations).toEqual({ readOnly: false, mutating: true, openWorld: true, tags: ['effect:egress', 'web', 'browser', 'computer'] });
     expect(tool('browser_click').annotations?.readOnly).toBe(false);
     expect(tool('browser_read').annotations?.readOnly).toBe(true);
   });
@@ -109,5 +110,21 @@ describe('a real browser on a local shop', { timeout: 90_000 }, () => {
     const image = (shot as Array<{ type: string; data?: string; mediaType?: string }>)[1]!;
     expect(image.mediaType).toBe('image/png');
     expect(Buffer.from(image.data!, 'base64').subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('computer: keys and coordinates on the same page, checked against the screen', async () => {
+    await act('browser_goto', { url: shop.url });
+    const computer = tool('computer');
+    await computer.execute({ action: 'key', key: 'Tab' }, ctx);
+    const pressed = (await computer.execute({ action: 'key', key: 'Enter' }, ctx)) as Array<{ type: string; text?: string; data?: string }>;
+    expect(pressed[0]!.text).toMatch(/pressed Enter on http:\/\/127\.0\.0\.1:\d+\/article \(screen 1280×720\)/);
+    expect(Buffer.from(pressed[1]!.data!, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect((await failure(Promise.resolve(computer.execute({ action: 'click', x: 5000, y: 10 }, ctx)))).message).toBe('(5000, 10) is outside the 1280×720 screen');
+    expect((await failure(Promise.resolve(computer.execute({ action: 'key', key: 'rm -rf /' }, ctx)))).message).toMatch(/not a key this tool presses/);
+    const typed = (await computer.execute({ action: 'type', text: 'secret-words' }, ctx)) as Array<{ text?: string }>;
+    expect(typed[0]!.text).toContain('typed the text');
+    expect(JSON.stringify(typed[0])).not.toContain('secret-words');
+    // Numbers from a read before the computer acted are refused.
+    expect((await failure(act('browser_click', { element: 1 }))).message).toMatch(/read the page again/);
   });
 });
