@@ -14,3 +14,9 @@ export type { FakeAwsCredentials, SigV4Expectation, SigV4Refusal } from './bedro
 export { eventStreamReply, frame } from './event-stream.js';
 export { startFakeS3 } from './fake-s3.js';
 export type { FakeS3, FakeS3Object, FakeS3Options } from './fake-s3.js';
+export { FAKE_SEARCH_PAGES, startFakeSearchEngine } from './fake-search-engines.js';
+export type { FakeEngineKind, FakeEngineMode, FakePage, FakeSearchEngine } from './fake-search-engines.js';
+export { startFakeShop } from './fake-shop.js';
+export type { FakeShop } from './fake-shop.js';
+export { petstoreDocument, startFakePetstore } from './fake-petstore.js';
+export type { FakePet, FakePetstore } from './fake-petstore.js';
