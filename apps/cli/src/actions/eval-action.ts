@@ -75,7 +75,8 @@ export async function evalAction(ctx: CommandContext<EvalCommandOptions>): Promi
   } else {
     io.stdout.write(`${baseline && comparison ? renderComparison(comparison, baseline, current.results, t) : renderResults(current.results, t)}\n`);
     if (options.save) io.stdout.write(`${t('eval.saved', { file: options.save })}\n`);
-    io.stdout.write(`${t('eval.reports', { dir: path.relative(io.cwd, current.dir) || '.' })}\n`);
+    const relative = path.relative(io.cwd, current.dir);
+    io.stdout.write(`${t('eval.reports', { dir: relative.startsWith('..') ? current.dir : relative || '.' })}\n`);
   }
   // CI: with a baseline, only a regression fails; without one, any task that did not pass every run.
   if (comparison) return comparison.regressed ? EXIT.error : EXIT.done;
