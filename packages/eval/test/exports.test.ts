@@ -36,6 +36,7 @@ describe('public surface', () => {
         'runSuite',
         'saveResults',
         'sessionSteps',
+        'sessionTimeline',
         'taskChecks',
       ].sort(),
     );

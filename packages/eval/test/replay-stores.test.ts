@@ -6,7 +6,7 @@ import { INTERFACE_VERSIONS, textOf, type Message, type SessionStoreV1, type Too
 import { scriptedProvider } from '@warden/protocol/testing';
 import { postgresSessionStore, sqliteSessionStore } from '@warden/sessions';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EvalError, forkOf, replay, sessionSteps } from '../src/index.js';
+import { EvalError, forkOf, replay, sessionSteps, sessionTimeline } from '../src/index.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -55,6 +55,15 @@ async function replayScenario(store: SessionStoreV1): Promise<void> {
   expect(Object.fromEntries(lookup.executions)).toEqual({ '1': 1, '2': 1, '3': 1 });
   const parentId = run.sessionId!;
   const parentBefore = await store.load(parentId);
+  // The timeline a person picks the step from, read from the store's records.
+  const timeline = sessionTimeline(parentBefore.records);
+  expect(timeline.fork).toBeUndefined();
+  expect(timeline.steps.map((s) => [s.step, s.task ?? null, s.text, s.calls.map((c) => `${c.name}(${String(c.args.order)}) → ${c.result?.text}`)])).toEqual([
+    [1, 'Check orders 1, 2 and 3.', 'Looking up 1.', ['lookup_order(1) → order 1: shipped']],
+    [2, null, 'Looking up 2.', ['lookup_order(2) → order 2: shipped']],
+    [3, null, 'Looking up 3.', ['lookup_order(3) → order 3: shipped']],
+    [4, null, 'All three orders shipped.', []],
+  ]);
 
   // Replay from step 3 with a new task: steps 1 and 2 (orders 1 and 2) come from the record.
   const replayed = scriptedProvider([{ text: 'Looking up 4 instead.', toolCalls: [{ name: 'lookup_order', args: { order: '4' } }] }, 'Orders 1, 2 and 4 shipped.']);
@@ -82,6 +91,9 @@ async function replayScenario(store: SessionStoreV1): Promise<void> {
   // The fork is stored with a pointer to its parent and step; the parent is untouched.
   const stored = await store.load(fork.forkId);
   expect(forkOf(stored.records)).toEqual({ parent: parentId, step: 3 });
+  const forked = sessionTimeline(stored.records);
+  expect(forked.fork).toEqual({ parent: parentId, step: 3 });
+  expect(forked.steps.map((s) => s.task ?? null)).toEqual(['Check orders 1, 2 and 3.', null, 'Check order 4 instead of 3.', null]);
   expect(sessionSteps(stored.records)).toHaveLength(4); // two reused steps + two new ones
   const parentAfter = await store.load(parentId);
   expect(parentAfter.version).toBe(parentBefore.version);
