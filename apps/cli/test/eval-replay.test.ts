@@ -93,7 +93,7 @@ describe('warden eval (spawned binary)', () => {
     const same = await runCli(['eval', ...common, '--agent-version', 'v1', '--baseline', 'baseline.json'], { cwd: dir, env });
     expect(same.code).toBe(0);
     expect(same.stdout).toContain('0 regressed');
-  });
+  }, 240_000);
 
   it('a suite with a problem fails before any run, naming the code', async () => {
     const dir = supportWorkspace();
@@ -101,7 +101,7 @@ describe('warden eval (spawned binary)', () => {
     const result = await runCli(['eval', 'bad.eval.yaml', '--workdir', '.'], { cwd: dir });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('eval.invalid_suite');
-  });
+  }, 60_000);
 });
 
 describe('warden replay (spawned binary)', () => {
@@ -126,6 +126,13 @@ describe('warden replay (spawned binary)', () => {
     expect(run.code).toBe(0);
     const parent = (run.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; sessionId?: string }).find((e) => e.type === 'run_start'))!.sessionId!;
 
+    // The steps to pick from, numbered as --step takes them.
+    const timeline = await runCli(['sessions', 'timeline', parent, ...store], { env });
+    expect(timeline.code).toBe(0);
+    expect(timeline.stdout).toContain(`session ${parent}: 4 model steps (warden replay ${parent} --step N)`);
+    expect(timeline.stdout).toContain('task: read a, b and c');
+    expect(timeline.stdout).toMatch(/step 3 {2}Reading c\.\n {6}read_file \{"path":"c\.txt"\} → .*c before/);
+
     // If the earlier reads ran again, the model would now see "after".
     for (const name of ['a', 'b', 'c', 'd']) writeFileSync(path.join(dir, `${name}.txt`), `${name} after\n`);
     const replayed = await runCli(['replay', parent.slice(0, 8), '--step', '3', '--task', 'read d instead of c', ...store, ...args], { env });
@@ -148,6 +155,9 @@ describe('warden replay (spawned binary)', () => {
     const shown = await runCli(['sessions', 'show', fork, ...store, '--json'], { env });
     const records = shown.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; key?: string; value?: unknown });
     expect(records.find((r) => r.type === 'meta' && r.key === 'warden.fork')?.value).toEqual({ parent, step: 3 });
+    const forkTimeline = await runCli(['sessions', 'timeline', fork, ...store], { env });
+    expect(forkTimeline.stdout).toContain(`a fork of ${parent} at step 3`);
+    expect(forkTimeline.stdout).toContain('task: read d instead of c');
     const listed = await runCli(['sessions', ...store], { env });
     expect(listed.stdout).toContain(`fork of ${parent} at step 3`);
 
@@ -156,5 +166,5 @@ describe('warden replay (spawned binary)', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('eval.invalid_step');
     expect(existsSync(path.join(dir, 'sessions.db'))).toBe(true);
-  });
+  }, 240_000);
 });

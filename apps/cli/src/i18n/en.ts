@@ -23,7 +23,7 @@ export const en = {
   'command.demo.summary': 'Run the offline demo: a scripted model works in a temp workspace under the real gate, tools, sessions and audit trail.',
   'command.demo.usage': 'warden demo [options]',
   'command.sessions.summary': 'List, show or delete stored sessions.',
-  'command.sessions.usage': 'warden sessions [list | show ID | delete ID] [options]',
+  'command.sessions.usage': 'warden sessions [list | show ID | timeline ID | delete ID] [options]',
   'command.report.summary': 'Spend over the stored sessions: totals and a breakdown by agent, model, task or owner.',
   'command.report.usage': 'warden report [--since 7d] [--by agent|model|task|owner] [--json] [options]',
   'command.fleet.summary': 'Run independent jobs from a file in parallel with a worker pool.',
