@@ -15,6 +15,7 @@ export const evalOptions = z.strictObject({
   provider: z.string().min(1).optional(),
   model: z.string().min(1).optional(),
   baseUrl: z.string().url().optional(),
+  mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
 });
 export type EvalCommandOptions = z.infer<typeof evalOptions>;
 
