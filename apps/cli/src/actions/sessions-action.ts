@@ -13,7 +13,7 @@ interface SessionsOptions {
   sessions?: string;
 }
 
-/** `warden sessions [list | show ID | delete ID]`. */
+/** `warden sessions [list | show ID | timeline ID | delete ID]`. */
 export async function sessionsAction(ctx: CommandContext<SessionsOptions>): Promise<number> {
   const { io, t, style, options, positionals } = ctx;
   const [verb = 'list', target, extra] = positionals;
@@ -24,7 +24,7 @@ export async function sessionsAction(ctx: CommandContext<SessionsOptions>): Prom
     if (target !== undefined) throw unexpectedArgument(target, 'warden sessions');
     return listSessions(ctx, { workdir, ...(spec ? { sessions: spec } : {}) });
   }
-  if (verb !== 'show' && verb !== 'delete') throw unexpectedArgument(verb, 'warden sessions');
+  if (verb !== 'show' && verb !== 'delete' && verb !== 'timeline') throw unexpectedArgument(verb, 'warden sessions');
   if (!target) throw missingArgument(`warden sessions ${verb}`, 'ID');
   const ref = sessionReference(target, io.cwd);
   const store = await openSessionStore(parseStoreLocation(ref.dir ?? spec, workdir));
@@ -36,6 +36,11 @@ export async function sessionsAction(ctx: CommandContext<SessionsOptions>): Prom
       return EXIT.done;
     }
     const loaded = await store.load(id);
+    if (verb === 'timeline') {
+      const { renderTimeline } = await import('./session-timeline.js');
+      renderTimeline(ctx, id, loaded.records);
+      return EXIT.done;
+    }
     if (options.json) {
       for (const record of loaded.records) io.stdout.write(`${JSON.stringify(record)}\n`);
       return EXIT.done;

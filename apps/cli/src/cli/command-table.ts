@@ -27,4 +27,6 @@ export const COMMANDS: Record<string, CommandEntry> = {
   skill: { summary: 'command.skill.summary', load: async () => (await import('../commands/skill-command.js')).skillCommand },
   doctor: { summary: 'command.doctor.summary', load: async () => (await import('../commands/doctor-command.js')).doctorCommand },
   workflow: { summary: 'command.workflow.summary', load: async () => (await import('../commands/workflow-command.js')).workflowCommand },
+  eval: { summary: 'command.eval.summary', load: async () => (await import('../commands/eval-command.js')).evalCommand },
+  replay: { summary: 'command.replay.summary', load: async () => (await import('../commands/replay-command.js')).replayCommand },
 };

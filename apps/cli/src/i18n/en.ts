@@ -4,6 +4,7 @@ import { enWorkCodes } from './en-work-codes.js';
 import { enProgress } from './en-progress.js';
 import { enNotes } from './en-notes.js';
 import { enWorkflow } from './en-workflow.js';
+import { enEval } from './en-eval.js';
 import { enFrictions } from './en-frictions.js';
 /** English: the reference catalog. Every other language must hold every key here. */
 export const en = {
@@ -22,7 +23,7 @@ export const en = {
   'command.demo.summary': 'Run the offline demo: a scripted model works in a temp workspace under the real gate, tools, sessions and audit trail.',
   'command.demo.usage': 'warden demo [options]',
   'command.sessions.summary': 'List, show or delete stored sessions.',
-  'command.sessions.usage': 'warden sessions [list | show ID | delete ID] [options]',
+  'command.sessions.usage': 'warden sessions [list | show ID | timeline ID | delete ID] [options]',
   'command.report.summary': 'Spend over the stored sessions: totals and a breakdown by agent, model, task or owner.',
   'command.report.usage': 'warden report [--since 7d] [--by agent|model|task|owner] [--json] [options]',
   'command.fleet.summary': 'Run independent jobs from a file in parallel with a worker pool.',
@@ -435,5 +436,6 @@ export const en = {
   ...enProgress,
   ...enNotes,
   ...enWorkflow,
+  ...enEval,
   ...enFrictions,
 } as const;

@@ -4,6 +4,7 @@ import { esWorkCodes } from './es-work-codes.js';
 import { esProgress } from './es-progress.js';
 import { esNotes } from './es-notes.js';
 import { esWorkflow } from './es-workflow.js';
+import { esEval } from './es-eval.js';
 import { esFrictions } from './es-frictions.js';
 import type { Catalog } from './catalog-types.js';
 
@@ -24,7 +25,7 @@ export const es: Catalog = {
   'command.demo.summary': 'Ejecuta la demostración sin conexión: un modelo guionizado trabaja en un espacio temporal bajo la puerta de control, las herramientas, las sesiones y el registro de auditoría reales.',
   'command.demo.usage': 'warden demo [opciones]',
   'command.sessions.summary': 'Lista, muestra o borra las sesiones guardadas.',
-  'command.sessions.usage': 'warden sessions [list | show ID | delete ID] [opciones]',
+  'command.sessions.usage': 'warden sessions [list | show ID | timeline ID | delete ID] [opciones]',
   'command.report.summary': 'Gasto de las sesiones guardadas: totales y desglose por agente, modelo, tarea o propietario.',
   'command.report.usage': 'warden report [--since 7d] [--by agent|model|task|owner] [--json] [opciones]',
   'command.fleet.summary': 'Ejecuta en paralelo trabajos independientes de un archivo con un grupo de trabajadores.',
@@ -437,5 +438,6 @@ export const es: Catalog = {
   ...esProgress,
   ...esNotes,
   ...esWorkflow,
+  ...esEval,
   ...esFrictions,
 };

@@ -4,6 +4,7 @@ import { frWorkCodes } from './fr-work-codes.js';
 import { frProgress } from './fr-progress.js';
 import { frNotes } from './fr-notes.js';
 import { frWorkflow } from './fr-workflow.js';
+import { frEval } from './fr-eval.js';
 import { frFrictions } from './fr-frictions.js';
 import type { Catalog } from './catalog-types.js';
 
@@ -24,7 +25,7 @@ export const fr: Catalog = {
   'command.demo.summary': 'Lance la démonstration hors ligne : un modèle scénarisé travaille dans un espace temporaire sous le vrai contrôle d’accès, les vrais outils, les vraies sessions et la vraie piste d’audit.',
   'command.demo.usage': 'warden demo [options]',
   'command.sessions.summary': 'Liste, affiche ou supprime les sessions enregistrées.',
-  'command.sessions.usage': 'warden sessions [list | show ID | delete ID] [options]',
+  'command.sessions.usage': 'warden sessions [list | show ID | timeline ID | delete ID] [options]',
   'command.report.summary': 'Dépenses des sessions enregistrées : totaux et détail par agent, modèle, tâche ou propriétaire.',
   'command.report.usage': 'warden report [--since 7d] [--by agent|model|task|owner] [--json] [options]',
   'command.fleet.summary': 'Exécute en parallèle les tâches indépendantes d’un fichier avec un groupe de travailleurs.',
@@ -437,5 +438,6 @@ export const fr: Catalog = {
   ...frProgress,
   ...frNotes,
   ...frWorkflow,
+  ...frEval,
   ...frFrictions,
 };

@@ -4,6 +4,7 @@ import { hiWorkCodes } from './hi-work-codes.js';
 import { hiProgress } from './hi-progress.js';
 import { hiNotes } from './hi-notes.js';
 import { hiWorkflow } from './hi-workflow.js';
+import { hiEval } from './hi-eval.js';
 import { hiFrictions } from './hi-frictions.js';
 import type { Catalog } from './catalog-types.js';
 
@@ -24,7 +25,7 @@ export const hi: Catalog = {
   'command.demo.summary': 'ऑफ़लाइन डेमो चलाएँ: स्क्रिप्ट किया गया मॉडल असली गेट, टूल, सत्र और ऑडिट ट्रेल के तहत एक अस्थायी वर्कस्पेस में काम करता है।',
   'command.demo.usage': 'warden demo [विकल्प]',
   'command.sessions.summary': 'सहेजे गए सत्रों की सूची देखें, कोई सत्र दिखाएँ या हटाएँ।',
-  'command.sessions.usage': 'warden sessions [list | show ID | delete ID] [विकल्प]',
+  'command.sessions.usage': 'warden sessions [list | show ID | timeline ID | delete ID] [विकल्प]',
   'command.report.summary': 'सहेजे गए सत्रों का खर्च: कुल और एजेंट, मॉडल, काम या मालिक के अनुसार ब्योरा।',
   'command.report.usage': 'warden report [--since 7d] [--by agent|model|task|owner] [--json] [विकल्प]',
   'command.fleet.summary': 'एक फ़ाइल के स्वतंत्र कामों को वर्कर पूल के साथ समानांतर चलाएँ।',
@@ -437,5 +438,6 @@ export const hi: Catalog = {
   ...hiProgress,
   ...hiNotes,
   ...hiWorkflow,
+  ...hiEval,
   ...hiFrictions,
 };

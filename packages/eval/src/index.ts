@@ -1,0 +1,23 @@
+// Explicit named re-exports only: adding a name here makes it public API.
+export { GoldenSuite, GoldenTask, TaskExpectation, ToolExpectation } from './golden-task.js';
+export { defineSuite, parseSuite, loadSuite } from './load-suite.js';
+export type { Suite } from './load-suite.js';
+export { runSuite } from './run-suite.js';
+export type { EvalAgent, EvalTarget, RunSuiteOptions, SuiteRun } from './run-suite.js';
+export { observeRun } from './run-observation.js';
+export type { RunObservation } from './run-observation.js';
+export { taskChecks } from './task-checks.js';
+export type { TaskCheck } from './task-checks.js';
+export { EvalResults, TaskResult, RESULTS_VERSION, saveResults, loadResults, parseResults } from './eval-results.js';
+export { compareResults, describeTaskComparison } from './compare-results.js';
+export type { Comparison, CompareOptions, TaskComparison, Verdict, Significance } from './compare-results.js';
+export { fisherOneSided } from './fisher-exact.js';
+export { forkSession, forkOf, sessionSteps, FORK_META_KEY } from './fork-session.js';
+export type { ForkOptions, SessionFork } from './fork-session.js';
+export { sessionTimeline } from './session-timeline.js';
+export type { SessionTimeline, TimelineStep } from './session-timeline.js';
+export { replay } from './replay.js';
+export type { ReplayOptions, ReplayResult } from './replay.js';
+export { EvalError } from './eval-error.js';
+export { EVAL_ERROR_CODES } from './eval-error-codes.js';
+export type { EvalErrorCode } from './eval-error-codes.js';
