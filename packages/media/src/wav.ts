@@ -69,9 +69,9 @@ export function decodeWav(bytes: Uint8Array, options: { maxBytes?: number } = {}
     const start = at + 8;
     const end = Math.min(start + size, bytes.length);
     if (id === 'fmt ') {
-      if (size < 16) invalid('the fmt chunk is too short');
+      if (size < 16 || end - start < 16) invalid('the fmt chunk is too short (the file is cut)');
       let format = view.getUint16(start, true);
-      if (format === EXTENSIBLE && size >= 40) format = view.getUint16(start + 24, true);
+      if (format === EXTENSIBLE && size >= 40 && end - start >= 26) format = view.getUint16(start + 24, true);
       fmt = { format, channels: view.getUint16(start + 2, true), sampleRate: view.getUint32(start + 4, true), blockAlign: view.getUint16(start + 12, true), bits: view.getUint16(start + 14, true) };
     } else if (id === 'data') {
       data = bytes.subarray(start, end);

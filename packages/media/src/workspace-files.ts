@@ -1,4 +1,4 @@
-import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { mediaError } from './coded-errors.js';
 
@@ -21,6 +21,7 @@ export async function readWorkspaceFile(workspace: string, path: string, maxByte
   if (!inside(root, wanted)) outside(path);
   const real = await realpath(wanted).catch(() => outside(path));
   if (!inside(root, real)) outside(path);
+  if (!(await stat(real)).isFile()) throw mediaError('media.unsupported', { message: `${path} is not a file` });
   const bytes = await readFile(real);
   if (bytes.length > maxBytes) throw mediaError('media.limit', { message: `${path} is ${bytes.length} bytes, over the ${maxBytes}-byte limit` });
   return new Uint8Array(bytes);
