@@ -9,6 +9,8 @@ export const COMPOSERS = {
   fleet: ['protocol', 'harness', 'sessions', 'governance'],
   // Workflows evaluate templates in governance's expression language; agents and stores are handed in.
   workflows: ['protocol', 'governance'],
+  // Media talks to vendors through the providers' transport (`@warden/providers/transport`), not a second HTTP stack.
+  media: ['protocol', 'providers'],
   // The shell analyzer left governance for its own package; governance composes it and re-exports its surface.
   governance: ['protocol', 'shell-policy'],
 };

@@ -96,7 +96,7 @@ export function decodeWav(bytes: Uint8Array, options: { maxBytes?: number } = {}
     else if (bits === 24) samples[i] = (((d.getUint8(o + 2) << 24) | (d.getUint8(o + 1) << 16) | (d.getUint8(o) << 8)) >> 16);
     else samples[i] = d.getInt32(o, true) >> 16;
   }
-  return { sampleRate, channels, samples, bitsPerSample: bits, format: format as 1 | 3, durationMs: Math.round((frames / sampleRate) * 1000) };
+  return { sampleRate, channels, samples, bitsPerSample: bits, format: format === FLOAT ? 3 : 1, durationMs: Math.round((frames / sampleRate) * 1000) };
 }
 
 /** A sine tone as PCM (mono): real audio for tests, examples and fake servers. */

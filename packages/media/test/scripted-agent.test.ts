@@ -96,7 +96,7 @@ describe('a scripted agent with the image tools', () => {
     expect(Buffer.compare(fake.references.at(-1)!, firstBytes)).toBe(0);
 
     // The agent's model saw the picture (an image part in the tool result), and the vision model got it as a message part.
-    const seen = provider.requests[1]!.messages.flatMap((m) => m.parts).filter((p) => p.type === 'tool_result').flatMap((p) => p.content);
+    const seen = provider.requests[1]!.messages.flatMap((m): Array<{ type: string; mediaType?: string }> => m.parts.flatMap((p) => (p.type === 'tool_result' ? p.content : [])));
     expect(seen.some((c) => c.type === 'image' && c.mediaType === 'image/png')).toBe(true);
     expect(vision.requests[0]!.messages[0]!.parts.map((p) => p.type)).toEqual(['text', 'image']);
     expect(lastToolText(provider.requests[2]!)).toContain('not lit');

@@ -63,7 +63,7 @@ export async function startFakeImages(options: { key: string; slowMs?: number })
     if (path === '/v1/images/generations' || path === '/v1/images/edits') {
       const behaviour = queues.openai.next();
       if (await common(behaviour, res, 'openai')) return;
-      let n = 1;
+      let n: number;
       if (path.endsWith('edits')) {
         const form = readMultipart(req.bytes, req.headers['content-type']);
         for (const file of form.get('image[]') ?? []) references.push(file.bytes);

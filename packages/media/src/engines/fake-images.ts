@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { abortableWait } from '../abortable-wait.js';
 import { mediaError } from '../coded-errors.js';
 import type { EngineContext, EngineRequest, GeneratedImage, ImageEngine } from '../image-engine.js';
 import { solidPng } from '../png.js';
@@ -25,11 +26,7 @@ export function fakeImages(options: FakeImagesOptions = {}): ImageEngine & { rea
     requests.push(request);
     if (options.refuse?.test(request.prompt)) throw mediaError('media.refused', { message: `${id} refused the prompt (safety)`, hint: 'Rephrase the prompt; it was not retried or sent to another engine.', engine: id });
     for (let i = 1; i <= steps; i += 1) {
-      await new Promise<void>((resolve, reject) => {
-        if (context.signal.aborted) return reject(context.signal.reason);
-        const timer = setTimeout(resolve, stepMs);
-        context.signal.addEventListener('abort', () => (clearTimeout(timer), reject(context.signal.reason)), { once: true });
-      });
+      await abortableWait(stepMs, context.signal);
       context.progress(i / steps);
     }
     return Array.from({ length: request.count }, (_, n) => {

@@ -2,6 +2,7 @@ import { strictOptions } from '@warden/protocol';
 import type { HttpTransport } from '@warden/providers/transport';
 import { mediaError } from '../coded-errors.js';
 import type { EngineContext, EngineRequest, GeneratedImage, ImageEngine } from '../image-engine.js';
+import { abortableWait } from '../abortable-wait.js';
 import { sniffImage } from '../magic-bytes.js';
 import { base64, engineTransport, trimSlash, type HttpEngineOptions } from './engine-options.js';
 import { badResponse, describeFailure, jsonOf, safeUrl } from './http-failure.js';
@@ -87,7 +88,7 @@ export function replicateImages(options: ReplicateOptions): ImageEngine {
         if (prediction.status === 'canceled') throw mediaError('media.cancelled', { message: `${id}: prediction ${predictionId} was cancelled at the provider`, engine: id });
         const fraction = replicateProgress(prediction.logs);
         if (fraction !== undefined) context.progress(fraction);
-        await wait(pollMs, context.signal);
+        await abortableWait(pollMs, context.signal);
         prediction = await call('GET', getUrl, undefined, context.signal, context);
       }
     } finally {
@@ -112,19 +113,4 @@ export function replicateImages(options: ReplicateOptions): ImageEngine {
   }
 
   return { id, supportsReferences: true, progress: 'real', generate };
-}
-
-function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
