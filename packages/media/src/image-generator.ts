@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ProviderError, strictOptions, type ProviderNotice } from '@warden/protocol';
+import { abortReason } from './abortable-wait.js';
 import { mediaError } from './coded-errors.js';
 import type { EngineRequest, GeneratedImage, ImageBytes, ImageEngine } from './image-engine.js';
 import { JobState, isMediaError, type EngineAttempt, type ImageJob } from './image-job.js';
@@ -80,8 +81,21 @@ export function imageGenerator(engines: readonly ImageEngine[], options: ImageGe
 
   async function slot(signal: AbortSignal): Promise<() => void> {
     while (running >= maxConcurrency) {
-      await new Promise<void>((resolve) => waiting.push(resolve));
-      if (signal.aborted) throw signal.reason;
+      // A queued job that is cancelled or runs past its deadline leaves the queue at once.
+      await new Promise<void>((resolve, reject) => {
+        const wake = (): void => {
+          signal.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        const onAbort = (): void => {
+          const at = waiting.indexOf(wake);
+          if (at >= 0) waiting.splice(at, 1);
+          reject(abortReason(signal));
+        };
+        if (signal.aborted) return reject(abortReason(signal));
+        waiting.push(wake);
+        signal.addEventListener('abort', onAbort, { once: true });
+      });
     }
     running += 1;
     return () => {
@@ -132,7 +146,7 @@ export function imageGenerator(engines: readonly ImageEngine[], options: ImageGe
           return images;
         } catch (thrown) {
           reservation?.release();
-          if (signal.aborted) throw signal.reason;
+          if (signal.aborted) throw abortReason(signal);
           const error = asMediaError(engine.id, thrown);
           const attempt: EngineAttempt = { engine: engine.id, outcome: error.code === 'media.refused' ? 'refused' : 'failed', code: error.code };
           if (error.status !== undefined) attempt.status = error.status;

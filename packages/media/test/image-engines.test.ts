@@ -188,4 +188,29 @@ describe('image generation over the vendors\' wire formats', () => {
     await Promise.all([a.wait(), b.wait()]);
     expect(generator.imagesMade).toBe(3);
   });
+
+  it('a queued job that is cancelled or runs past its deadline leaves the queue at once', async () => {
+    const generator = imageGenerator([fakeImages({ steps: 20, stepMs: 20 })], { maxConcurrency: 1, deadlineMs: 150 });
+    const running = generator.submit({ prompt: 'first' });
+    const queued = generator.submit({ prompt: 'second' });
+    const timedOut = generator.submit({ prompt: 'third' });
+    queued.cancel();
+    expect((await failure(queued.wait(1000))).code).toBe('media.cancelled');
+    expect((await failure(timedOut.wait(1000))).code).toBe('media.timeout');
+    expect(timedOut.describe().elapsedMs).toBeLessThan(400);
+    await failure(running.wait(1000));
+  });
+
+  it('a URL reference goes through the fetch handed in (the governed fetch), and is checked as a picture', async () => {
+    const engine = fakeImages();
+    const fetched: string[] = [];
+    const generator = imageGenerator([engine], {
+      fetchReference: async (url) => (fetched.push(url), { bytes: url.endsWith('.png') ? solidPng(2, 2, [5, 5, 5]) : new TextEncoder().encode('<html>'), mediaType: 'image/png' }),
+    });
+    await generator.submit({ prompt: 'x', references: [{ url: 'https://example.test/a.png' }] }).wait(2000);
+    expect(fetched).toEqual(['https://example.test/a.png']);
+    expect(engine.requests.at(-1)!.references[0]!.mediaType).toBe('image/png');
+    expect((await failure(generator.submit({ prompt: 'x', references: [{ url: 'https://example.test/page' }] }).wait(2000))).code).toBe('media.unsupported');
+    expect((await failure(imageGenerator([engine]).submit({ prompt: 'x', references: [{ url: 'https://example.test/a.png' }] }).wait(2000))).code).toBe('media.unsupported');
+  });
 });
