@@ -213,4 +213,29 @@ describe('image generation over the vendors\' wire formats', () => {
     expect((await failure(generator.submit({ prompt: 'x', references: [{ url: 'https://example.test/page' }] }).wait(2000))).code).toBe('media.unsupported');
     expect((await failure(imageGenerator([engine]).submit({ prompt: 'x', references: [{ url: 'https://example.test/a.png' }] }).wait(2000))).code).toBe('media.unsupported');
   });
+
+  it('a 503 with Retry-After is retried inside the engine (the transport\'s policy), no fallback needed', async () => {
+    fake.script('openai', 'busy', 'busy', 'ok');
+    const before = fake.requests.length;
+    const engine = openaiImages({ apiKey: FAKE_KEY, baseUrl: `${fake.url}/v1`, transport: { retry: { maxRetries: 3 } } });
+    const notices: unknown[] = [];
+    const job = imageGenerator([engine, gemini()], { onNotice: (n) => notices.push(n) }).submit({ prompt: 'patience' });
+    expect((await job.wait(5000))[0]!.engine).toBe('openai-images');
+    expect(fake.requests.length - before).toBe(3);
+    expect(notices.filter((n) => (n as { type: string }).type === 'retry')).toHaveLength(2);
+    expect(job.describe().attempts).toEqual([{ engine: 'openai-images', outcome: 'succeeded' }]);
+  });
+
+  it('each engine has its own breaker: once open, the engine is skipped without a request and the next takes over', async () => {
+    fake.script('openai', 'html');
+    fake.script('gemini', 'ok');
+    const engine = openaiImages({ apiKey: FAKE_KEY, baseUrl: `${fake.url}/v1`, transport: { retry: { maxRetries: 0 }, breaker: { failureThreshold: 1, openMs: 60_000 } } });
+    const generator = imageGenerator([engine, gemini()]);
+    await generator.submit({ prompt: 'one' }).wait(5000);
+    const before = fake.requests.filter((r) => r.url.startsWith('/v1/images/')).length;
+    const second = generator.submit({ prompt: 'two' });
+    expect((await second.wait(5000))[0]!.engine).toBe('gemini-images');
+    expect(fake.requests.filter((r) => r.url.startsWith('/v1/images/')).length).toBe(before);
+    expect(second.describe().attempts[0]).toMatchObject({ engine: 'openai-images', outcome: 'failed', code: 'media.engine_failed' });
+  });
 });

@@ -6,7 +6,7 @@ import { readMultipart, readWav, wavBytes } from './media-bytes.js';
 import { behaviourQueue, credentialOf, sendHtml, sendJson, startMediaServer, type MediaBehaviour, type MediaServerBase } from './media-server.js';
 
 export interface FakeAudio extends MediaServerBase {
-  /** Queue behaviours for one vendor: `ok`, `quota`, `html` (a 502 HTML page), `html200`, `unauthorized`, `slow`. */
+  /** Queue behaviours for one vendor: `ok`, `quota`, `busy` (503 with Retry-After), `html` (a 502 HTML page), `html200`, `unauthorized`, `slow`. */
   script(vendor: 'openai' | 'deepgram', ...behaviours: MediaBehaviour[]): void;
   /** The audio files that arrived for transcription, exact bytes. */
   readonly heard: Buffer[];
@@ -27,6 +27,7 @@ export async function startFakeAudio(options: { key: string; transcript?: string
     if (credentialOf(req) !== options.key) return sendJson(res, 401, { error: { message: 'Invalid credentials.', code: 'invalid_api_key' } });
     const behaviour = queues[vendor].next();
     if (behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, options.slowMs ?? 2000));
+    if (behaviour === 'busy') return sendJson(res, 503, { error: { message: 'Service unavailable.' } }, { 'retry-after': '0' });
     if (behaviour === 'html') return sendHtml(res, 502);
     if (behaviour === 'html200') return sendHtml(res, 200);
     if (behaviour === 'unauthorized') return sendJson(res, 401, { error: { message: 'Invalid credentials.' } });

@@ -7,7 +7,7 @@ import { behaviourQueue, credentialOf, sendHtml, sendJson, startMediaServer, typ
 import type { ServerResponse } from 'node:http';
 
 export interface FakeImages extends MediaServerBase {
-  /** Queue behaviours for one vendor: `ok`, `refuse`, `quota`, `html` (a 502 HTML page), `html200`, `unauthorized`, `slow`, `text-only`. */
+  /** Queue behaviours for one vendor: `ok`, `refuse`, `quota`, `busy` (503 with Retry-After), `html` (a 502 HTML page), `html200`, `unauthorized`, `slow`, `text-only`. */
   script(vendor: 'openai' | 'gemini' | 'replicate', ...behaviours: MediaBehaviour[]): void;
   /** Replicate predictions cancelled at the provider, by id. */
   readonly cancelled: string[];
@@ -42,6 +42,7 @@ export async function startFakeImages(options: { key: string; slowMs?: number })
 
   async function common(behaviour: MediaBehaviour, res: ServerResponse, vendor: 'openai' | 'gemini' | 'replicate'): Promise<boolean> {
     if (behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, options.slowMs ?? 2000));
+    if (behaviour === 'busy') return sendJson(res, 503, { error: { message: 'The engine is currently overloaded, please try again later.', type: 'server_error' } }, { 'retry-after': '0' }), true;
     if (behaviour === 'html') return sendHtml(res, 502), true;
     if (behaviour === 'html200') return sendHtml(res, 200), true;
     if (behaviour === 'unauthorized') return sendJson(res, 401, { error: { message: 'Incorrect API key provided.', code: 'invalid_api_key' } }), true;

@@ -13,7 +13,7 @@ export interface MediaRequest {
 }
 
 /** How a fake answers one request; behaviours queue per route, the last one repeats. */
-export type MediaBehaviour = 'ok' | 'refuse' | 'quota' | 'html' | 'html200' | 'unauthorized' | 'slow' | 'text-only';
+export type MediaBehaviour = 'ok' | 'refuse' | 'quota' | 'busy' | 'html' | 'html200' | 'unauthorized' | 'slow' | 'text-only';
 
 export interface MediaServerBase {
   url: string;
