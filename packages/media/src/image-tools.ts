@@ -167,8 +167,9 @@ export function imageTools(options: ImageToolsOptions): ToolV1[] {
       required: ['path'],
       additionalProperties: false,
     },
-    // A picture is content from outside (it may carry text): reading it taints the run.
-    annotations: { readOnly: true, openWorld: true },
+    // A picture is content from outside (it may carry text): reading it taints the run. Asking a
+    // separate vision vendor sends the picture out (egress); showing it to the run's own model does not.
+    annotations: options.vision ? { openWorld: true } : { readOnly: true, openWorld: true },
     async execute(args: JsonObject, ctx) {
       const workspace = ctx.workspace;
       if (!workspace) return NO_WORKSPACE;

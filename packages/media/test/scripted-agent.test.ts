@@ -117,6 +117,10 @@ describe('a scripted agent with the image tools', () => {
       inspect_image: 'none',
     });
     expect(tools.every((t) => t.annotations?.openWorld === true)).toBe(true);
+    // With a separate vision vendor, inspecting sends the picture out too.
+    const withVision = imageTools({ generator: imageGenerator([openaiImages({ apiKey: FAKE_KEY })]), vision: scriptedProvider([]) });
+    const inspect = withVision.find((t) => t.name === 'inspect_image')!;
+    expect(toolEffectClass(inspect.name, inspect.annotations)).toBe('egress');
   });
 
   it('a path outside the workspace is refused, a symlinked images/ too', async () => {
