@@ -81,7 +81,7 @@ describe('a scripted agent with the image tools', () => {
     ]);
     expect(JSON.stringify(results[3])).toContain('media.budget_exceeded');
     expect(budget.spentUsd).toBeCloseTo(0.08, 6);
-    expect(asked).toEqual(['generate_image', 'generate_image', 'generate_image']);
+    expect(asked).toEqual(['generate_image', 'inspect_image', 'generate_image', 'generate_image']);
     expect(budget.lines.map((l) => l.engine)).toEqual(['gemini-images', 'gemini-images']);
 
     // Quota on OpenAI fell back to Gemini; the refused third generation never reached a vendor.
