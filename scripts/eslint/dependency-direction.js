@@ -11,6 +11,8 @@ export const COMPOSERS = {
   workflows: ['protocol', 'governance'],
   // Evaluation runs golden tasks through evidence's repeat machinery and replays sessions through the harness.
   eval: ['protocol', 'evidence', 'harness'],
+  // Media talks to vendors through the providers' transport (`@warden/providers/transport`), not a second HTTP stack.
+  media: ['protocol', 'providers'],
   // The shell analyzer left governance for its own package; governance composes it and re-exports its surface.
   governance: ['protocol', 'shell-policy'],
 };

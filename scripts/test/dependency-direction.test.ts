@@ -26,6 +26,7 @@ tester.run('warden/dependency-direction', dependencyDirection, {
     { filename: lib('pack-containment'), code: "import { createAgent } from '@warden/core'; import { definePack } from '@warden/evidence';" },
     { filename: lib('governance'), code: "import { loadShellAnalyzer } from '@warden/shell-policy';" },
     { filename: lib('shell-policy'), code: "import { PolicyError } from '@warden/protocol';" },
+    { filename: lib('media'), code: "import { createHttpTransport } from '@warden/providers/transport';" },
   ],
   invalid: [
     { filename: lib('tools'), code: "import { createAgent } from '@warden/core';", errors: [{ messageId: 'forbiddenPackage' }] },
@@ -40,6 +41,7 @@ tester.run('warden/dependency-direction', dependencyDirection, {
     { filename: lib('pack-containment'), code: "import { openSessionStore } from '@warden/sessions';", errors: [{ messageId: 'forbiddenPackage' }] },
     { filename: lib('shell-policy'), code: "import { createGate } from '@warden/governance';", errors: [{ messageId: 'forbiddenPackage' }] },
     { filename: lib('governance'), code: "import { createAgent } from '@warden/core';", errors: [{ messageId: 'forbiddenPackage' }] },
+    { filename: lib('media'), code: "import { createAgent } from '@warden/core';", errors: [{ messageId: 'forbiddenPackage' }] },
   ],
 });
 

@@ -2,6 +2,8 @@
 // and benches. Explicit named re-exports only: adding a name here makes it public API.
 export { createHttpTransport } from './transport/http-transport.js';
 export type {
+  BytesRequest,
+  BytesResult,
   HttpRequest,
   HttpTransport,
   JsonResult,

@@ -7,7 +7,10 @@ const HIGH_WATER_BYTES = 1 << 20;
 
 export interface PostOptions {
   headers: Record<string, string>;
-  body: string;
+  /** Text is sent as UTF-8; bytes as they are (a multipart form, audio). */
+  body: string | Uint8Array | undefined;
+  /** Default POST; GET polls a job or downloads a result (`send`). */
+  method?: 'GET' | 'POST';
   headersTimeout: number;
   bodyTimeout: number;
   signal?: AbortSignal;
@@ -75,9 +78,9 @@ export function dispatchPost(target: PostTarget, options: PostOptions): Promise<
     const dispatchOptions: Dispatcher.DispatchOptions = {
       origin,
       path,
-      method: 'POST',
+      method: options.method ?? 'POST',
       headers: options.headers,
-      body: options.body,
+      body: options.body ?? null,
       headersTimeout: options.headersTimeout,
       bodyTimeout: options.bodyTimeout,
     };

@@ -18,8 +18,8 @@ import { headerValue, parseRetryAfter } from './retry-after.js';
 import { RetryPolicy } from './retry-policy.js';
 import { abortableSleep } from './sleep.js';
 
-import { TRANSPORT_KEYS, type HttpRequest, type JsonResult, type SseHandler, type StreamContext, type StreamDecoder, type TransportCallOptions, type TransportOptions } from './transport-options.js';
-export type { HttpRequest, OutgoingRequest, RequestAuthorizer, StreamDecoder, TransportCallOptions, TransportOptions, RetryEvent, JsonResult, StreamContext, SseReader, SseHandler } from './transport-options.js';
+import { TRANSPORT_KEYS, type BytesRequest, type BytesResult, type HttpRequest, type JsonResult, type SseHandler, type StreamContext, type StreamDecoder, type TransportCallOptions, type TransportOptions } from './transport-options.js';
+export type { BytesRequest, BytesResult, HttpRequest, OutgoingRequest, RequestAuthorizer, StreamDecoder, TransportCallOptions, TransportOptions, RetryEvent, JsonResult, StreamContext, SseReader, SseHandler } from './transport-options.js';
 
 /**
  * After the end marker the rest of the body is read and dropped, so the
@@ -40,6 +40,8 @@ export interface HttpTransport {
    * duplicate output).
    */
   postSse<T>(request: HttpRequest, handle: SseHandler<T>, options?: TransportCallOptions): AsyncGenerator<T>;
+  /** A GET or a POST whose 2xx answer is returned as bytes (images, audio, job status read by the caller). */
+  send(request: BytesRequest, options?: TransportCallOptions): Promise<BytesResult>;
   health(): ProviderHealth;
 }
 
@@ -83,15 +85,21 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
   };
 
   /** `issued` collects the per-attempt credentials, so errors of this call are scrubbed of them too. */
-  async function open(req: HttpRequest, stream: boolean, signal: AbortSignal | undefined, issued: Record<string, string>): Promise<PostResponse> {
-    let headers: Record<string, string> = {
+  function open(req: HttpRequest, stream: boolean, signal: AbortSignal | undefined, issued: Record<string, string>): Promise<PostResponse> {
+    const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: stream ? 'text/event-stream' : 'application/json',
       ...req.headers,
     };
-    const body = req.json ?? JSON.stringify(req.body);
+    return openRaw({ url: req.url, headers, body: req.json ?? JSON.stringify(req.body), ...(req.authorize ? { authorize: req.authorize } : {}) }, signal, issued);
+  }
+
+  async function openRaw(req: BytesRequest, signal: AbortSignal | undefined, issued: Record<string, string>): Promise<PostResponse> {
+    let headers = req.headers;
+    const body = req.body;
     if (req.authorize) {
-      const extra = await authorizeAttempt(provider, req.authorize, { url: req.url, headers, body, ...(signal ? { signal } : {}) });
+      const shown = body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body).toString('latin1');
+      const extra = await authorizeAttempt(provider, req.authorize, { url: req.url, headers, body: shown, ...(signal ? { signal } : {}) });
       Object.assign(issued, extra);
       headers = { ...headers, ...extra };
     }
@@ -101,6 +109,7 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
       headersTimeout: timeoutMs,
       bodyTimeout: idleTimeoutMs,
     };
+    if (req.method !== undefined) postOptions.method = req.method;
     if (signal) postOptions.signal = signal;
     if (dispatcher) postOptions.dispatcher = dispatcher;
     const res = await dispatchPost(targetOf(req.url), postOptions);
@@ -166,6 +175,41 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
     });
   }
 
+  async function send(req: BytesRequest, call: TransportCallOptions = {}): Promise<BytesResult> {
+    const issued: Record<string, string> = {};
+    const maxBytes = req.maxBytes ?? 64 * 1024 * 1024;
+    return attempts.once(call, describeFor({ url: req.url, headers: req.headers }, issued, call), async (attempt): Promise<BytesResult> => {
+      const res = await openRaw(req, attempt.signal, issued);
+      const requestId = requestIdOf(res.headers);
+      attempt.requestId = requestId;
+      const parts: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body) {
+        size += chunk.length;
+        if (size > maxBytes) {
+          res.body.destroy();
+          throw attempt.giveUp(
+            createProviderError({
+              code: 'provider.bad_response',
+              message: `${provider} answered with more than ${maxBytes} bytes`,
+              provider,
+              status: res.statusCode,
+              retryable: false,
+              ...(requestId !== undefined ? { requestId } : {}),
+            }),
+          );
+        }
+        parts.push(chunk);
+      }
+      attempt.succeed();
+      const result: BytesResult = { status: res.statusCode, bytes: new Uint8Array(Buffer.concat(parts)), attempts: attempt.number };
+      const contentType = headerValue(res.headers, 'content-type');
+      if (contentType !== undefined) result.contentType = contentType;
+      if (requestId !== undefined) result.requestId = requestId;
+      return result;
+    });
+  }
+
   // Not a generator itself: it hands out the attempt loop's generator, so each part passes through
   // one async-generator layer fewer on its way to the consumer (a visible share of a streamed step).
   function postSse<T>(req: HttpRequest, handle: SseHandler<T>, call: TransportCallOptions = {}): AsyncGenerator<T> {
@@ -226,6 +270,7 @@ export function createHttpTransport(options: TransportOptions): HttpTransport {
     policy,
     postJson,
     postSse,
+    send,
     health: () => {
       const snapshot = counters.snapshot(provider, breaker?.state ?? 'closed', breaker?.consecutiveFailures ?? 0);
       return limit ? { ...snapshot, inFlight: limit.inFlight, queued: limit.waiting } : snapshot;

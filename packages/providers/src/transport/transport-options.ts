@@ -26,6 +26,40 @@ export interface HttpRequest {
   decoder?: () => StreamDecoder;
 }
 
+/**
+ * One request whose answer is bytes (an image, audio) or any body the caller reads itself: a GET
+ * (a job's status, a result to download) or a POST of text or bytes (a multipart form, audio).
+ * Same retries, timeouts, breaker and typed errors as `postJson`.
+ */
+export interface BytesRequest {
+  /** Where to send it; only its origin and path ever appear in an error. */
+  url: string;
+  /** Default POST. */
+  method?: 'GET' | 'POST';
+  /** Includes the auth header; its value never reaches an error. No content type is added for you. */
+  headers: Record<string, string>;
+  /** Text (sent as UTF-8) or bytes (sent as they are); none for a GET. */
+  body?: string | Uint8Array;
+  /** Per-attempt credentials, as for `HttpRequest` (a byte body is shown to it as latin1 text). */
+  authorize?: RequestAuthorizer;
+  /** Answers larger than this fail with `provider.bad_response` (default 64 MiB). */
+  maxBytes?: number;
+}
+
+/** A 2xx answer of `send`: its bytes and what the vendor said they are. */
+export interface BytesResult {
+  /** The 2xx status. */
+  status: number;
+  /** The `content-type` header, when sent. */
+  contentType?: string;
+  /** The whole body. */
+  bytes: Uint8Array;
+  /** The vendor's request id, when it sent one. */
+  requestId?: string;
+  /** Attempts it took (1 without retries). */
+  attempts: number;
+}
+
 /** What `authorize` sees: the request exactly as it will go out. */
 export interface OutgoingRequest {
   url: string;
