@@ -228,7 +228,10 @@ describe('A2A at scale: push notifications', () => {
     const gone = hits.filter((h) => h.path === '/hooks/gone');
     expect(new Set(gone.map((h) => h.headers['x-warden-delivery'])).size).toBe(gone.length);
     // A webhook outside the allowed prefixes is refused.
-    await expect(client.sendMessage(send('elsewhere', {}, pushConfig('http://127.0.0.1:1/elsewhere')), auth)).rejects.toThrow(/push notification URL/);
+    await expect(client.sendMessage(send('elsewhere', { taskId: 'refused-hook' }, pushConfig('http://127.0.0.1:1/elsewhere')), auth)).rejects.toThrow(/push notification URL/);
+    await expect(client.sendMessage(send('sneaky', {}, pushConfig(`${hooks}../admin`)), auth)).rejects.toThrow(/push notification URL/);
+    // Refused before any task was made.
+    await expect(client.getTask({ tenant: '', id: 'refused-hook' }, auth)).rejects.toThrow(/not found/i);
   });
 });
 

@@ -21,7 +21,7 @@ export function taskIdForMessage(messageId: string): string {
  * task's history is a retry: it is not run again, the caller gets the task (a blocking retry
  * waits for it to settle, a streaming one follows it as `tasks/resubscribe` does).
  */
-export function idempotentHandler(sdk: A2aServerSdk, inner: A2ARequestHandler, store: TaskStore): A2ARequestHandler {
+export function idempotentHandler(sdk: A2aServerSdk, inner: A2ARequestHandler, store: TaskStore, checkPushUrl?: (url: string) => string | undefined): A2ARequestHandler {
   const { TaskState } = sdk.main;
   const settled = new Set<number>([
     TaskState.TASK_STATE_COMPLETED, TaskState.TASK_STATE_FAILED, TaskState.TASK_STATE_CANCELED, TaskState.TASK_STATE_REJECTED,
@@ -37,6 +37,10 @@ export function idempotentHandler(sdk: A2aServerSdk, inner: A2ARequestHandler, s
     if (!message?.messageId) return { kind: 'pass' }; // the SDK refuses it with its own error
     const taskId = message.taskId || taskIdForMessage(message.messageId);
     if (!isTaskId(taskId)) throw new sdk.errors.RequestMalformedError('message.taskId must be 1-120 characters of A-Z a-z 0-9 . _ - (starting with a letter or digit)');
+    // Refused before a task is made, so a refused webhook leaves no task behind.
+    const hook = params.configuration?.taskPushNotificationConfig?.url;
+    const refused = hook !== undefined && checkPushUrl ? checkPushUrl(hook) : undefined;
+    if (refused) throw new sdk.errors.RequestMalformedError(refused);
     const key = `${taskId}\n${message.messageId}`;
     const inFlight = pending.get(key);
     if (inFlight) {

@@ -31,22 +31,27 @@ export function signPush(key: string, unixSeconds: number, body: string): string
   return `t=${unixSeconds},v1=${createHmac('sha256', key).update(`${unixSeconds}.${body}`).digest('hex')}`;
 }
 
+/** Whether a caller may register `url` as a webhook: http(s), no credentials in it, under an allowed prefix. */
+export function pushUrlAllowed(options: A2aPushOptions, url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
+    if (parsed.username || parsed.password) return false;
+    // The parsed form: `..` segments are resolved before the prefix is compared.
+    return options.allowedUrlPrefixes.some((prefix) => parsed.href.startsWith(prefix));
+  } catch {
+    return false;
+  }
+}
+
+export const PUSH_URL_REFUSED = 'the push notification URL is not one this server may call (its allowed webhook prefixes)';
+
 /** The SDK's in-memory push config store, refusing a webhook outside the allowed prefixes. */
 export function allowedPushStore(sdk: A2aServerSdk, options: A2aPushOptions): PushNotificationStore {
   const inner = new sdk.server.InMemoryPushNotificationStore();
-  const allowed = (url: string): boolean => {
-    try {
-      const parsed = new URL(url);
-      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
-      if (parsed.username || parsed.password) return false;
-      return options.allowedUrlPrefixes.some((prefix) => parsed.href.startsWith(prefix));
-    } catch {
-      return false;
-    }
-  };
   return {
     async save(taskId, context, config) {
-      if (!allowed(config.url)) throw new sdk.errors.RequestMalformedError('the push notification URL is not one this server may call (its allowed webhook prefixes)');
+      if (!pushUrlAllowed(options, config.url)) throw new sdk.errors.RequestMalformedError(PUSH_URL_REFUSED);
       await inner.save(taskId, context, config);
     },
     load: (taskId, context) => inner.load(taskId, context),

@@ -5,7 +5,7 @@ import { a2aExecutor } from './a2a-executor.js';
 import { createAdmission, type AdmissionTicket } from './a2a-admission.js';
 import { listenA2aHttp, TICKET_STATE_KEY, type A2aEndpoint, type A2aHttpOptions, type RunningA2aHttp } from './a2a-http.js';
 import { idempotentHandler } from './a2a-idempotent-handler.js';
-import { allowedPushStore, MIN_PUSH_KEY_LENGTH, signedPushSender, type A2aPushOptions } from './a2a-push.js';
+import { allowedPushStore, MIN_PUSH_KEY_LENGTH, PUSH_URL_REFUSED, pushUrlAllowed, signedPushSender, type A2aPushOptions } from './a2a-push.js';
 import { sessionTaskStore } from './a2a-task-store.js';
 import { loadA2aServerSdk, type A2aServerSdk } from './a2a-server-sdk.js';
 import { configError } from '../coded-errors.js';
@@ -172,7 +172,7 @@ export async function createA2AServer(given: A2aServerOptions): Promise<WardenA2
       const handler = new sdk.server.DefaultRequestHandler(card, tasks, a2aExecutor({ ...host, agent }), undefined, pushStore, sender, undefined, undefined, {
         keepBusAliveStates: [],
       });
-      return { card, transport: new sdk.server.JsonRpcTransportHandler(idempotentHandler(sdk, handler, tasks)) };
+      return { card, transport: new sdk.server.JsonRpcTransportHandler(idempotentHandler(sdk, handler, tasks, push ? (url) => (pushUrlAllowed(push, url) ? undefined : PUSH_URL_REFUSED) : undefined)) };
     },
   }));
 
