@@ -46,6 +46,7 @@ describe('continuing conversations in the interactive session (through a pseudo-
     const sent = JSON.stringify(server.requests.at(-1));
     expect(sent).toContain('what is the capital of France?');
     expect(sent).toContain('how many people live there?');
+    await tty.waitFor(/✔ done[^\n]*\n+warden›/);
     tty.type('/exit');
     tty.send('Enter');
     await tty.waitFor('EXIT=0');
@@ -75,6 +76,7 @@ describe('continuing conversations in the interactive session (through a pseudo-
     tty.send('Enter');
     await tty.waitFor('Back in the first one.');
     expect(JSON.stringify(server.requests.at(-1))).toContain('first conversation');
+    await tty.waitFor(/✔ done[^\n]*\n+warden›/);
     tty.type('/exit');
     tty.send('Enter');
     await tty.waitFor('EXIT=0');

@@ -117,7 +117,31 @@ describe('the interactive session (through a pseudo-terminal)', () => {
     await tty.waitFor('EXIT=0');
   });
 
-  it('Ctrl-C cancels the step in flight and keeps the session; a second Ctrl-C leaves with 130', async () => {
+  it('the first Ctrl-C drains the step in flight (it finishes and is recorded, the model is not asked again) and keeps the session', async () => {
+    server = await startFakeOpenAI([{ toolCalls: [{ name: 'shell', args: { command: 'touch .tool-started; sleep 2; echo finished > done.txt' } }] }, { text: 'next task answered' }]);
+    const dir = tempWorkspace();
+    tty = startRepl(dir, server.url, ['--mode', 'yolo']);
+    await tty.waitFor('warden›');
+    tty.type('work for a while');
+    tty.send('Enter');
+    for (let i = 0; i < 300 && !existsSync(path.join(dir, '.tool-started')); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    tty.send('C-c');
+    await tty.waitFor('Stopping after the step in flight');
+    await tty.waitFor(/■ stopped as asked: the step in flight finished and was recorded[\s\S]*warden›/, 30_000);
+    expect(existsSync(path.join(dir, 'done.txt'))).toBe(true);
+    expect(server.requests).toHaveLength(1);
+    // The session goes on: the next task runs, and Ctrl-C at the prompt still needs two presses to leave.
+    tty.type('and now?');
+    tty.send('Enter');
+    await tty.waitFor('next task answered');
+    await tty.waitFor(/✔ done[^\n]*\n+warden›/);
+    tty.send('C-c');
+    await tty.waitFor('Press Ctrl-C again to leave');
+    tty.send('C-c');
+    await tty.waitFor('EXIT=130');
+  });
+
+  it('a second Ctrl-C aborts the step in flight and keeps the session; one more at the prompt leaves with 130', async () => {
     server = await startFakeOpenAI([{ toolCalls: [{ name: 'shell', args: { command: 'sleep 30' } }] }, { text: 'back again' }]);
     const dir = tempWorkspace();
     tty = startRepl(dir, server.url, ['--mode', 'yolo']);
@@ -132,6 +156,8 @@ describe('the interactive session (through a pseudo-terminal)', () => {
     tty.send('Enter');
     await tty.waitFor('that line was not run');
     tty.send('C-c');
+    await tty.waitFor('Stopping after the step in flight');
+    tty.send('C-c');
     await tty.waitFor('step cancelled; the session is intact');
     await tty.waitFor(/■ interrupted · 1 step[\s\S]*warden›/);
     tty.type('are you there?');
@@ -139,6 +165,7 @@ describe('the interactive session (through a pseudo-terminal)', () => {
     await tty.waitFor('back again');
     const last = JSON.stringify(server.requests.at(-1));
     expect(last).toContain('interrupted');
+    await tty.waitFor(/✔ done[^\n]*\n+warden›/);
     tty.send('C-c');
     tty.send('C-c');
     await tty.waitFor('EXIT=130');

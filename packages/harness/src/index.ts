@@ -25,6 +25,7 @@ export type { AgentCallOutput, AgentCallRefusal, AgentCallApproval } from './mcp
 export { createA2AServer } from './a2a-server/create-a2a-server.js';
 export type { A2aServerOptions, WardenA2aServer, A2aAgent } from './a2a-server/create-a2a-server.js';
 export type { A2aHttpOptions, RunningA2aHttp } from './a2a-server/a2a-http.js';
+export type { A2aPushOptions } from './a2a-server/a2a-push.js';
 export type { HarnessTracing, TracerProviderLike, TraceContextCarrier } from './tracing/tracing-options.js';
 export { activeTraceContext, isTraceContextCarrier } from './tracing/active-trace-context.js';
 export { TracingError } from './tracing/tracing-error.js';

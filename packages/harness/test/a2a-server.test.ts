@@ -196,12 +196,12 @@ describe('createA2AServer with the stock @a2a-js/sdk client', () => {
       const res = await fetch(`${http.url}/healthz`);
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
-    expect(await healthz()).toEqual({ status: 200, body: { status: 'ok', running: 0, maxConcurrentRuns: 4 } });
+    expect(await healthz()).toEqual({ status: 200, body: { status: 'ok', running: 0, maxConcurrentRuns: 4, queued: 0, maxQueue: 0 } });
     const client = await clientFor(http.agentUrls.coder!);
     const stream = client.sendMessageStream(message('wait'), auth(KEY));
     await stream.next();
     await started;
-    expect(await healthz()).toEqual({ status: 200, body: { status: 'ok', running: 1, maxConcurrentRuns: 4 } });
+    expect(await healthz()).toEqual({ status: 200, body: { status: 'ok', running: 1, maxConcurrentRuns: 4, queued: 0, maxQueue: 0 } });
     expect((await fetch(`${http.url}/healthz`, { method: 'POST' })).status).not.toBe(200);
     // Closing aborts the run; a probe on a kept-alive connection while it drains says 503.
     const agent = new HttpAgent({ keepAlive: true, maxSockets: 1 });

@@ -15,6 +15,9 @@ export const a2aOptions = z.strictObject({
   mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
   maxConcurrent: z.coerce.number().int().min(1).max(64).optional(),
   maxBody: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).optional(),
+  maxQueue: z.coerce.number().int().min(0).max(10_000).optional(),
+  retryAfter: z.coerce.number().int().min(1).max(3600).optional(),
+  pushAllow: z.array(z.string().url()).optional(),
 });
 export type A2aOptions = z.infer<typeof a2aOptions>;
 

@@ -1,7 +1,7 @@
 /** English: the interactive session (kept apart so each catalog file stays short). */
 export const enRepl = {
   'repl.welcome': 'warden {version} · {mode} mode · workspace {workdir}',
-  'repl.welcomeHint': 'Type a task, or /help. Ctrl-C cancels a step; press it twice to leave.',
+  'repl.welcomeHint': 'Type a task, or /help. Ctrl-C stops a step after what is in flight (twice aborts it); at the prompt press it twice to leave.',
   'repl.help': 'Commands:',
   'repl.mode': 'mode: {mode}',
   'repl.session': 'session: {id}',

@@ -4,7 +4,7 @@ import type { enRepl } from './en-repl.js';
 /** The interactive session's messages. */
 export const esRepl: Record<keyof typeof enRepl, CatalogEntry> = {
   'repl.welcome': 'warden {version} · modo {mode} · espacio de trabajo {workdir}',
-  'repl.welcomeHint': 'Escribe una tarea, o /help. Ctrl-C cancela un paso; púlsalo dos veces para salir.',
+  'repl.welcomeHint': 'Escribe una tarea, o /help. Ctrl-C detiene un paso tras lo que está en curso (dos veces lo aborta); en el prompt púlsalo dos veces para salir.',
   'repl.help': 'Comandos:',
   'repl.mode': 'modo: {mode}',
   'repl.session': 'sesión: {id}',

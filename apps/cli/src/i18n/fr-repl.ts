@@ -4,7 +4,7 @@ import type { enRepl } from './en-repl.js';
 /** The interactive session's messages. */
 export const frRepl: Record<keyof typeof enRepl, CatalogEntry> = {
   'repl.welcome': 'warden {version} · mode {mode} · espace de travail {workdir}',
-  'repl.welcomeHint': 'Tapez une tâche, ou /help. Ctrl-C annule une étape ; appuyez deux fois pour quitter.',
+  'repl.welcomeHint': 'Tapez une tâche, ou /help. Ctrl-C arrête une étape après ce qui est en cours (deux fois l’interrompt) ; à l’invite, appuyez deux fois pour quitter.',
   'repl.help': 'Commandes :',
   'repl.mode': 'mode : {mode}',
   'repl.session': 'session : {id}',

@@ -4,7 +4,7 @@ import type { enRepl } from './en-repl.js';
 /** The interactive session's messages. */
 export const hiRepl: Record<keyof typeof enRepl, CatalogEntry> = {
   'repl.welcome': 'warden {version} · {mode} मोड · वर्कस्पेस {workdir}',
-  'repl.welcomeHint': 'कोई काम लिखें, या /help। Ctrl-C एक चरण रद्द करता है; बाहर निकलने के लिए दो बार दबाएँ।',
+  'repl.welcomeHint': 'कोई काम लिखें, या /help। Ctrl-C चल रहे काम के बाद चरण रोकता है (दो बार दबाने पर तुरंत रद्द); प्रॉम्प्ट पर बाहर निकलने के लिए दो बार दबाएँ।',
   'repl.help': 'कमांड:',
   'repl.mode': 'मोड: {mode}',
   'repl.session': 'सत्र: {id}',

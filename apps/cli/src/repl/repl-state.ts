@@ -15,6 +15,8 @@ export interface ReplState {
   sessionId?: string;
   totals: { input: number; output: number; cost: number };
   running?: AbortController;
+  /** The current task's drain: aborted by the first Ctrl-C (the step in flight finishes and is recorded). */
+  stopping?: AbortController;
   /** The current task's renderer (the approver ends its open line before asking). */
   renderer?: EventRenderer;
   /** What the status line says while the current task runs. */

@@ -104,7 +104,12 @@ function loop(state: ReplState, deps: ReplDeps): Promise<number> {
   return new Promise<number>((resolve) => {
     let busy = false;
     rl.on('SIGINT', () => {
-      state.interrupts += 1;
+      // As `warden run`: while a step runs the first Ctrl-C drains it (it finishes and is recorded),
+      // the second aborts it; at the prompt (or a third press) two presses leave.
+      const { running, stopping } = state;
+      const drain = running !== undefined && stopping !== undefined && !stopping.signal.aborted && !running.signal.aborted;
+      const abort = !drain && running !== undefined && !running.signal.aborted;
+      if (!drain && !abort) state.interrupts += 1;
       if (state.interrupts >= 2) {
         state.exitCode = EXIT.interrupted;
         rl.close();
@@ -112,8 +117,12 @@ function loop(state: ReplState, deps: ReplDeps): Promise<number> {
       }
       deps.status.pause();
       deps.status.out.write('\n');
-      if (state.running) {
-        state.running.abort();
+      if (drain) {
+        stopping.abort();
+        deps.write(style.yellow(state.t('run.stopping')));
+      } else if (abort) {
+        running.abort();
+        state.interrupts = 1;
         deps.write(style.yellow(state.t('repl.cancelled')));
       } else {
         deps.write(style.dim(state.t('repl.pressAgain')));

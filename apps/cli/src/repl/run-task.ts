@@ -9,7 +9,9 @@ import { taskLabel } from '../actions/task-label.js';
 export async function runTask(state: ReplState, deps: ReplDeps, task: string): Promise<void> {
   const { ctx, style, status, backlog } = deps;
   const controller = new AbortController();
+  const stopper = new AbortController();
   state.running = controller;
+  state.stopping = stopper;
   const renderer = createEventRenderer({ out: status.out, t: state.t, style });
   state.renderer = renderer;
   backlog.reset();
@@ -38,7 +40,7 @@ export async function runTask(state: ReplState, deps: ReplDeps, task: string): P
   try {
     const agent = state.harness.agent;
     const label = taskLabel(task);
-    const options = { signal: controller.signal, onEvent, ...(label ? { label } : {}) };
+    const options = { signal: controller.signal, stopSignal: stopper.signal, onEvent, ...(label ? { label } : {}) };
     const events = state.sessionId ? agent.resumeStream(state.sessionId, { ...options, task }) : agent.stream(task, options);
     for await (const event of events) observe(event);
   } catch (error) {
@@ -49,6 +51,7 @@ export async function runTask(state: ReplState, deps: ReplDeps, task: string): P
     status.stop();
     renderer.flush();
     state.running = undefined;
+    state.stopping = undefined;
     state.renderer = undefined;
     state.waitingFor = undefined;
     backlog.reset();

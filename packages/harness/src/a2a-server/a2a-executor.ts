@@ -4,6 +4,7 @@ import { failedCall, runAgentCall, type AgentCallOutcome } from '../mcp-server/a
 import type { ApprovalInstructions, McpAgent } from '../mcp-server/mcp-agent.js';
 import type { TraceContextCarrier } from '../tracing/tracing-options.js';
 import type { A2aServerSdk } from './a2a-server-sdk.js';
+import type { AdmissionTicket } from './a2a-admission.js';
 import { HANDOFF_MEDIA_TYPE, HANDOFF_RECEIPT_MEDIA_TYPE } from '@warden/protocol';
 import { receiveHandoff } from '../received-handoff.js';
 
@@ -16,9 +17,8 @@ export interface ExecutorHost {
   agent: McpAgent;
   approvalInstructions: ApprovalInstructions;
   maxTaskChars: number;
-  /** Claims a run slot; false when the server is at its limit or shutting down (the reason is returned). */
-  admit(sessionId: string): string | undefined;
-  release(sessionId: string): void;
+  /** The capacity ticket the HTTP layer took for this send (a new one if it took none; `undefined` when full). */
+  ticketFor(requestContext: RequestContext): AdmissionTicket | undefined;
   track(work: Promise<unknown>): void;
   shutdown: AbortSignal;
 }
@@ -115,16 +115,37 @@ export function a2aExecutor(host: ExecutorHost): AgentExecutor {
 
   return {
     async execute(requestContext, bus) {
+      // Taken over at once, before any await: the HTTP request may end first (a non-blocking send).
+      const ticket = host.ticketFor(requestContext);
+      ticket?.claim();
+      try {
+        await run(requestContext, bus, ticket);
+      } finally {
+        ticket?.release();
+      }
+    },
+    async cancelTask(taskId, bus) {
+      const entry = running.get(taskId);
+      if (!entry || entry.canceled) return;
+      // Said at once; the run itself stops at its next safe boundary (core's abort) and is stored as aborted.
+      entry.canceled = true;
+      entry.controller.abort();
+      status(bus, taskId, entry.contextId, TaskState.TASK_STATE_CANCELED, `${agent.name}: canceled by the caller; the run was aborted`);
+    },
+  };
+
+  async function run(requestContext: RequestContext, bus: ExecutionEventBus, ticket: AdmissionTicket | undefined): Promise<void> {
       const { taskId, contextId } = requestContext;
       const userMessage = requestContext.userMessage;
       const first = requestContext.task;
+      const earlier = (first?.history ?? []).filter((m) => m.messageId !== userMessage.messageId);
       bus.publish(
         AgentEvent.task({
           id: taskId,
           contextId,
           status: { state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: new Date().toISOString() },
           artifacts: first?.artifacts ?? [],
-          history: [...(first?.history ?? []), userMessage],
+          history: [...earlier, userMessage],
           metadata: first?.metadata,
         }),
       );
@@ -141,11 +162,22 @@ export function a2aExecutor(host: ExecutorHost): AgentExecutor {
         await agent.harness.recordRejectedHandoff(sessionId, received).catch(() => undefined);
         return refuse(`${agent.name} rejected the handoff: ${received.receipt.reason ?? ''}`, receiptPart);
       }
-      const busy = host.admit(sessionId);
-      if (busy) return refuse(busy);
       const controller = new AbortController();
       const entry = { controller, contextId, canceled: false };
       running.set(taskId, entry);
+      if (!ticket) {
+        running.delete(taskId);
+        return refuse('the server is at its limit of runs and queued tasks; try again shortly');
+      }
+      const busy = await ticket.start(sessionId, (ahead) =>
+        status(bus, taskId, contextId, TaskState.TASK_STATE_SUBMITTED, `${agent.name}: queued (${ahead} ahead); it starts when a run slot and the conversation are free`),
+        controller.signal,
+      );
+      if (busy || entry.canceled) {
+        running.delete(taskId);
+        // A canceled task already said so (cancelTask); a shutdown says why.
+        return entry.canceled ? undefined : refuse(busy!);
+      }
       status(bus, taskId, contextId, TaskState.TASK_STATE_WORKING, `${agent.name} is working (session ${sessionId})${received ? `; handoff ${received.receipt.handoffId} accepted` : ''}`, undefined, receiptPart);
       const traceContext = traceContextOf(requestContext, sdk.server.STATE_HEADERS_KEY);
       const work = runAgentCall(
@@ -164,16 +196,6 @@ export function a2aExecutor(host: ExecutorHost): AgentExecutor {
         finish(bus, taskId, contextId, outcome, entry.canceled);
       } finally {
         running.delete(taskId);
-        host.release(sessionId);
       }
-    },
-    async cancelTask(taskId, bus) {
-      const entry = running.get(taskId);
-      if (!entry || entry.canceled) return;
-      // Said at once; the run itself stops at its next safe boundary (core's abort) and is stored as aborted.
-      entry.canceled = true;
-      entry.controller.abort();
-      status(bus, taskId, entry.contextId, TaskState.TASK_STATE_CANCELED, `${agent.name}: canceled by the caller; the run was aborted`);
-    },
-  };
+  }
 }

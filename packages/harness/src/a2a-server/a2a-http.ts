@@ -5,6 +5,12 @@ import { applyServerTimeouts, BodyTooLarge, defaultHosts, keyConfigError, readBo
 import { isUsableKey, keyRing, MIN_KEY_LENGTH, type KeyGrant } from '../mcp-server/bearer-keys.js';
 import type { McpAgent } from '../mcp-server/mcp-agent.js';
 import type { A2aServerSdk } from './a2a-server-sdk.js';
+import type { AdmissionTicket } from './a2a-admission.js';
+
+/** Where the HTTP layer leaves a send's capacity ticket in the SDK's call context state. */
+export const TICKET_STATE_KEY = 'warden.admission';
+/** The JSON-RPC methods that start (or continue) a task, and so need capacity. */
+const SEND_METHODS = new Set(['SendMessage', 'SendStreamingMessage']);
 
 /** HTTP options of an A2A server (JSON-RPC binding, with SSE for streaming). */
 export interface A2aHttpOptions {
@@ -71,10 +77,18 @@ function granted(grant: KeyGrant, agent: string): boolean {
 export interface A2aHealth {
   running: number;
   maxConcurrentRuns: number;
+  queued: number;
+  maxQueue: number;
   draining: boolean;
 }
 
-export async function listenA2aHttp(sdk: A2aServerSdk, options: A2aHttpOptions, endpoints: readonly A2aEndpoint[], health?: () => A2aHealth): Promise<RunningA2aHttp> {
+/** How the server admits sends: a ticket, or none (429) with the seconds to wait. */
+export interface A2aAdmitter {
+  reserve(): AdmissionTicket | undefined;
+  retryAfterSeconds: number;
+}
+
+export async function listenA2aHttp(sdk: A2aServerSdk, options: A2aHttpOptions, endpoints: readonly A2aEndpoint[], health?: () => A2aHealth, admitter?: A2aAdmitter): Promise<RunningA2aHttp> {
   const serverKeys = options.keys ?? [];
   for (const key of serverKeys) if (!isUsableKey(key)) throw keyConfigError(`a server key is not at least ${MIN_KEY_LENGTH} characters of A-Z a-z 0-9 . _ ~ + / -`);
   const agentKeys = new Map(endpoints.filter((e) => (e.agent.keys?.length ?? 0) > 0).map((e) => [e.agent.name, e.agent.keys!]));
@@ -117,6 +131,15 @@ export async function listenA2aHttp(sdk: A2aServerSdk, options: A2aHttpOptions, 
       headers: req.headers,
       requestedVersion: typeof version === 'string' ? version : undefined,
     });
+    if (admitter && SEND_METHODS.has(body.method as string)) {
+      // Runs and the queue are full: said before any task exists, so the caller may simply retry.
+      const ticket = admitter.reserve();
+      if (!ticket) return rpcError(res, 429, -32000, 'Too many tasks: every run slot and queue place is taken; retry later', { 'retry-after': String(admitter.retryAfterSeconds) });
+      context.state.set(TICKET_STATE_KEY, ticket);
+      res.once('close', () => {
+        if (!ticket.claimed) ticket.release();
+      });
+    }
     const { card, transport } = built.get(endpoint.agent.name)!;
     let answer: Awaited<ReturnType<Transport['handle']>>;
     try {
@@ -151,7 +174,7 @@ export async function listenA2aHttp(sdk: A2aServerSdk, options: A2aHttpOptions, 
     if (pathname === '/healthz' && health && (req.method === 'GET' || req.method === 'HEAD')) {
       const state = health();
       const draining = state.draining || closing !== undefined;
-      const body = JSON.stringify({ status: draining ? 'draining' : 'ok', running: state.running, maxConcurrentRuns: state.maxConcurrentRuns });
+      const body = JSON.stringify({ status: draining ? 'draining' : 'ok', running: state.running, maxConcurrentRuns: state.maxConcurrentRuns, queued: state.queued, maxQueue: state.maxQueue });
       return void res.writeHead(draining ? 503 : 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : body);
     }
     const match = /^\/a2a\/([A-Za-z0-9_-]{1,64})\/?(.well-known\/agent-card\.json)?$/.exec(pathname);

@@ -7,6 +7,7 @@ export const A2A_SDK_INSTALL = 'npm install @a2a-js/sdk';
 export interface A2aServerSdk {
   main: typeof import('@a2a-js/sdk');
   server: typeof import('@a2a-js/sdk/server');
+  errors: typeof import('@a2a-js/sdk/errors');
 }
 
 function isMissingModule(error: unknown): boolean {
@@ -25,8 +26,8 @@ let loading: Promise<A2aServerSdk> | undefined;
 export function loadA2aServerSdk(): Promise<A2aServerSdk> {
   loading ??= (async () => {
     try {
-      const [main, server] = await Promise.all([import('@a2a-js/sdk'), import('@a2a-js/sdk/server')]);
-      return { main, server };
+      const [main, server, errors] = await Promise.all([import('@a2a-js/sdk'), import('@a2a-js/sdk/server'), import('@a2a-js/sdk/errors')]);
+      return { main, server, errors };
     } catch (error) {
       loading = undefined;
       if (!isMissingModule(error)) throw error;

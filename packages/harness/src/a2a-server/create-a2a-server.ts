@@ -1,8 +1,12 @@
-import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
+import { ConfigError, strictOptions, type OptionKeys, type SessionStoreV1 } from '@warden/protocol';
 import { isUsableKey, MIN_KEY_LENGTH } from '../mcp-server/bearer-keys.js';
 import { AGENT_NAME, defaultApprovalInstructions, MCP_AGENT_KEYS, type ApprovalInstructions, type McpAgent } from '../mcp-server/mcp-agent.js';
 import { a2aExecutor } from './a2a-executor.js';
-import { listenA2aHttp, type A2aEndpoint, type A2aHttpOptions, type RunningA2aHttp } from './a2a-http.js';
+import { createAdmission, type AdmissionTicket } from './a2a-admission.js';
+import { listenA2aHttp, TICKET_STATE_KEY, type A2aEndpoint, type A2aHttpOptions, type RunningA2aHttp } from './a2a-http.js';
+import { idempotentHandler } from './a2a-idempotent-handler.js';
+import { allowedPushStore, MIN_PUSH_KEY_LENGTH, PUSH_URL_REFUSED, pushUrlAllowed, signedPushSender, type A2aPushOptions } from './a2a-push.js';
+import { sessionTaskStore } from './a2a-task-store.js';
 import { loadA2aServerSdk, type A2aServerSdk } from './a2a-server-sdk.js';
 import { configError } from '../coded-errors.js';
 
@@ -19,8 +23,20 @@ export interface A2aServerOptions {
   version?: string;
   /** The provider named in the cards. */
   provider?: { organization: string; url: string };
-  /** Runs at once across every agent (default 4); a task beyond it is rejected, not queued. */
+  /** Runs at once across every agent (default 4); a task beyond it waits in the queue. */
   maxConcurrentRuns?: number;
+  /** Tasks that may wait for a run slot (default 0); a send beyond runs and queue is HTTP 429 with `Retry-After`. */
+  maxQueue?: number;
+  /** The `Retry-After` seconds of that 429 (default 5). */
+  retryAfterSeconds?: number;
+  /**
+   * Where tasks are kept: `'sessions'` (default) — each agent's harness session store, so a
+   * server restarted on the same store still answers `tasks/get`; a `SessionStoreV1` for all
+   * agents; or `'memory'` (tasks end with the process).
+   */
+  taskStore?: 'sessions' | 'memory' | SessionStoreV1;
+  /** Push notifications to callers' webhooks (signed, retried); off when absent. */
+  push?: A2aPushOptions;
   /** The longest task a message may carry (default 32 000 characters). */
   maxTaskChars?: number;
   /** How an `input-required` status tells the caller that a person must decide a parked approval. */
@@ -37,7 +53,10 @@ export interface WardenA2aServer {
   close(): Promise<void>;
 }
 
-const A2A_SERVER_KEYS = { agents: true, version: true, provider: true, maxConcurrentRuns: true, maxTaskChars: true, approvalInstructions: true } as const satisfies OptionKeys<A2aServerOptions>;
+const A2A_SERVER_KEYS = {
+  agents: true, version: true, provider: true, maxConcurrentRuns: true, maxQueue: true, retryAfterSeconds: true, taskStore: true, push: true, maxTaskChars: true, approvalInstructions: true,
+} as const satisfies OptionKeys<A2aServerOptions>;
+const PUSH_KEYS = { signingKey: true, allowedUrlPrefixes: true, maxAttempts: true, backoffMs: true, timeoutMs: true } as const satisfies OptionKeys<A2aPushOptions>;
 const A2A_HTTP_KEYS = {
   port: true, host: true, keys: true, publicUrl: true, allowedHosts: true, allowedOrigins: true, maxBodyBytes: true, maxConcurrentRequests: true,
 } as const satisfies OptionKeys<A2aHttpOptions>;
@@ -70,7 +89,7 @@ function cardOf(sdk: A2aServerSdk, agent: A2aAgent, url: string, options: A2aSer
     supportedInterfaces: [{ url, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: sdk.main.A2A_PROTOCOL_VERSION }],
     provider: options.provider,
     version: options.version ?? '0.0.0',
-    capabilities: { streaming: true, pushNotifications: false, extensions: [], extendedAgentCard: false },
+    capabilities: { streaming: true, pushNotifications: options.push !== undefined, extensions: [], extendedAgentCard: false },
     securitySchemes: {
       bearer: { scheme: { $case: 'httpAuthSecurityScheme', value: { description: 'A Warden A2A key (server-wide or for this agent).', scheme: 'Bearer', bearerFormat: '' } } },
     },
@@ -107,30 +126,33 @@ export async function createA2AServer(given: A2aServerOptions): Promise<WardenA2
   const sdk = await loadA2aServerSdk();
   const maxRuns = options.maxConcurrentRuns ?? 4;
   if (!Number.isInteger(maxRuns) || maxRuns < 1) throw invalid('maxConcurrentRuns must be a positive integer');
+  const maxQueue = options.maxQueue ?? 0;
+  if (!Number.isInteger(maxQueue) || maxQueue < 0) throw invalid('maxQueue must be a non-negative integer');
+  const retryAfterSeconds = options.retryAfterSeconds ?? 5;
+  if (!Number.isInteger(retryAfterSeconds) || retryAfterSeconds < 1) throw invalid('retryAfterSeconds must be a positive integer');
+  const push = options.push === undefined ? undefined : strictOptions('createA2AServer push', PUSH_KEYS, options.push);
+  if (push) {
+    // The key itself is never put in a message.
+    if (typeof push.signingKey !== 'string' || push.signingKey.length < MIN_PUSH_KEY_LENGTH) throw invalid(`push.signingKey must be at least ${MIN_PUSH_KEY_LENGTH} characters`);
+    if (push.allowedUrlPrefixes.length === 0) throw invalid('push.allowedUrlPrefixes must name at least one webhook URL prefix');
+    for (const prefix of push.allowedUrlPrefixes) {
+      if (!/^https?:\/\/[^/]+\//.test(prefix)) throw invalid(`push.allowedUrlPrefixes: "${prefix}" is not an http(s) URL prefix ending its host with /`);
+    }
+  }
   const maxTaskChars = options.maxTaskChars ?? 32_000;
   const instructions = options.approvalInstructions ?? defaultApprovalInstructions;
   const shutdown = new AbortController();
   const inFlight = new Set<Promise<unknown>>();
-  const busySessions = new Set<string>();
   const closers = new Set<() => Promise<void>>();
-  let running = 0;
+  const admission = createAdmission(maxRuns, maxQueue);
 
   const host = {
     sdk,
     approvalInstructions: instructions,
     maxTaskChars,
     shutdown: shutdown.signal,
-    admit(sessionId: string): string | undefined {
-      if (shutdown.signal.aborted) return 'the server is shutting down';
-      if (running >= maxRuns) return `${running} runs are in progress (the limit is ${maxRuns}); try again shortly`;
-      if (busySessions.has(sessionId)) return `the conversation (session ${sessionId}) is running another task; wait for it to end`;
-      running += 1;
-      busySessions.add(sessionId);
-      return undefined;
-    },
-    release(sessionId: string): void {
-      running -= 1;
-      busySessions.delete(sessionId);
+    ticketFor(requestContext: import('@a2a-js/sdk/server').RequestContext): AdmissionTicket | undefined {
+      return (requestContext.context.state.get(TICKET_STATE_KEY) as AdmissionTicket | undefined) ?? admission.reserve();
     },
     track(work: Promise<unknown>): void {
       inFlight.add(work);
@@ -143,17 +165,27 @@ export async function createA2AServer(given: A2aServerOptions): Promise<WardenA2
     build(url) {
       const card = cardOf(sdk, agent, url, options);
       // One task store per agent: a key for one agent cannot read another's tasks.
-      const handler = new sdk.server.DefaultRequestHandler(card, new sdk.server.InMemoryTaskStore(), a2aExecutor({ ...host, agent }), undefined, undefined, undefined, undefined, undefined, {
+      const where = options.taskStore ?? 'sessions';
+      const tasks = where === 'memory' ? new sdk.server.InMemoryTaskStore() : sessionTaskStore(sdk, where === 'sessions' ? agent.harness.store : where, agent.name);
+      const pushStore = push ? allowedPushStore(sdk, push) : undefined;
+      const sender = push && pushStore ? signedPushSender(sdk, pushStore, push, shutdown.signal) : undefined;
+      const handler = new sdk.server.DefaultRequestHandler(card, tasks, a2aExecutor({ ...host, agent }), undefined, pushStore, sender, undefined, undefined, {
         keepBusAliveStates: [],
       });
-      return { card, transport: new sdk.server.JsonRpcTransportHandler(handler) };
+      return { card, transport: new sdk.server.JsonRpcTransportHandler(idempotentHandler(sdk, handler, tasks, push ? (url) => (pushUrlAllowed(push, url) ? undefined : PUSH_URL_REFUSED) : undefined)) };
     },
   }));
 
   return {
     agents: options.agents.map((agent) => agent.name),
     async listen(httpOptions) {
-      const served = await listenA2aHttp(sdk, strictOptions('a2aServer.listen', A2A_HTTP_KEYS, httpOptions), endpoints, () => ({ running, maxConcurrentRuns: maxRuns, draining: shutdown.signal.aborted }));
+      const served = await listenA2aHttp(
+        sdk,
+        strictOptions('a2aServer.listen', A2A_HTTP_KEYS, httpOptions),
+        endpoints,
+        () => ({ running: admission.running, maxConcurrentRuns: maxRuns, queued: admission.queued, maxQueue, draining: shutdown.signal.aborted }),
+        { reserve: () => admission.reserve(), retryAfterSeconds },
+      );
       const stop = async (): Promise<void> => {
         closers.delete(stop);
         await served.close();
@@ -163,6 +195,7 @@ export async function createA2AServer(given: A2aServerOptions): Promise<WardenA2
     },
     async close() {
       shutdown.abort();
+      admission.shutdown();
       await Promise.allSettled([...inFlight]);
       await Promise.allSettled([...closers].map((stop) => stop()));
     },
