@@ -175,12 +175,12 @@ class JobRun {
     };
     const lint = lintTasks(tasks, this.options.redact);
     if (!lint.valid) {
-      await this.journal.write([[ORCHESTRATOR_KEYS.plan, { plan: plan as never, approval: { status: 'refused', issues: lint.issues as never, digest: '' } }]]);
+      await this.journal.write([[ORCHESTRATOR_KEYS.plan, { plan: plan, approval: { status: 'refused', issues: lint.issues as never, digest: '' } }]]);
       const errors = lint.issues.filter((i) => i.severity === 'error').map((i) => `${i.code} ${i.location}: ${i.message}`);
       throw orchestratorError('orchestrator.plan_invalid', `the plan has errors: ${errors.join('; ')}`);
     }
     const approval = await approvePlan(plan, this.options.mode ?? 'safe', this.options.approver);
-    await this.journal.write([[ORCHESTRATOR_KEYS.plan, { plan: plan as never, approval: { ...approval, issues: lint.issues } as never }]]);
+    await this.journal.write([[ORCHESTRATOR_KEYS.plan, { plan: plan, approval: { ...approval, issues: lint.issues } }]]);
     this.emit('plan', { message: `${tasks.length} tasks, ${approval.status}`, data: { revision: 1, tasks: tasks.map((t) => t.id), estimate: plan.estimate, approval: approval.status } });
   }
 
@@ -299,7 +299,7 @@ class JobRun {
       staffed = { ...narrowed.spec, source: 'factory' };
       dropped = narrowed.dropped;
     }
-    await this.journal.write([[ORCHESTRATOR_KEYS.spec, { taskId: task.id, spec: staffed as never }]]);
+    await this.journal.write([[ORCHESTRATOR_KEYS.spec, { taskId: task.id, spec: staffed }]]);
     if (dropped.length) await this.warn(`specialist "${staffed.name}" (task ${task.id}) asked for tools the orchestrator does not hold: ${dropped.join(', ')}; they were left out`);
     this.emit('staffed', { task: task.id, message: `${staffed.name} (${staffed.source})`, data: { tools: staffed.tools, tier: staffed.tier, maxSteps: staffed.maxSteps } });
     return staffed;
@@ -455,7 +455,7 @@ class JobRun {
     const record: TaskRecord = { id: task.id, status: 'replaced', output, agent: stats.agent, attempts: stats.attempts, costUsd: stats.costUsd, reason, replacedBy: ids };
     await this.journal.write([
       [ORCHESTRATOR_KEYS.task, record as never],
-      [ORCHESTRATOR_KEYS.plan, { plan: plan as never }],
+      [ORCHESTRATOR_KEYS.plan, { plan: plan }],
     ]);
     this.emit('replan', { task: task.id, message: `${reason} → ${ids.join(', ')}`, data: { revision: plan.revision, replacedBy: ids } });
   }
@@ -502,7 +502,7 @@ class JobRun {
     });
     if (reply.error) throw orchestratorError('orchestrator.task_failed', `the consolidator failed: ${reply.error.message}`);
     const consolidation = { round: current, ...consolidationOf(reply.text, job.tasks) };
-    await this.journal.write([[ORCHESTRATOR_KEYS.consolidation, consolidation as never]]);
+    await this.journal.write([[ORCHESTRATOR_KEYS.consolidation, consolidation]]);
     this.emit('consolidated', { message: `round ${current}: ${consolidation.items.length} item(s)`, data: { round: current } });
   }
 
@@ -550,7 +550,7 @@ class JobRun {
     const lint = lintTasks(tasks, this.options.redact);
     if (!lint.valid) throw orchestratorError('orchestrator.plan_invalid', `the rework plan has errors: ${lint.issues.filter((i) => i.severity === 'error').map((i) => i.message).join('; ')}`);
     const plan: OrchestratorPlan = { ...job.plan!, revision: job.plan!.revision + 1, tasks };
-    await this.journal.write([[ORCHESTRATOR_KEYS.plan, { plan: plan as never }]]);
+    await this.journal.write([[ORCHESTRATOR_KEYS.plan, { plan: plan }]]);
     this.emit('rework', { message: `round ${next}: ${added.map((t) => t.id).join(', ')}`, data: { round: next, tasks: added.map((t) => t.id) } });
   }
 }

@@ -63,7 +63,7 @@ export function harnessAgents(harness: Harness, options: HarnessAgentsOptions = 
     async close() {
       const all = await Promise.allSettled(made.values());
       made.clear();
-      await Promise.all(all.map((entry) => (entry.status === 'fulfilled' ? entry.value.close() : undefined)));
+      await Promise.all(all.flatMap((entry) => (entry.status === 'fulfilled' ? [entry.value.close()] : [])));
     },
   });
 }

@@ -115,11 +115,11 @@ export function applyRecord(job: JobState, key: string, value: Record<string, un
       job.claims += 1;
       return;
     case ORCHESTRATOR_KEYS.plan:
-      job.plan = value.plan as unknown as OrchestratorPlan;
+      job.plan = value.plan as OrchestratorPlan;
       if (value.approval) job.approval = value.approval as JobState['approval'];
       return;
     case ORCHESTRATOR_KEYS.spec:
-      job.specs[value.taskId as string] = value.spec as unknown as StaffedSpec;
+      job.specs[value.taskId as string] = value.spec as StaffedSpec;
       return;
     case ORCHESTRATOR_KEYS.spawn:
       job.spawns += 1;

@@ -33,7 +33,7 @@ function orchestrator(script: TeamScript, options: Partial<OrchestratorOptions> 
 
 const approver = (outcome: 'approved' | 'denied', kind: ApproverV1['kind'] = 'person'): ApproverV1 & { asked: unknown[] } => {
   const asked: unknown[] = [];
-  return { specificationVersion: 'v1', kind, asked, approve: async (request) => (asked.push(request), { outcome, by: 'ana', digest: request.digest }) } as ApproverV1 & { asked: unknown[] };
+  return { specificationVersion: 'v1', kind, asked, approve: async (request) => (asked.push(request), { outcome, by: 'ana', digest: request.digest }) };
 };
 
 describe('1. plan: acceptance tests, a checked task graph, an estimate; approved like a plan-first plan', () => {
