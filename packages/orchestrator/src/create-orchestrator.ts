@@ -94,10 +94,10 @@ class JobRun {
     }
   }
 
-  private async warn(message: string): Promise<void> {
+  private async warn(message: string, type: 'warning' | 'over_estimate' = 'warning'): Promise<void> {
     if (this.job.warnings.includes(message)) return;
     await this.journal.write([[ORCHESTRATOR_KEYS.warning, { message }]]);
-    this.emit('over_estimate', { message });
+    this.emit(type, { message });
   }
 
   /** One agent call, its spend recorded in the job (work for specialists, overhead for the rest). */
@@ -254,7 +254,7 @@ class JobRun {
     if (remaining <= left) return [...wave];
     const words = `the remaining work is priced at $${remaining.toFixed(4)} and the budget has $${Math.max(0, left).toFixed(4)} left`;
     if (policy === 'warn') {
-      await this.warn(`over the estimate (plan revision ${job.plan!.revision}): ${words}`);
+      await this.warn(`over the estimate (plan revision ${job.plan!.revision}): ${words}`, 'over_estimate');
       return [...wave];
     }
     const startable: JobTask[] = [];
@@ -266,7 +266,7 @@ class JobRun {
       startable.push(task);
     }
     if (startable.length < wave.length) {
-      await this.warn(`stopped before a wave it cannot pay for: ${words}; ${wave.length - startable.length} task(s) not started`);
+      await this.warn(`stopped before a wave it cannot pay for: ${words}; ${wave.length - startable.length} task(s) not started`, 'over_estimate');
     }
     return startable;
   }

@@ -59,6 +59,7 @@ export type OrchestratorEventType =
   | 'staffed'
   | 'wave'
   | 'over_estimate'
+  | 'warning'
   | 'task_start'
   | 'task_check'
   | 'task_end'
