@@ -9,8 +9,8 @@ export const COMPOSERS = {
   fleet: ['protocol', 'harness', 'sessions', 'governance'],
   // Workflows evaluate templates in governance's expression language; agents and stores are handed in.
   workflows: ['protocol', 'governance'],
-  // The orchestrator plans with governance's plan linter and runs every specialist through the governed harness.
-  orchestrator: ['protocol', 'governance', 'harness'],
+  // The orchestrator plans with governance's plan linter and runs every agent through the governed harness (or, with fleetAgents, as fleet jobs; @warden/fleet is an optional peer).
+  orchestrator: ['protocol', 'governance', 'harness', 'fleet'],
   // The shell analyzer left governance for its own package; governance composes it and re-exports its surface.
   governance: ['protocol', 'shell-policy'],
 };

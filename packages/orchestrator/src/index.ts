@@ -2,6 +2,8 @@
 export { createOrchestrator } from './create-orchestrator.js';
 export type { Orchestrator, OrchestratorOptions, OrchestratorBudget, OrchestratorEvent, OrchestratorEventType, OrchestratorResult, JobStatus } from './orchestrator-types.js';
 export { harnessAgents } from './harness-agents.js';
+export { fleetAgents } from './fleet-agents.js';
+export type { FleetAgentsOptions } from './fleet-agents.js';
 export type { HarnessAgents, HarnessAgentsOptions } from './harness-agents.js';
 export type { AgentRole, AgentRequest, AgentReply, RunAgent } from './agent-runner.js';
 export { PlannedTask, PlannerAnswer, graphWidth, lintTasks, asProtocolPlan } from './plan.js';

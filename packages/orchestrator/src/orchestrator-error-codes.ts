@@ -10,6 +10,7 @@ export const ORCHESTRATOR_ERROR_CODES = {
   'orchestrator.task_failed': 'A task failed and could not be re-planned (maxReplans reached, or the planner gave no replacement), so the tasks that wait on it cannot run.',
   'orchestrator.deadline': 'A task ran past its deadline (the plan\'s deadlineSeconds or taskDeadlineMs); it counts as a failed attempt, and a task that keeps failing is re-planned.',
   'orchestrator.max_subagents': 'Starting one more specialist would exceed the budget\'s maxSubagents.',
+  'orchestrator.fleet_missing': 'fleetAgents needs the optional peer @warden/fleet (npm install @warden/fleet).',
   'orchestrator.taken_over': 'Another process wrote to this job: two processes never both run one job, and this one stopped.',
   'orchestrator.not_found': 'No orchestrated job has that id in the session store.',
 } as const;

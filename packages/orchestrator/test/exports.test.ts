@@ -25,6 +25,7 @@ describe('public surface', () => {
       'approvePlan',
       'asProtocolPlan',
       'createOrchestrator',
+      'fleetAgents',
       'graphWidth',
       'harnessAgents',
       'lintTasks',

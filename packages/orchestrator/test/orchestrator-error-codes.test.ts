@@ -22,6 +22,7 @@ describe('error codes', () => {
       'orchestrator.task_failed',
       'orchestrator.deadline',
       'orchestrator.max_subagents',
+      'orchestrator.fleet_missing',
       'orchestrator.taken_over',
       'orchestrator.not_found',
     ]);
