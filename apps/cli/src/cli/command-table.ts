@@ -27,4 +27,5 @@ export const COMMANDS: Record<string, CommandEntry> = {
   skill: { summary: 'command.skill.summary', load: async () => (await import('../commands/skill-command.js')).skillCommand },
   doctor: { summary: 'command.doctor.summary', load: async () => (await import('../commands/doctor-command.js')).doctorCommand },
   workflow: { summary: 'command.workflow.summary', load: async () => (await import('../commands/workflow-command.js')).workflowCommand },
+  orchestrate: { summary: 'command.orchestrate.summary', load: async () => (await import('../commands/orchestrate-command.js')).orchestrateCommand },
 };

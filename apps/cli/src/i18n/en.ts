@@ -4,6 +4,7 @@ import { enWorkCodes } from './en-work-codes.js';
 import { enProgress } from './en-progress.js';
 import { enNotes } from './en-notes.js';
 import { enWorkflow } from './en-workflow.js';
+import { enOrchestrate } from './en-orchestrate.js';
 import { enFrictions } from './en-frictions.js';
 /** English: the reference catalog. Every other language must hold every key here. */
 export const en = {
@@ -430,5 +431,6 @@ export const en = {
   ...enProgress,
   ...enNotes,
   ...enWorkflow,
+  ...enOrchestrate,
   ...enFrictions,
 } as const;

@@ -4,6 +4,7 @@ import { esWorkCodes } from './es-work-codes.js';
 import { esProgress } from './es-progress.js';
 import { esNotes } from './es-notes.js';
 import { esWorkflow } from './es-workflow.js';
+import { esOrchestrate } from './es-orchestrate.js';
 import { esFrictions } from './es-frictions.js';
 import type { Catalog } from './catalog-types.js';
 
@@ -432,5 +433,6 @@ export const es: Catalog = {
   ...esProgress,
   ...esNotes,
   ...esWorkflow,
+  ...esOrchestrate,
   ...esFrictions,
 };

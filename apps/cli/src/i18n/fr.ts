@@ -4,6 +4,7 @@ import { frWorkCodes } from './fr-work-codes.js';
 import { frProgress } from './fr-progress.js';
 import { frNotes } from './fr-notes.js';
 import { frWorkflow } from './fr-workflow.js';
+import { frOrchestrate } from './fr-orchestrate.js';
 import { frFrictions } from './fr-frictions.js';
 import type { Catalog } from './catalog-types.js';
 
@@ -432,5 +433,6 @@ export const fr: Catalog = {
   ...frProgress,
   ...frNotes,
   ...frWorkflow,
+  ...frOrchestrate,
   ...frFrictions,
 };

@@ -4,6 +4,7 @@ import { hiWorkCodes } from './hi-work-codes.js';
 import { hiProgress } from './hi-progress.js';
 import { hiNotes } from './hi-notes.js';
 import { hiWorkflow } from './hi-workflow.js';
+import { hiOrchestrate } from './hi-orchestrate.js';
 import { hiFrictions } from './hi-frictions.js';
 import type { Catalog } from './catalog-types.js';
 
@@ -432,5 +433,6 @@ export const hi: Catalog = {
   ...hiProgress,
   ...hiNotes,
   ...hiWorkflow,
+  ...hiOrchestrate,
   ...hiFrictions,
 };

@@ -8,6 +8,7 @@ import { PROVIDER_ERROR_CODES } from '@warden/providers';
 import { REDIS_PERSISTENCE, SESSION_ERROR_CODES, STORE_CHECK_PROBLEMS, STORE_CHECK_STEPS } from '@warden/sessions';
 import { SANDBOX_UNAVAILABLE, TOOL_ERROR_CODES } from '@warden/tools';
 import { WORKFLOW_ERROR_CODES } from '@warden/workflows';
+import { ORCHESTRATOR_ERROR_CODES } from '@warden/orchestrator';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './catalog-types.js';
 import { loadCatalog } from './load-catalog.js';
@@ -28,6 +29,7 @@ const ERROR_CODE_LIST = [
   ...Object.keys(FLEET_ERROR_CODES),
   ...Object.values(CONTAINMENT_ERROR_CODES),
   ...Object.keys(WORKFLOW_ERROR_CODES),
+  ...Object.keys(ORCHESTRATOR_ERROR_CODES),
 ];
 const RULES = [...Object.keys(GATE_RULES), ...Object.keys(SHELL_RULES)];
 
