@@ -5,36 +5,19 @@ import { approvePlan } from './approve-plan.js';
 import { orchestratorError } from './coded-errors.js';
 import { consolidationOf } from './consolidate.js';
 import { JobJournal } from './job-journal.js';
-import { jobCost, ORCHESTRATOR_KEYS, spendOf, type JobEnd, type JobState, type TaskRecord } from './job-state.js';
+import { checkOptions } from './check-options.js';
+import { withDeadline } from './deadline.js';
+import { currentRound, resultOf, statusOf } from './job-result.js';
+import { jobCost, ORCHESTRATOR_KEYS, type JobEnd, type JobState, type TaskRecord } from './job-state.js';
+import { affordable } from './pricing.js';
+import { checkerInput, consolidatorInput, criticInput, factoryInput, plannerInput, replanInput, reworkInput, taskInput } from './stage-inputs.js';
 import { jsonAnswer } from './json-answer.js';
-import { graphWidth, lintTasks, PlannedTask, PlannerAnswer, ReplanAnswer, zodProblems, type JobTask, type OrchestratorPlan } from './plan.js';
+import { addedTasks } from './added-tasks.js';
+import { graphWidth, lintTasks, PlannedTask, PlannerAnswer, zodProblems, type JobTask, type OrchestratorPlan } from './plan.js';
 import { criticsOf, runReview } from './review.js';
 import { ROLE_INSTRUCTIONS } from './role-instructions.js';
 import { narrowSpec, SpecialistSpec, type StaffedSpec } from './specialist.js';
-import type { JobStatus, Orchestrator, OrchestratorEvent, OrchestratorOptions, OrchestratorResult } from './orchestrator-types.js';
-
-const OPTION_KEYS = new Set([
-  'name', 'agents', 'store', 'owner', 'tools', 'bench', 'factory', 'maxConcurrency', 'maxReplans', 'maxRework', 'checkTasks', 'taskRetries',
-  'taskDeadlineMs', 'critics', 'accept', 'budget', 'onOverEstimate', 'mode', 'approver', 'redact', 'onEvent',
-]);
-
-function checkOptions(options: OrchestratorOptions): void {
-  const unknown = Object.keys(options).filter((key) => !OPTION_KEYS.has(key));
-  const problems: string[] = unknown.map((key) => `unknown option "${key}"`);
-  const positive = (name: string, value: number | undefined, min: number): void => {
-    if (value !== undefined && (!Number.isInteger(value) || value < min)) problems.push(`${name} must be an integer ≥ ${min}`);
-  };
-  positive('maxConcurrency', options.maxConcurrency, 1);
-  positive('maxReplans', options.maxReplans, 0);
-  positive('maxRework', options.maxRework, 0);
-  positive('taskRetries', options.taskRetries, 0);
-  if (typeof options.critics === 'number') positive('critics', options.critics, 0);
-  if (options.budget?.maxUsd !== undefined && !(options.budget.maxUsd > 0)) problems.push('budget.maxUsd must be above 0');
-  positive('budget.maxSubagents', options.budget?.maxSubagents, 0);
-  if (typeof options.agents !== 'function') problems.push('agents must be a function (harnessAgents(harness) makes one)');
-  if (!options.store) problems.push('store is required (any session store)');
-  if (problems.length) throw orchestratorError('orchestrator.invalid_options', `createOrchestrator: ${problems.join('; ')}`);
-}
+import type { Orchestrator, OrchestratorEvent, OrchestratorOptions, OrchestratorResult } from './orchestrator-types.js';
 
 /** Thrown inside a job to end it with a stop reason (caught by the driver, never leaves it). */
 class JobStop {
@@ -153,12 +136,11 @@ class JobRun {
 
   private async planStage(): Promise<void> {
     const job = this.job;
-    const bench = (this.options.bench ?? []).map((b) => `- ${b.name}: ${b.description ?? b.instructions.slice(0, 120)}`).join('\n');
     const reply = await this.call({
       role: 'planner',
       agent: 'planner',
       instructions: ROLE_INSTRUCTIONS.planner,
-      input: [`Goal: ${job.goal}`, `Tools the specialists may hold: ${this.held.join(', ') || '(none)'}`, bench ? `Specialists on the bench:\n${bench}` : 'No specialists on the bench.'].join('\n\n'),
+      input: plannerInput(job.goal, this.held, this.options.bench ?? []),
       tools: [],
     });
     const parsed = PlannerAnswer.safeParse(reply.error ? undefined : jsonAnswer(reply.text));
@@ -229,45 +211,10 @@ class JobRun {
     }
   }
 
-  /** The price of one task: what this job's tasks cost once three finished, the estimate before. */
-  private priceOf(task: JobTask): number {
-    const done = Object.values(this.job.tasks).filter((t) => t.status === 'done');
-    if (done.length >= 3) return done.reduce((sum, t) => sum + t.costUsd, 0) / done.length;
-    if (task.estimateUsd !== undefined) return task.estimateUsd;
-    const plan = this.job.plan!;
-    const planned = plan.tasks.filter((t) => t.round === 0).length;
-    return planned > 0 ? plan.estimate.estimateUsd / planned : 0;
-  }
-
   /** 7. Before a wave: the remaining work priced against what the budget has left. */
   private async afford(wave: readonly JobTask[], running: readonly string[]): Promise<JobTask[]> {
-    const maxUsd = this.options.budget?.maxUsd;
-    const policy = this.options.onOverEstimate ?? 'warn';
-    if (maxUsd === undefined || policy === 'ignore') return [...wave];
-    const job = this.job;
-    const byId = new Map(job.plan!.tasks.map((t) => [t.id, t]));
-    // A running task is reserved at its price less what it has already spent (that is in jobCost).
-    const spentOn = (id: string): number => job.spend.filter((line) => line.taskId === id && line.kind === 'work').reduce((sum, line) => sum + line.usd, 0);
-    const inFlight = running.filter((id) => !job.tasks[id]).reduce((sum, id) => sum + Math.max(0, this.priceOf(byId.get(id)!) - spentOn(id)), 0);
-    const left = maxUsd - jobCost(job) - inFlight;
-    const remaining = job.plan!.tasks.filter((t) => !job.tasks[t.id] && !running.includes(t.id)).reduce((sum, t) => sum + this.priceOf(t), 0);
-    if (remaining <= left) return [...wave];
-    const words = `the remaining work is priced at $${remaining.toFixed(4)} and the budget has $${Math.max(0, left).toFixed(4)} left`;
-    if (policy === 'warn') {
-      await this.warn(`over the estimate (plan revision ${job.plan!.revision}): ${words}`, 'over_estimate');
-      return [...wave];
-    }
-    const startable: JobTask[] = [];
-    let spend = 0;
-    for (const task of wave) {
-      const price = this.priceOf(task);
-      if (spend + price > left) break;
-      spend += price;
-      startable.push(task);
-    }
-    if (startable.length < wave.length) {
-      await this.warn(`stopped before a wave it cannot pay for: ${words}; ${wave.length - startable.length} task(s) not started`, 'over_estimate');
-    }
+    const { startable, warning } = affordable(this.job, wave, running, this.options.budget?.maxUsd, this.options.onOverEstimate ?? 'warn');
+    if (warning) await this.warn(warning, 'over_estimate');
     return startable;
   }
 
@@ -289,7 +236,7 @@ class JobRun {
         role: 'factory',
         agent: 'factory',
         instructions: ROLE_INSTRUCTIONS.factory,
-        input: [`Task "${task.id}": ${task.title}`, task.instructions, `Done when: ${task.doneWhen}`, `Tools you may give it: ${this.held.join(', ') || '(none)'}`, task.specialist ? `Name it: ${task.specialist}` : '', `Step ceiling at most: ${factory?.maxSteps ?? 8}`].filter(Boolean).join('\n'),
+        input: factoryInput(task, this.held, factory?.maxSteps ?? 8),
         tools: [],
         taskId: task.id,
       });
@@ -303,15 +250,6 @@ class JobRun {
     if (dropped.length) await this.warn(`specialist "${staffed.name}" (task ${task.id}) asked for tools the orchestrator does not hold: ${dropped.join(', ')}; they were left out`);
     this.emit('staffed', { task: task.id, message: `${staffed.name} (${staffed.source})`, data: { tools: staffed.tools, tier: staffed.tier, maxSteps: staffed.maxSteps } });
     return staffed;
-  }
-
-  /** What a specialist is told: the task, its dependencies' outputs (and nothing else), a first attempt, what it lacked. */
-  private inputOf(task: JobTask, feedback: string | undefined): string {
-    const parts = [`Task "${task.id}": ${task.title}`, task.instructions, `Done when: ${task.doneWhen}`];
-    if (task.dependsOn.length) parts.push(`Inputs from the tasks this one depends on:\n${task.dependsOn.map((d) => `[${d}] ${this.job.tasks[d]?.output ?? ''}`).join('\n')}`);
-    if (task.previousAttempt !== undefined) parts.push(`A first attempt at this work (task ${task.replaces}) produced:\n${task.previousAttempt}`);
-    if (feedback) parts.push(`Your previous hand-back fell short. It lacked: ${feedback}`);
-    return parts.join('\n\n');
   }
 
   private async runTask(task: JobTask): Promise<void> {
@@ -344,8 +282,8 @@ class JobRun {
         await this.journal.write([[ORCHESTRATOR_KEYS.spawn, { taskId: task.id, agent: spec.name, attempt: attempts, tools: [...spec.tools], source: spec.source }]]);
         this.emit('task_start', { task: task.id, message: spec.name, data: { attempt: attempts } });
         try {
-          reply = await this.withDeadline(deadlineMs, (signal) =>
-            this.call({ role: 'specialist', agent: spec.name, instructions: spec.instructions, input: this.inputOf(task, feedback), tools: spec.tools, tier: spec.tier, maxSteps: spec.maxSteps, workspace: spec.workspace, taskId: task.id, signal }),
+          reply = await withDeadline(deadlineMs, (signal) =>
+            this.call({ role: 'specialist', agent: spec.name, instructions: spec.instructions, input: taskInput(this.job, task, feedback), tools: spec.tools, tier: spec.tier, maxSteps: spec.maxSteps, workspace: spec.workspace, taskId: task.id, signal }),
           );
         } catch (thrown) {
           if (errorCodeOf(thrown) === 'orchestrator.taken_over') throw thrown;
@@ -385,23 +323,6 @@ class JobRun {
     this.emit('task_end', { task: task.id, message: 'done', data: { attempts, costUsd: round(costUsd) } });
   }
 
-  private async withDeadline<T>(deadlineMs: number | undefined, run: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
-    if (deadlineMs === undefined) return run(undefined);
-    const controller = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        controller.abort();
-        reject(orchestratorError('orchestrator.deadline', `the task missed its deadline (${deadlineMs} ms)`));
-      }, deadlineMs);
-    });
-    try {
-      return await Promise.race([run(controller.signal), deadline]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
   /** 4. Check: the hand-back against its doneWhen. A checker with no usable verdict is asked once more; then it counts as short. */
   private async check(task: JobTask, output: string): Promise<{ pass: boolean; missing: string }> {
     for (let attempt = 1; attempt <= 2; attempt += 1) {
@@ -409,7 +330,7 @@ class JobRun {
         role: 'checker',
         agent: 'checker',
         instructions: ROLE_INSTRUCTIONS.checker,
-        input: [`Task "${task.id}": ${task.title}`, `Done when: ${task.doneWhen}`, `Hand-back:\n${output}`].join('\n\n'),
+        input: checkerInput(task, output),
         tools: [],
         taskId: task.id,
       });
@@ -433,18 +354,11 @@ class JobRun {
       role: 'planner',
       agent: 'planner',
       instructions: ROLE_INSTRUCTIONS.replanner,
-      input: [
-        `Goal: ${job.goal}`,
-        `Definition of done:\n${job.plan!.acceptance.map((a) => `- ${a}`).join('\n')}`,
-        `Task "${task.id}" (${task.title}) could not be done: ${reason}.`,
-        `Its instructions: ${task.instructions}\nDone when: ${task.doneWhen}`,
-        `Its first attempt produced:\n${output || '(nothing)'}`,
-        `Finished tasks: ${this.finishedIds().join(', ') || '(none)'}`,
-      ].join('\n\n'),
+      input: replanInput(job, task, reason, output, this.finishedIds()),
       tools: [],
       taskId: task.id,
     });
-    const added = this.newTasks(reply, task.round, { replaces: task.id, previousAttempt: output });
+    const added = addedTasks(this.job, reply.error ? undefined : reply.text, task.round, { replaces: task.id, previousAttempt: output });
     if (typeof added === 'string') return failed(`the re-plan is not usable: ${added}`);
     const ids = added.map((t) => t.id);
     const rewired = job.plan!.tasks.map((t) => (t.dependsOn.includes(task.id) ? { ...t, dependsOn: [...t.dependsOn.filter((d) => d !== task.id), ...ids] } : t));
@@ -466,38 +380,16 @@ class JobRun {
       .map((t) => t.id);
   }
 
-  /** New tasks from a re-plan or rework answer: new ids, dependencies only on finished tasks or each other. */
-  private newTasks(reply: AgentReply, taskRound: number, extra: Partial<JobTask>): JobTask[] | string {
-    const parsed = ReplanAnswer.safeParse(reply.error ? undefined : jsonAnswer(reply.text));
-    if (!parsed.success) return zodProblems(parsed.error);
-    const existing = new Set(this.job.plan!.tasks.map((t) => t.id));
-    const tasks = parsed.data.tasks.map((t) => ({ ...PlannedTask.parse(t), round: taskRound, ...extra }));
-    const ids = new Set(tasks.map((t) => t.id));
-    const finished = new Set(this.finishedIds());
-    for (const task of tasks) {
-      if (existing.has(task.id)) return `task id "${task.id}" is already in the plan`;
-      const bad = task.dependsOn.filter((d) => !ids.has(d) && !finished.has(d));
-      if (bad.length) return `task "${task.id}" depends on ${bad.join(', ')}, which is neither finished nor new`;
-    }
-    return tasks;
-  }
 
   // ── 5. Consolidate ─────────────────────────────────────────────────────────────────────────────
 
   private async consolidate(current: number): Promise<void> {
     const job = this.job;
-    const byId = new Map(job.plan!.tasks.map((t) => [t.id, t]));
-    const done = Object.values(job.tasks).filter((t) => t.status === 'done');
     const reply = await this.call({
       role: 'consolidator',
       agent: 'consolidator',
       instructions: ROLE_INSTRUCTIONS.consolidator,
-      input: [
-        `Goal: ${job.goal}`,
-        `Definition of done:\n${job.plan!.acceptance.map((a) => `- ${a}`).join('\n')}`,
-        ...(current > 0 && job.consolidations[current - 1] ? [`The previous deliverable:\n${job.consolidations[current - 1]!.deliverable}`, `What the critics found:\n${job.reviews[current - 1]?.problems.map((p) => `- ${p}`).join('\n') ?? ''}`] : []),
-        `Task outputs:\n${done.map((t) => `[${t.id}] ${byId.get(t.id)?.title ?? ''}\n${t.output}`).join('\n\n')}`,
-      ].join('\n\n'),
+      input: consolidatorInput(job, current),
       tools: [],
     });
     if (reply.error) throw orchestratorError('orchestrator.task_failed', `the consolidator failed: ${reply.error.message}`);
@@ -520,7 +412,7 @@ class JobRun {
           role: 'critic',
           agent: critic.critic,
           instructions: `${ROLE_INSTRUCTIONS.critic}\nYour concern: ${critic.concern}`,
-          input: [`Goal: ${job.goal}`, `Definition of done:\n${job.plan!.acceptance.map((a) => `- ${a}`).join('\n')}`, `Deliverable:\n${deliverable}`].join('\n\n'),
+          input: criticInput(job, deliverable),
           tools: [],
         }),
     });
@@ -535,16 +427,10 @@ class JobRun {
       role: 'planner',
       agent: 'planner',
       instructions: ROLE_INSTRUCTIONS.rework,
-      input: [
-        `Goal: ${job.goal}`,
-        `Definition of done:\n${job.plan!.acceptance.map((a) => `- ${a}`).join('\n')}`,
-        `The deliverable:\n${job.consolidations[next - 1]?.deliverable ?? ''}`,
-        `What the critics found:\n${problems.map((p) => `- ${p}`).join('\n')}`,
-        `Finished tasks: ${this.finishedIds().join(', ')}`,
-      ].join('\n\n'),
+      input: reworkInput(job, next, problems, this.finishedIds()),
       tools: [],
     });
-    const added = this.newTasks(reply, next, {});
+    const added = addedTasks(this.job, reply.error ? undefined : reply.text, next, {});
     if (typeof added === 'string') throw orchestratorError('orchestrator.plan_invalid', `the rework plan is not usable: ${added}`);
     const tasks = [...job.plan!.tasks, ...added];
     const lint = lintTasks(tasks, this.options.redact);
@@ -553,60 +439,4 @@ class JobRun {
     await this.journal.write([[ORCHESTRATOR_KEYS.plan, { plan: plan }]]);
     this.emit('rework', { message: `round ${next}: ${added.map((t) => t.id).join(', ')}`, data: { round: next, tasks: added.map((t) => t.id) } });
   }
-}
-
-function currentRound(job: JobState): number {
-  return Math.max(0, ...(job.plan?.tasks ?? []).map((t) => t.round));
-}
-
-function resultOf(job: JobState): OrchestratorResult {
-  const current = currentRound(job);
-  const consolidation = job.consolidations[current];
-  const review = job.reviews[current];
-  const end = job.end ?? { status: 'failed', stopReason: 'failed' };
-  const spend = spendOf(job);
-  return {
-    jobId: job.id,
-    status: end.status,
-    stopReason: end.stopReason,
-    ...(end.error ? { error: end.error } : {}),
-    output: consolidation?.deliverable ?? '',
-    costUsd: jobCost(job),
-    spend,
-    ...(job.plan ? { plan: job.plan } : {}),
-    ...(job.approval ? { approval: { status: job.approval.status, issues: job.approval.issues, ...(job.approval.by ? { by: job.approval.by } : {}) } } : {}),
-    tasks: (job.plan?.tasks ?? []).map((t) => job.tasks[t.id]).filter((t): t is TaskRecord => t !== undefined),
-    ...(consolidation ? { consolidation } : {}),
-    ...(review ? { review } : {}),
-    subagents: job.spawns,
-    warnings: [...job.warnings],
-    data: { ...(job.plan ? { plan: job.plan } : {}), ...(review ? { review } : {}) },
-  };
-}
-
-function statusOf(job: JobState): JobStatus {
-  const tasks = job.plan?.tasks ?? [];
-  const count = (status: TaskRecord['status']): number => tasks.filter((t) => job.tasks[t.id]?.status === status).length;
-  const current = currentRound(job);
-  const stage: JobStatus['stage'] = job.end
-    ? 'ended'
-    : !job.plan
-      ? 'planning'
-      : tasks.some((t) => !job.tasks[t.id])
-        ? 'running'
-        : !job.consolidations[current]
-          ? 'consolidating'
-          : 'reviewing';
-  return {
-    jobId: job.id,
-    name: job.name,
-    goal: job.goal,
-    stage,
-    ...(job.end ? { end: job.end } : {}),
-    revision: job.plan?.revision ?? 0,
-    round: current,
-    tasks: { total: tasks.length, done: count('done'), failed: count('failed'), replaced: count('replaced'), pending: tasks.filter((t) => !job.tasks[t.id]).length },
-    costUsd: jobCost(job),
-    claims: job.claims,
-  };
 }
