@@ -5,6 +5,7 @@ import { enProgress } from './en-progress.js';
 import { enNotes } from './en-notes.js';
 import { enWorkflow } from './en-workflow.js';
 import { enEval } from './en-eval.js';
+import { enOrchestrate } from './en-orchestrate.js';
 import { enFrictions } from './en-frictions.js';
 /** English: the reference catalog. Every other language must hold every key here. */
 export const en = {
@@ -440,5 +441,6 @@ export const en = {
   ...enNotes,
   ...enWorkflow,
   ...enEval,
+  ...enOrchestrate,
   ...enFrictions,
 } as const;

@@ -5,6 +5,7 @@ import { esProgress } from './es-progress.js';
 import { esNotes } from './es-notes.js';
 import { esWorkflow } from './es-workflow.js';
 import { esEval } from './es-eval.js';
+import { esOrchestrate } from './es-orchestrate.js';
 import { esFrictions } from './es-frictions.js';
 import type { Catalog } from './catalog-types.js';
 
@@ -442,5 +443,6 @@ export const es: Catalog = {
   ...esNotes,
   ...esWorkflow,
   ...esEval,
+  ...esOrchestrate,
   ...esFrictions,
 };

@@ -5,6 +5,7 @@ import { frProgress } from './fr-progress.js';
 import { frNotes } from './fr-notes.js';
 import { frWorkflow } from './fr-workflow.js';
 import { frEval } from './fr-eval.js';
+import { frOrchestrate } from './fr-orchestrate.js';
 import { frFrictions } from './fr-frictions.js';
 import type { Catalog } from './catalog-types.js';
 
@@ -442,5 +443,6 @@ export const fr: Catalog = {
   ...frNotes,
   ...frWorkflow,
   ...frEval,
+  ...frOrchestrate,
   ...frFrictions,
 };

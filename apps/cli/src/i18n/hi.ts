@@ -5,6 +5,7 @@ import { hiProgress } from './hi-progress.js';
 import { hiNotes } from './hi-notes.js';
 import { hiWorkflow } from './hi-workflow.js';
 import { hiEval } from './hi-eval.js';
+import { hiOrchestrate } from './hi-orchestrate.js';
 import { hiFrictions } from './hi-frictions.js';
 import type { Catalog } from './catalog-types.js';
 
@@ -442,5 +443,6 @@ export const hi: Catalog = {
   ...hiNotes,
   ...hiWorkflow,
   ...hiEval,
+  ...hiOrchestrate,
   ...hiFrictions,
 };

@@ -9,6 +9,7 @@ import { REDIS_PERSISTENCE, SESSION_ERROR_CODES, STORE_CHECK_PROBLEMS, STORE_CHE
 import { SANDBOX_UNAVAILABLE, TOOL_ERROR_CODES } from '@warden/tools';
 import { WORKFLOW_ERROR_CODES } from '@warden/workflows';
 import { EVAL_ERROR_CODES } from '@warden/eval';
+import { ORCHESTRATOR_ERROR_CODES } from '@warden/orchestrator';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './catalog-types.js';
 import { loadCatalog } from './load-catalog.js';
@@ -30,6 +31,7 @@ const ERROR_CODE_LIST = [
   ...Object.values(CONTAINMENT_ERROR_CODES),
   ...Object.keys(WORKFLOW_ERROR_CODES),
   ...Object.keys(EVAL_ERROR_CODES),
+  ...Object.keys(ORCHESTRATOR_ERROR_CODES),
 ];
 const RULES = [...Object.keys(GATE_RULES), ...Object.keys(SHELL_RULES)];
 

@@ -1,0 +1,23 @@
+/** English: the `warden orchestrate` command and the orchestrator error codes (@warden/orchestrator). */
+export const enOrchestrate = {
+  "command.orchestrate.summary": "Turn one goal into a checked task graph and see it through: staffed specialists, budgeted waves, checks, re-plans, critics — resumable.",
+  "command.orchestrate.usage": "warden orchestrate \"GOAL\" [--max-concurrency N] [--budget-usd X] [--critics N] [--accept all|majority] [--queue redis://…]   or   warden orchestrate resume|status JOB_ID",
+  "orchestrate.progress": "✔ {task} {message} ({done}/{total}, about {seconds}s left)",
+  "orchestrate.status": "job {job}: {stage}, {done}/{total} tasks done, ${cost}",
+  "orchestrate.stopped": "job {job} stopped ({reason}): {message}; see where it stands with: warden orchestrate status {job}",
+  "orchestrate.failed": "job {job} failed ({reason}): {message}",
+  "orchestrate.jobId": "job: {job} (${cost})",
+  "option.maxConcurrency": "How many tasks run at once (default 4).",
+  "option.critics": "How many independent critics review the deliverable (default 0: no review).",
+  "option.accept": "all (default) or majority of the critics must accept the deliverable.",
+  "code.orchestrator.invalid_options": "the orchestrator was given an option it does not know or a value out of range",
+  "code.orchestrator.plan_invalid": "the plan is not usable (no acceptance tests, a missing dependency, a cycle, a secret)",
+  "code.orchestrator.plan_unapproved": "the plan was not approved, so no task ran (approve it, or run with --yes)",
+  "code.orchestrator.spec_invalid": "the factory wrote a specialist that is not usable",
+  "code.orchestrator.task_failed": "a task failed and could not be re-planned",
+  "code.orchestrator.deadline": "a task ran past its deadline",
+  "code.orchestrator.max_subagents": "starting another specialist would exceed the job's maxSubagents",
+  "code.orchestrator.fleet_missing": "running tasks on the fleet needs @warden/fleet",
+  "code.orchestrator.taken_over": "another process is running this job",
+  "code.orchestrator.not_found": "no orchestrated job has that id in the session store",
+} as const;
