@@ -1,6 +1,6 @@
 // `@warden/harness/blueprint`: agents declared in a file (seed 003 "Declaring it all in a file").
 export { loadBlueprint, blueprint } from './blueprint/blueprint.js';
-export type { Blueprint, BlueprintBuildOptions } from './blueprint/blueprint.js';
+export type { Blueprint, BlueprintBuildOptions, BlueprintContext } from './blueprint/blueprint.js';
 export { parseBlueprint, readBlueprintFile, blueprintProblems, MAX_BLUEPRINT_BYTES } from './blueprint/load-blueprint.js';
 export type { BlueprintProblem } from './blueprint/load-blueprint.js';
 export { BlueprintFile, BlueprintAgent, BlueprintVersion, BlueprintGuardrails, BlueprintSubagent } from './blueprint/blueprint-file.js';

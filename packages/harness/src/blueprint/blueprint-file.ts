@@ -4,7 +4,8 @@ import { z } from 'zod';
 // The shape of a blueprint (`agents.yaml` / `agents.json`, seed 003 "Declaring it all in a file"):
 // agents, their versions, named prompts and guardrail sets, and sub-agents, in a file a team
 // reviews and diffs. Keys follow the seed's spelling (snake_case), as workflow files do. Tools stay
-// in code: a file names them, the caller hands them in.
+// in code: a file names them (a built-in, a tool the caller hands in, or a module specifier
+// `./tools.js#orderStatus` / `pkg/sub#name` read relative to the file).
 
 const Name = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,51}$/, 'a name is a letter, then letters, digits, _ or - (at most 52)');
 const ToolName = z.string().min(1);
@@ -58,6 +59,8 @@ export const BlueprintFile = z.strictObject({
   prompts: z.record(Name, z.string()).optional(),
   guardrails: z.record(Name, BlueprintGuardrails).optional(),
   subagents: z.record(Name, BlueprintSubagent).optional(),
+  /** Workflow files (paths relative to the blueprint) whose agent steps may name the blueprint's agents. */
+  workflows: z.record(Name, z.string().min(1)).optional(),
   agents: z.record(Name, BlueprintAgent).refine((agents) => Object.keys(agents).length > 0, 'a blueprint declares at least one agent'),
 });
 
