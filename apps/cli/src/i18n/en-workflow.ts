@@ -24,4 +24,13 @@ export const enWorkflow = {
   "code.workflow.interrupted_tool": "a tool step was running when the process died and is not read-only, so it is not run again",
   "code.workflow.taken_over": "another process is running this workflow run",
   "code.workflow.not_found": "no workflow run has that id in the session store",
+  "command.agents.summary": "List, show or check the agents a blueprint (agents.yaml) declares; run one with warden run --blueprint FILE --agent NAME.",
+  "command.agents.usage": "warden agents [list | show NAME | check] --blueprint FILE [--agent-version V]",
+  "option.blueprint": "A blueprint file (agents.yaml / agents.json) declaring agents, their versions, prompts, guardrails, handoffs and workflows.",
+  "option.run.agent": "With --blueprint: the declared agent to run (default: the first one).",
+  "option.agentVersion": "With --blueprint: a version of the agent (a key of its versions:); recorded with the run, its spend and its audit trail.",
+  "agents.versions": "versions",
+  "agents.workflow": "workflow",
+  "agents.valid": "✔ {file} is a valid blueprint.",
+  "agents.invalid": {"one": "{file} has {count} problem:", "other": "{file} has {count} problems:"},
 } as const;
