@@ -162,4 +162,29 @@ describe('warden agents', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('shape.yaml:3:5  unknown key "instructionz"');
   });
+
+  it('runs a workflow the blueprint declares: its steps name the module tools and the declared agents', async () => {
+    const cwd = workspace();
+    writeFileSync(path.join(cwd, 'agents.yaml'), `${BLUEPRINT}workflows: {lookup: ./lookup.yaml}\n`);
+    writeFileSync(
+      path.join(cwd, 'lookup.yaml'),
+      'name: lookup\ninputs: {order: {type: string, required: true}}\nsteps:\n  - {id: status, tool: order_status, args: {order: "{{ inputs.order }}"}}\n  - {id: answer, agent: support, input: "Tell the customer: {{ steps.status.output }}"}\noutput: "{{ steps.answer.output }}"\n',
+    );
+    server = await startFakeOpenAI([{ text: 'Your order 4182 has shipped.' }]);
+    const { args, env } = fakeProvider(server.url);
+    const check = await runCli(['workflow', 'lookup', '--blueprint', 'agents.yaml', '--check'], { cwd });
+    expect(check.code).toBe(0);
+    expect(check.stdout).toContain('✔ lookup is a valid workflow.');
+    const ran = await runCli(['workflow', 'lookup', '--blueprint', 'agents.yaml', '--input', 'order="4182"', ...args], { cwd, env });
+    expect(ran.code).toBe(0);
+    expect(ran.stdout.trim()).toBe('Your order 4182 has shipped.');
+    expect(systemOf(server.requests[0]!)).toContain('SUPPORT Answer in plain sentences');
+    expect(JSON.stringify(server.requests[0]!.messages)).toContain('order 4182: shipped');
+    // `warden agents` lists it and `check` checks it: a step naming an agent nobody declared, with its place.
+    expect((await runCli(['agents', 'list', '--blueprint', 'agents.yaml'], { cwd })).stdout).toContain('workflow: lookup');
+    writeFileSync(path.join(cwd, 'lookup.yaml'), readFileSync(path.join(cwd, 'lookup.yaml'), 'utf8').replace('agent: support', 'agent: suport'));
+    const bad = await runCli(['agents', 'check', '--blueprint', 'agents.yaml'], { cwd });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('lookup.yaml:5:5  step "answer" names the agent "suport", which is neither in the file\'s agents nor supplied (did you mean "support"?)');
+  });
 });

@@ -1,7 +1,7 @@
 /** English: the `warden workflow` command and the workflow error codes (@warden/workflows). */
 export const enWorkflow = {
   "command.workflow.summary": "Check, run or resume a workflow file: fixed-order steps of tools and agents, checkpointed so a run survives its process.",
-  "command.workflow.usage": "warden workflow FILE [--check] [--input NAME=VALUE]… [--tools MODULE]   or   warden workflow resume RUN_ID",
+  "command.workflow.usage": "warden workflow FILE [--check] [--input NAME=VALUE]… [--tools MODULE] [--blueprint FILE]   or   warden workflow resume RUN_ID",
   "workflow.checked": "✔ {name} is a valid workflow.",
   "workflow.invalid": { one: "{file} has {count} problem:", other: "{file} has {count} problems:" },
   "workflow.failed": "workflow run {run} failed at step {step}: {message}",

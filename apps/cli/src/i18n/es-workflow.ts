@@ -4,7 +4,7 @@ import type { enWorkflow } from './en-workflow.js';
 
 export const esWorkflow: Record<keyof typeof enWorkflow, CatalogEntry> = {
   "command.workflow.summary": "Comprueba, ejecuta o reanuda un archivo de flujo de trabajo: pasos en orden fijo de herramientas y agentes, con puntos de control para que una ejecución sobreviva a su proceso.",
-  "command.workflow.usage": "warden workflow ARCHIVO [--check] [--input NOMBRE=VALOR]… [--tools MÓDULO]   o   warden workflow resume ID_EJECUCIÓN",
+  "command.workflow.usage": "warden workflow ARCHIVO [--check] [--input NOMBRE=VALOR]… [--tools MÓDULO] [--blueprint ARCHIVO]   o   warden workflow resume ID_EJECUCIÓN",
   "workflow.checked": "✔ {name} es un flujo de trabajo válido.",
   "workflow.invalid": { one: "{file} tiene {count} problema:", other: "{file} tiene {count} problemas:" },
   "workflow.failed": "la ejecución {run} del flujo de trabajo falló en el paso {step}: {message}",

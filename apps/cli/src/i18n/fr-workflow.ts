@@ -4,7 +4,7 @@ import type { enWorkflow } from './en-workflow.js';
 
 export const frWorkflow: Record<keyof typeof enWorkflow, CatalogEntry> = {
   "command.workflow.summary": "Vérifie, exécute ou reprend un fichier de workflow : des étapes d'outils et d'agents dans un ordre fixe, avec des points de reprise pour qu'une exécution survive à son processus.",
-  "command.workflow.usage": "warden workflow FICHIER [--check] [--input NOM=VALEUR]… [--tools MODULE]   ou   warden workflow resume ID_EXÉCUTION",
+  "command.workflow.usage": "warden workflow FICHIER [--check] [--input NOM=VALEUR]… [--tools MODULE] [--blueprint FICHIER]   ou   warden workflow resume ID_EXÉCUTION",
   "workflow.checked": "✔ {name} est un workflow valide.",
   "workflow.invalid": { one: "{file} a {count} problème :", other: "{file} a {count} problèmes :" },
   "workflow.failed": "l'exécution {run} du workflow a échoué à l'étape {step} : {message}",

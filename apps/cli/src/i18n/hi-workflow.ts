@@ -4,7 +4,7 @@ import type { enWorkflow } from './en-workflow.js';
 
 export const hiWorkflow: Record<keyof typeof enWorkflow, CatalogEntry> = {
   "command.workflow.summary": "वर्कफ़्लो फ़ाइल जाँचें, चलाएँ या फिर से शुरू करें: टूल और एजेंटों के तय क्रम वाले चरण, चेकपॉइंट के साथ ताकि रन अपनी प्रक्रिया के बाद भी बचा रहे।",
-  "command.workflow.usage": "warden workflow फ़ाइल [--check] [--input नाम=मान]… [--tools मॉड्यूल]   या   warden workflow resume रन_ID",
+  "command.workflow.usage": "warden workflow फ़ाइल [--check] [--input नाम=मान]… [--tools मॉड्यूल] [--blueprint फ़ाइल]   या   warden workflow resume रन_ID",
   "workflow.checked": "✔ {name} एक मान्य वर्कफ़्लो है।",
   "workflow.invalid": { one: "{file} में {count} समस्या है:", other: "{file} में {count} समस्याएँ हैं:" },
   "workflow.failed": "वर्कफ़्लो रन {run} चरण {step} पर विफल हुआ: {message}",
