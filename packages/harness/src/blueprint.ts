@@ -6,3 +6,5 @@ export type { BlueprintProblem } from './blueprint/load-blueprint.js';
 export { BlueprintFile, BlueprintAgent, BlueprintVersion, BlueprintGuardrails, BlueprintSubagent } from './blueprint/blueprint-file.js';
 export { prompt, loadPromptLibrary } from './blueprint/prompt-library.js';
 export type { Prompt, PromptLibrary } from './blueprint/prompt-library.js';
+export { loadSkillTools, SKILL_TOOL_MODULES } from './blueprint/skill-tools.js';
+export type { SkillToolsOptions, SkillToolProblem } from './blueprint/skill-tools.js';

@@ -59,6 +59,16 @@ export const BlueprintFile = z.strictObject({
   prompts: z.record(Name, z.string()).optional(),
   guardrails: z.record(Name, BlueprintGuardrails).optional(),
   subagents: z.record(Name, BlueprintSubagent).optional(),
+  /** Skills that bundle tools (`<dir>/<skill>/SKILL.md` + `tools.mjs`): loaded only when named here, as `<skill>__<tool>`. */
+  skills: z
+    .strictObject({
+      dir: z.string().min(1),
+      /** Only these skills (default: every skill under `dir` with a tools module). */
+      only: z.array(z.string().min(1)).optional(),
+      /** Skills whose tools' results do not taint the run; every other skill's do. */
+      trust: z.array(z.string().min(1)).optional(),
+    })
+    .optional(),
   /** Workflow files (paths relative to the blueprint) whose agent steps may name the blueprint's agents. */
   workflows: z.record(Name, z.string().min(1)).optional(),
   agents: z.record(Name, BlueprintAgent).refine((agents) => Object.keys(agents).length > 0, 'a blueprint declares at least one agent'),

@@ -7,6 +7,7 @@ import { BUILTIN_TOOL_NAMES } from '../harness-config.js';
 import type { HarnessOptions } from '../harness-options.js';
 import type { BlueprintFile, BlueprintGuardrails, BlueprintVersion } from './blueprint-file.js';
 import { blueprintPlace, invalidBlueprint, readBlueprintFile, type BlueprintProblem } from './load-blueprint.js';
+import { loadSkillTools } from './skill-tools.js';
 import { resolveToolModules } from './tool-modules.js';
 
 /** What `build` takes besides the agent: its version, the tools the file names, and the harness's own options. */
@@ -26,7 +27,7 @@ export interface Blueprint {
   options(agent: string, version?: string): Partial<HarnessOptions>;
   /** The tool names an agent (at a version) may use, module specifiers read as the tools' names; undefined when it does not say. */
   tools(agent: string, version?: string): string[] | undefined;
-  /** Tools the file names as module specifiers (`./tools.js#orderStatus`), loaded by `loadBlueprint`. */
+  /** Tools the file names as module specifiers (`./tools.js#orderStatus`) and its skills' tools (`skill__tool`), loaded by `loadBlueprint`. */
   moduleTools(): ToolV1[];
   /** The workflow files the blueprint declares, by name, as absolute paths. */
   workflows(): Record<string, string>;
@@ -48,6 +49,14 @@ export async function loadBlueprint(path: string): Promise<Blueprint> {
   const at = (p: ReadonlyArray<string | number>) => blueprintPlace(file, p);
   const { tools, problems } = await resolveToolModules(file, path, at);
   const dir = dirname(resolve(path));
+  if (file.skills) {
+    const skills = await loadSkillTools(resolve(dir, file.skills.dir), { ...(file.skills.only ? { skills: file.skills.only } : {}), ...(file.skills.trust ? { trust: file.skills.trust } : {}) });
+    for (const tool of skills.tools) tools.set(tool.name, tool);
+    for (const p of skills.problems) {
+      const named = file.skills.only?.indexOf(p.skill) ?? -1;
+      problems.push({ message: p.message, ...at(named >= 0 ? ['skills', 'only', named] : ['skills', 'dir']) });
+    }
+  }
   const workflowProblems: BlueprintProblem[] = Object.entries(file.workflows ?? {}).flatMap(([name, rel]) =>
     existsSync(resolve(dir, rel)) ? [] : [{ message: `the workflow "${name}" names a file that does not exist: ${rel}`, ...at(['workflows', name]) }],
   );

@@ -31,6 +31,10 @@ const ALL_KEYS = [
   'history',
   'sticky',
   'workflows',
+  'skills',
+  'dir',
+  'only',
+  'trust',
 ];
 
 /** Reads and checks a blueprint file (YAML or JSON). */
