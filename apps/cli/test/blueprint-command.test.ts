@@ -180,6 +180,14 @@ describe('warden agents', () => {
     expect(ran.stdout.trim()).toBe('Your order 4182 has shipped.');
     expect(systemOf(server.requests[0]!)).toContain('SUPPORT Answer in plain sentences');
     expect(JSON.stringify(server.requests[0]!.messages)).toContain('order 4182: shipped');
+    // Every workflow event is a record in the workspace's audit trail, beside the agent's run.
+    const kinds = trail(cwd).map((e) => e.kind);
+    expect(kinds.filter((k) => k.startsWith('workflow.'))).toEqual(['workflow.workflow_start', 'workflow.step_start', 'workflow.step_end', 'workflow.step_start', 'workflow.step_end', 'workflow.workflow_end']);
+    expect(kinds).toContain('run_start');
+    // One hash chain: the workflow's records and the agent's run records interleave without breaking it.
+    const verified = await runCli(['audit', 'verify'], { cwd });
+    expect(verified.stderr).toBe('');
+    expect(verified.code).toBe(0);
     // `warden agents` lists it and `check` checks it: a step naming an agent nobody declared, with its place.
     expect((await runCli(['agents', 'list', '--blueprint', 'agents.yaml'], { cwd })).stdout).toContain('workflow: lookup');
     writeFileSync(path.join(cwd, 'lookup.yaml'), readFileSync(path.join(cwd, 'lookup.yaml'), 'utf8').replace('agent: support', 'agent: suport'));

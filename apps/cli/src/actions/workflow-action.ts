@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createHarness, openSessionStore, parseStoreLocation, textRedactor } from '@warden/harness';
-import { INTERFACE_VERSIONS, type ToolV1 } from '@warden/protocol';
+import { createHarness, openAuditTrail, openSessionStore, parseStoreLocation, textRedactor } from '@warden/harness';
+import { INTERFACE_VERSIONS, type JsonValue, type ToolV1 } from '@warden/protocol';
 import { inspectWorkflowRun, loadWorkflow, parseWorkflow, workflowProblems, type Workflow, type WorkflowAgent, type WorkflowEvent, type WorkflowResult } from '@warden/workflows';
 import { readFile } from 'node:fs/promises';
 import { loadBlueprint, type Blueprint } from '@warden/harness/blueprint';
@@ -42,18 +42,20 @@ export async function workflowAction(ctx: CommandContext<WorkflowOptions>): Prom
   if (options.check && first !== 'resume') return check(ctx, fileOf(first), bp);
   const location = parseStoreLocation(options.sessions ?? ctx.config.config.sessions, workdir);
   const store = await openSessionStore(location);
+  const closers: Array<() => Promise<void>> = [];
   try {
     if (first === 'resume') {
       if (!second) throw missingArgument('warden workflow resume', 'RUN_ID');
       const info = await inspectWorkflowRun(store, second);
       if (!info.file) throw new CliError({ code: 'cli.invalid_value', message: `run ${second} was not started from a file`, key: 'error.invalidValue', params: { flag: 'RUN_ID', reason: `run ${second} was not started from a workflow file` } });
-      const workflow = await bind(ctx, info.file, workdir, store, bp);
+      const workflow = await bind(ctx, info.file, workdir, store, bp, closers);
       return finish(ctx, await workflow.resume(second, { signal: ctx.signal }));
     }
-    const workflow = await bind(ctx, fileOf(first), workdir, store, bp);
+    const workflow = await bind(ctx, fileOf(first), workdir, store, bp, closers);
     const result = await workflow.run(inputsFrom(options.input ?? []), { signal: ctx.signal });
     return finish(ctx, result);
   } finally {
+    for (const close of closers) await close();
     await store.close?.();
   }
 
@@ -86,7 +88,7 @@ async function check(ctx: CommandContext<WorkflowOptions>, file: string, bp: Blu
   }
 }
 
-async function bind(ctx: CommandContext<WorkflowOptions>, file: string, workdir: string, store: Awaited<ReturnType<typeof openSessionStore>>, bp: Blueprint | undefined): Promise<Workflow> {
+async function bind(ctx: CommandContext<WorkflowOptions>, file: string, workdir: string, store: Awaited<ReturnType<typeof openSessionStore>>, bp: Blueprint | undefined, closers: Array<() => Promise<void>>): Promise<Workflow> {
   const given = ctx.options.tools ? await toolsFrom(ctx, ctx.options.tools) : [];
   const tools = bp ? [...given, ...bp.moduleTools().filter((t) => !given.some((g) => g.name === t.name))] : given;
   const base = harnessOptionsFrom(ctx, workdir);
@@ -102,6 +104,10 @@ async function bind(ctx: CommandContext<WorkflowOptions>, file: string, workdir:
     }
   };
   const agents = bp ? Object.fromEntries(bp.agents().map((name) => [name, declared(name)])) : undefined;
+  // The workspace's audit trail holds every workflow event (the agents' runs write their own records there too).
+  const trail = openAuditTrail({ workdir, ...(base.audit !== undefined ? { audit: base.audit } : {}), env: ctx.io.env });
+  const audit = trail ? (kind: string, data: JsonValue, runId: string) => trail.note(kind, data, runId) : undefined;
+  if (trail) closers.push(() => trail.close());
   const buildAgent = (name: string, spec: { instructions: string; model?: string }): WorkflowAgent => async ({ input, signal }) => {
     const harness = await createHarness({ ...base, instructions: spec.instructions, ...(spec.model ? { model: spec.model } : {}), tools });
     try {
@@ -114,7 +120,7 @@ async function bind(ctx: CommandContext<WorkflowOptions>, file: string, workdir:
   };
   const onEvent = ctx.options.json ? (event: WorkflowEvent) => ctx.io.stdout.write(`${JSON.stringify(event)}\n`) : quietProgress(ctx);
   try {
-    return await loadWorkflow(file, { tools, ...(agents ? { agents } : {}), buildAgent, store, redact: textRedactor(ctx.io.env), onEvent });
+    return await loadWorkflow(file, { tools, ...(agents ? { agents } : {}), buildAgent, store, ...(audit ? { audit } : {}), redact: textRedactor(ctx.io.env), onEvent });
   } catch (error) {
     const problems = workflowProblems(error);
     if (problems.length > 0) for (const p of problems) ctx.io.stderr.write(`  ${path.basename(file)}:${p.line}:${p.column}  ${p.message}\n`);
