@@ -164,7 +164,7 @@ export function blueprint(file: BlueprintFile, context: BlueprintContext = {}): 
     // The agent's own tools, and those its sub-agents and handoff targets name (they run in the same harness).
     const usable = agent.tools ? new Set([...names(agent.tools)!, ...(agent.subagents ?? []).flatMap((s) => names(file.subagents?.[s]?.tools) ?? []), ...reachable(file, name).flatMap((o) => names(file.agents[o]?.tools) ?? [])]) : undefined;
     const tools = usable ? handed.filter((t) => usable.has(t.name)) : handed;
-    return { ...rest, ...own, ...(tools.length > 0 || given.tools ? { tools } : {}), ...(rest.model ?? own.model ? { model: rest.model ?? own.model } : {}) } as HarnessOptions;
+    return { ...rest, ...own, ...(tools.length > 0 || given.tools ? { tools } : {}), ...(rest.model ?? own.model ? { model: rest.model ?? own.model } : {}) };
   };
 
   const build = async (name: string, given: BlueprintBuildOptions): Promise<Harness> => {
