@@ -1,4 +1,5 @@
 import { auditLog, jsonlAuditSink, verifyAudit } from '@warden/governance';
+import { join as joinPath, resolve as resolvePath } from 'node:path';
 import type { JsonValue, RunEvent } from '@warden/protocol';
 
 export interface AuditSink {
@@ -76,5 +77,42 @@ export async function verifyAuditFile(file: string, key?: string): Promise<Audit
     entries: result.entries,
     signaturesChecked: result.signaturesChecked,
     ...(result.firstBad ? { brokenAt: result.firstBad.line, problem: result.firstBad.problem } : {}),
+  };
+}
+
+/** An audit trail opened outside a harness: records for work it governs outside a run. */
+export interface AuditTrail {
+  readonly file: string;
+  /** One record (hash-chained after the trail's last), durable when it settles. */
+  note(kind: string, data: JsonValue, runId?: string): Promise<void>;
+  /** Waits for every record (a record that could not be written rejected its own `note`). */
+  close(): Promise<void>;
+}
+
+/**
+ * The audit trail a harness with these options writes — `audit.file` (relative to the workspace),
+ * else `.warden/audit.jsonl`, signed with `audit.key` / `audit.keyEnv` —, for records outside a run
+ * (a workflow's steps, written between its agents' runs); undefined when `audit` is false.
+ */
+export function openAuditTrail(options: { workdir: string; audit?: false | { file?: string; key?: string; keyEnv?: string }; env?: Readonly<Record<string, string | undefined>> }): AuditTrail | undefined {
+  const { audit, workdir } = options;
+  if (audit === false) return undefined;
+  const key = audit?.key ?? (audit?.keyEnv ? options.env?.[audit.keyEnv] : undefined);
+  const file = audit?.file ? resolvePath(workdir, audit.file) : joinPath(workdir, '.warden', 'audit.jsonl');
+  // Each record opens the trail at its tail and closes it again: runs of harnesses in between (a
+  // workflow's agents) append to the same chain, and this one continues after them.
+  let queue: Promise<void> = Promise.resolve();
+  return {
+    file,
+    note(kind, data, runId) {
+      const written = queue.then(async () => {
+        const sink = createAuditSink({ file, ...(key ? { key } : {}) });
+        await sink.note(kind, data, runId);
+        await sink.close();
+      });
+      queue = written.catch(() => undefined);
+      return written;
+    },
+    close: () => queue,
   };
 }

@@ -15,8 +15,8 @@ export { parseStoreLocation, describeStore, openSessionStore, openApprovalStore 
 export type { StoreLocation } from './session-store-url.js';
 export { durableFor, textRedactor } from './governance-parts.js';
 export type { DurableApprovals } from './governance-parts.js';
-export { verifyAuditFile } from './audit-sink.js';
-export type { AuditCheck } from './audit-sink.js';
+export { verifyAuditFile, openAuditTrail } from './audit-sink.js';
+export type { AuditCheck, AuditTrail } from './audit-sink.js';
 export { createMcpServer } from './mcp-server/create-mcp-server.js';
 export type { McpServerOptions, WardenMcpServer, RunningMcpStdio, StdioIo } from './mcp-server/create-mcp-server.js';
 export type { McpAgent, ApprovalInstructions } from './mcp-server/mcp-agent.js';

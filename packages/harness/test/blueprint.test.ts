@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INTERFACE_VERSIONS, textOf, type ModelRequest, type ToolV1 } from '@warden/protocol';
@@ -123,5 +123,110 @@ describe('blueprints', () => {
     expect(trail.find((e) => e.kind === 'run_start')?.data).toMatchObject({ agent: 'support', agentVersion: 'v2' });
     const session = readFileSync(join(workdir, '.warden', 'sessions', `${result.sessionId}.jsonl`), 'utf8');
     expect(session).toMatch(/"key":"run".*"agentVersion":"v2"/);
+  });
+
+  it('tools named as module specifiers load relative to the file; a missing module, export or non-tool is named with its place', async () => {
+    workdir = mkdtempSync(join(tmpdir(), 'warden-bp-'));
+    const tool = (name: string) => `{ specificationVersion: 'v1', name: '${name}', description: '${name}', inputSchema: { type: 'object' }, annotations: { readOnly: true }, execute: () => '${name} ok' }`;
+    writeFileSync(join(workdir, 'tools.mjs'), `export const orderStatus = ${tool('order_status')};\nexport const helper = 42;\n`);
+    mkdirSync(join(workdir, 'node_modules', 'acme-tools'), { recursive: true });
+    writeFileSync(join(workdir, 'node_modules', 'acme-tools', 'package.json'), JSON.stringify({ name: 'acme-tools', type: 'module', exports: { './billing': './billing.js' } }));
+    writeFileSync(join(workdir, 'node_modules', 'acme-tools', 'billing.js'), `export const refund = ${tool('issue_refund')};\n`);
+    const good = [
+      'agents:',
+      '  support:',
+      '    tools: ["./tools.mjs#orderStatus", read_file]',
+      '    handoffs: [billing]',
+      '  billing:',
+      '    tools: ["acme-tools/billing#refund"]',
+      '    versions: {v1: {tools: ["./tools.mjs#orderStatus"]}}',
+    ].join('\n');
+    writeFileSync(join(workdir, 'agents.yaml'), good);
+    const bp = await loadBlueprint(join(workdir, 'agents.yaml'));
+    expect(bp.moduleTools().map((t) => t.name)).toEqual(['order_status', 'issue_refund']);
+    expect(bp.tools('support')).toEqual(['order_status', 'read_file']);
+    expect(bp.tools('billing', 'v1')).toEqual(['order_status']);
+    expect(bp.options('support').handoffs?.agents.billing?.tools).toEqual(['issue_refund']);
+    // The support agent's harness holds its own tools and its handoff target's.
+    const options = bp.harnessOptions('support', { workdir, provider: scriptedProvider([]), env: {} });
+    expect(options.tools?.map((t) => t.name)).toEqual(['order_status', 'issue_refund']);
+
+    const bad = [
+      'agents:',
+      '  support:',
+      '    tools: ["./missing.mjs#orderStatus", "./tools.mjs#orderStatu"]',
+      '    versions:',
+      '      v1: {tools: ["./tools.mjs#helper", "acme-tools/nope#x"]}',
+      'workflows: {refunds: ./refunds.yaml}',
+    ].join('\n');
+    writeFileSync(join(workdir, 'bad.yaml'), bad);
+    const error = await loadBlueprint(join(workdir, 'bad.yaml')).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect((error as { code?: string }).code).toBe('config.invalid');
+    expect(blueprintProblems(error).map((p) => `${p.line}:${p.column} ${p.message.replace(workdir, 'DIR')}`)).toEqual([
+      '3:13 the tool module "./missing.mjs" cannot be loaded: there is no file DIR/missing.mjs',
+      '3:42 the module "./tools.mjs" has no export "orderStatu" (did you mean "orderStatus"?)',
+      '5:20 "./tools.mjs#helper" is not a Warden tool (a ToolV1: specificationVersion "v1", name, execute)',
+      expect.stringMatching(/^5:42 the tool module "acme-tools\/nope" cannot be loaded: Package subpath '.\/nope' is not defined/),
+      '6:22 the workflow "refunds" names a file that does not exist: ./refunds.yaml',
+    ]);
+    expect((error as Error).message).toContain('bad.yaml:3:42  the module "./tools.mjs" has no export "orderStatu"');
+  });
+
+  it('skills that bundle tools: loaded with the blueprint as skill__tool, gated, and tainting unless trusted; load problems placed', async () => {
+    workdir = mkdtempSync(join(tmpdir(), 'warden-bp-'));
+    const skill = (name: string, tools: string) => {
+      mkdirSync(join(workdir, 'kit', name), { recursive: true });
+      writeFileSync(join(workdir, 'kit', name, 'SKILL.md'), `---\nname: ${name}\ndescription: ${name} things\n---\nUse the ${name} tools.\n`);
+      writeFileSync(join(workdir, 'kit', name, 'tools.mjs'), tools);
+    };
+    const tool = (name: string, annotations: string, body: string) => `export const ${name} = { specificationVersion: 'v1', name: '${name}', description: '${name}', inputSchema: { type: 'object' }, annotations: ${annotations}, execute: ${body} };\n`;
+    skill('refunds', tool('lookup', '{ readOnly: true }', "() => 'charge 40 on 4182'") + tool('refund', '{ mutating: true }', "() => { globalThis.refunded = (globalThis.refunded ?? 0) + 1; return 'refunded'; }"));
+    skill('notes', tool('house_rules', '{ readOnly: true }', "() => 'Refunds over 100 need a person.'"));
+    writeFileSync(
+      join(workdir, 'agents.yaml'),
+      ['skills: {dir: ./kit, trust: [notes]}', 'agents:', '  desk:', '    tools: [refunds__lookup, refunds__refund, notes__house_rules]'].join('\n'),
+    );
+    const bp = await loadBlueprint(join(workdir, 'agents.yaml'));
+    expect(bp.moduleTools().map((t) => [t.name, t.annotations])).toEqual([
+      ['notes__house_rules', { readOnly: true, openWorld: false, tags: ['skill:notes'] }],
+      ['refunds__lookup', { readOnly: true, openWorld: true, tags: ['skill:refunds'] }],
+      ['refunds__refund', { mutating: true, openWorld: true, tags: ['skill:refunds'] }],
+    ]);
+    const run = async (calls: Array<{ name: string }>) => {
+      const provider = scriptedProvider([{ toolCalls: calls.map((c, i) => ({ id: `c${i}`, name: c.name, args: {} })) }, 'done']);
+      const harness = await bp.build('desk', { workdir, provider, env: {}, audit: false });
+      try {
+        return await harness.run('Handle order 4182.');
+      } finally {
+        await harness.close();
+      }
+    };
+    // A trusted skill's read-only tool leaves the run clean; an untrusted skill's result taints it.
+    const trusted = await run([{ name: 'notes__house_rules' }]);
+    expect(trusted.toolCalls.map((c) => c.status)).toEqual(['ok']);
+    expect(trusted.taintSources).toEqual([]);
+    expect(trusted.tainted).toBe(false);
+    const untrusted = await run([{ name: 'refunds__lookup' }]);
+    expect(untrusted.tainted).toBe(true);
+    expect(untrusted.taintSources[0]).toMatchObject({ source: 'tool:refunds__lookup' });
+    // The same gate as any tool: a mutating skill tool with nobody to ask does not run.
+    const refused = await run([{ name: 'refunds__refund' }]);
+    expect(refused.toolCalls[0]?.status).not.toBe('ok');
+    expect((globalThis as { refunded?: number }).refunded).toBeUndefined();
+
+    // A skill tool that declares no effect, and a skill named in `only` that does not exist, are placed in the file.
+    skill('loose', tool('anything', 'undefined', "() => 'x'"));
+    writeFileSync(join(workdir, 'bad.yaml'), ['skills:', '  dir: ./kit', '  only: [loose, refundz]', 'agents: {desk: {}}'].join('\n'));
+    const error = await loadBlueprint(join(workdir, 'bad.yaml')).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(blueprintProblems(error).map((p) => `${p.line}:${p.column} ${p.message}`)).toEqual([
+      '3:10 the tool "anything" of skill "loose" declares no effect (annotations: readOnly, mutating, destructive or openWorld)',
+      expect.stringMatching(/^3:17 there is no skill "refundz" \(a folder with SKILL\.md\) under /),
+    ]);
   });
 });

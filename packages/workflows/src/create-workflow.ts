@@ -8,6 +8,7 @@ import { describeWorkflow } from './describe-workflow.js';
 import { parseWorkflow } from './parse-workflow.js';
 import type { Step, WorkflowDefinition } from './workflow-file.js';
 import { WorkflowRun } from './workflow-run.js';
+import { auditedEmit, tracedRun } from './run-observers.js';
 import type { RunWorkflowOptions, WorkflowAgent, WorkflowEvent, WorkflowOptions, WorkflowResult } from './workflow-types.js';
 
 /** A checked workflow bound to its tools and agents. */
@@ -25,7 +26,7 @@ export interface Workflow {
   asTool(): ToolV1;
 }
 
-const OPTION_KEYS = { tools: true, agents: true, buildAgent: true, store: true, owner: true, gate: true, hooks: true, onEvent: true, redact: true } as const satisfies OptionKeys<WorkflowOptions>;
+const OPTION_KEYS = { tools: true, agents: true, buildAgent: true, store: true, owner: true, gate: true, hooks: true, onEvent: true, redact: true, tracer: true, audit: true } as const satisfies OptionKeys<WorkflowOptions>;
 
 /** What a stored run is — its workflow's name and file, its inputs, whether and how it ended — without claiming it. */
 export function inspectWorkflowRun(store: SessionStoreV1, runId: string, owner?: Owner): Promise<WorkflowRunInfo> {
@@ -62,14 +63,18 @@ export function createWorkflow(source: WorkflowDefinition | string, options: Wor
     (async () => {
       const checked = checkInputs(definition, inputs);
       const runId = run.runId ?? `wf-${randomUUID()}`;
-      const emit = (event: WorkflowEvent) => onEvent(event);
+      const { emit, audited } = auditedEmit(options, runId, onEvent);
       const refusal = await options.hooks?.workflowStart?.({ runId, name: definition.name, inputs: checked, resumed: false });
       if (refusal && 'refuse' in refusal) throw workflowError('workflow.refused', `a workflow_start hook refused the run: ${refusal.refuse}`);
       const journal = options.store
         ? await CheckpointJournal.begin(options.store, runId, { name: definition.name, ...(definition.version ? { version: definition.version } : {}), ...(definition.file ? { file: definition.file } : {}), inputs: redactInputs(checked, options.redact) }, options.owner)
         : undefined;
       emit({ type: 'workflow_start', runId, name: definition.name, resumed: false });
-      const result = await new WorkflowRun({ definition, options, tools, agents, runId, inputs: checked, signal: run.signal ?? new AbortController().signal, ...(journal ? { journal } : {}), emit }).run();
+      const result = await tracedRun(options, definition.name, runId, false, () =>
+        new WorkflowRun({ definition, options, tools, agents, runId, inputs: checked, signal: run.signal ?? new AbortController().signal, ...(journal ? { journal } : {}), emit, audited }).run(),
+      );
+      // The run has ended and its result is in the journal; a failed last record does not undo it.
+      await audited().catch(() => undefined);
       await options.hooks?.workflowEnd?.(result);
       return result;
     })();
@@ -117,19 +122,24 @@ export function createWorkflow(source: WorkflowDefinition | string, options: Wor
       }
       const refusal = await options.hooks?.workflowStart?.({ runId, name: definition.name, inputs: reading.start.inputs, resumed: true });
       if (refusal && 'refuse' in refusal) throw workflowError('workflow.refused', `a workflow_start hook refused the resumed run: ${refusal.refuse}`);
-      events({ type: 'workflow_start', runId, name: definition.name, resumed: true });
-      const result = await new WorkflowRun({
-        definition,
-        options,
-        tools,
-        agents,
-        runId,
-        inputs: reading.start.inputs,
-        signal: run.signal ?? new AbortController().signal,
-        journal,
-        replay: reading,
-        emit: events,
-      }).run();
+      const { emit, audited } = auditedEmit(options, runId, events);
+      emit({ type: 'workflow_start', runId, name: definition.name, resumed: true });
+      const result = await tracedRun(options, definition.name, runId, true, () =>
+        new WorkflowRun({
+          definition,
+          options,
+          tools,
+          agents,
+          runId,
+          inputs: reading.start.inputs,
+          signal: run.signal ?? new AbortController().signal,
+          journal,
+          replay: reading,
+          emit,
+          audited,
+        }).run(),
+      );
+      await audited().catch(() => undefined);
       await options.hooks?.workflowEnd?.(result);
       return result;
     },

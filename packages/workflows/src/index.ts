@@ -21,4 +21,7 @@ export type {
   WorkflowHooks,
   WorkflowOptions,
   WorkflowResult,
+  WorkflowAudit,
+  WorkflowSpan,
+  WorkflowTracer,
 } from './workflow-types.js';

@@ -24,6 +24,8 @@ export interface RunContext {
   journal?: CheckpointJournal;
   replay?: JournalReading;
   emit: (event: WorkflowEvent) => void;
+  /** Settles once every audit record emitted so far is written (rejects when one failed). */
+  audited?: () => Promise<void>;
 }
 
 /**
@@ -120,7 +122,29 @@ export class WorkflowRun {
     return { last: previous };
   }
 
-  private async step(step: Step, scope: Scope): Promise<JsonValue | Returned> {
+  /** One step, as a span when there is a tracer (nested in the run's: the tracer's active context). */
+  private step(step: Step, scope: Scope): Promise<JsonValue | Returned> {
+    const tracer = this.ctx.options.tracer;
+    if (!tracer) return this.stepBody(step, scope);
+    const attributes = { 'warden.workflow.run_id': this.ctx.runId, 'warden.workflow.step': step.id, 'warden.workflow.step_kind': step.kind, 'warden.workflow.step_key': scope.key };
+    return tracer.startActiveSpan(`workflow.step ${step.id}`, { attributes }, async (span) => {
+      try {
+        const out = await this.stepBody(step, scope);
+        const status = this.steps[step.id]?.status;
+        if (status) span.setAttribute('warden.workflow.step_status', status);
+        if (status === 'error') span.setStatus({ code: 2, message: this.steps[step.id]?.error ?? '' });
+        return out;
+      } catch (error) {
+        span.setAttribute('warden.workflow.step_status', 'error');
+        span.setStatus({ code: 2, message: (error as Error)?.message ?? String(error) });
+        throw error;
+      } finally {
+        span.end();
+      }
+    });
+  }
+
+  private async stepBody(step: Step, scope: Scope): Promise<JsonValue | Returned> {
     if (this.ctx.signal.aborted) throw new RunEnd('stopped', 'run.aborted', 'the workflow was stopped before this step', step.id);
     this.stepsRun += 1;
     if (this.stepsRun > this.ctx.definition.maxSteps) {
@@ -139,6 +163,12 @@ export class WorkflowRun {
       return this.failed(step, scope, error);
     }
     this.ctx.emit({ type: 'step_start', ...base, kind: step.kind });
+    // The step's start is in the audit trail before it does anything.
+    try {
+      await this.ctx.audited?.();
+    } catch (error) {
+      return this.failed(step, scope, new StepFailure('workflow.step_failed', `the audit record of step "${step.id}" could not be written: ${(error as Error)?.message ?? String(error)}`, false));
+    }
     let output: JsonValue | Returned;
     let replayed: boolean;
     try {

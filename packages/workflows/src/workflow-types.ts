@@ -66,6 +66,21 @@ export type WorkflowEvent =
   | { type: 'step_failed'; runId: string; step: string; key: string; code: string; error: string; continued: boolean }
   | { type: 'workflow_end'; runId: string; status: WorkflowResult['status']; output: JsonValue; failedStep?: string; error?: { code: string; message: string } };
 
+/** The part of an OpenTelemetry span a workflow writes (structural: `@opentelemetry/api` is not a dependency). */
+export interface WorkflowSpan {
+  setAttribute(key: string, value: string | number | boolean): unknown;
+  setStatus(status: { code: number; message?: string }): unknown;
+  end(): void;
+}
+
+/** An OpenTelemetry `Tracer` (`trace.getTracer('…')`, or a provider's): each run and each step is a span, steps nested in the run. */
+export interface WorkflowTracer {
+  startActiveSpan<T>(name: string, options: { attributes?: Record<string, string | number | boolean> }, fn: (span: WorkflowSpan) => T): T;
+}
+
+/** One audit record: the event's type as `kind`, the event (redacted) as `data`. */
+export type WorkflowAudit = (kind: string, data: JsonValue, runId: string) => void | Promise<void>;
+
 export interface WorkflowOptions {
   /** The tools `tool:` steps may name (a workflow runs only what it is handed). */
   tools?: readonly ToolV1[];
@@ -80,6 +95,10 @@ export interface WorkflowOptions {
   gate?: GateV1;
   hooks?: WorkflowHooks;
   onEvent?: (event: WorkflowEvent) => void;
+  /** Every run and step as a span (`workflow <name>`, `workflow.step <id>`), with the run id, step key and kind, and an error status when it failed. */
+  tracer?: WorkflowTracer;
+  /** Every event of a run (start, each step's start, end, skip, retry, failure, end) as an audit record, redacted; a step starts only once its start record is written. */
+  audit?: WorkflowAudit;
   /** Applied to everything the store keeps (inputs, outputs, errors): secrets never enter it. */
   redact?: (text: string) => string;
 }

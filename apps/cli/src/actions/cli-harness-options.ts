@@ -25,7 +25,7 @@ function fromConfig(configDir: string, value: string): string {
  * resolution). The config file's harness keys pass through as they are (the harness validates
  * them again, with every problem at once); paths in it are relative to its own folder.
  */
-export function harnessOptionsFrom(ctx: CommandContext<Partial<RunCommandOptions>>, workdir: string): HarnessOptions {
+export function harnessOptionsFrom(ctx: CommandContext<Partial<Omit<RunCommandOptions, 'agent'>>>, workdir: string): HarnessOptions {
   const { options, config, io } = ctx;
   const { packs: _packs, environments: _environments, system, $schema: _schema, audit, sessions, approvals, policies, ...file } = config.config;
   const configDir = config.file ? path.dirname(config.file) : io.cwd;

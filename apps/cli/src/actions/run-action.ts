@@ -4,6 +4,7 @@ import { EXIT, exitCodeForStop } from '../cli/exit-codes.js';
 import type { RunCommandOptions } from '../commands/run-command.js';
 import { createHarness, type HarnessOptions } from '@warden/harness';
 import { harnessOptionsFrom, resolveWorkdir } from './cli-harness-options.js';
+import { blueprintRunOptions } from './blueprint-run.js';
 import { describeScope } from '../render/event-renderer.js';
 import { driveRun, eventSink } from './drive-run.js';
 import { refusalTracker } from './refusals.js';
@@ -37,20 +38,22 @@ function ranModel(options: HarnessOptions, started: { provider: string; model: s
 /** `warden run` / `warden --prompt`: headless (no approver unless --yes), or the REPL when there is no task and a terminal. */
 export async function runAction(ctx: CommandContext<RunCommandOptions>): Promise<number> {
   const workdir = resolveWorkdir(ctx.io.cwd, ctx.options.workdir);
-  const harnessOptions = harnessOptionsFrom(ctx, workdir);
+  const fromFile = await blueprintRunOptions(ctx, harnessOptionsFrom(ctx, workdir));
+  const harnessOptions = fromFile?.options ?? harnessOptionsFrom(ctx, workdir);
+  const agentVersion = fromFile?.agentVersion;
   const tracing = harnessOptions.tracing;
-  if (!ctx.options.otel && !tracing) return runWith(ctx, harnessOptions);
+  if (!ctx.options.otel && !tracing) return runWith(ctx, harnessOptions, agentVersion);
   // --otel (or `tracing` in the config): spans of every run go to the OTLP endpoint of the standard variables.
   const otel = await startOtelExport(ctx.io.env);
   harnessOptions.tracing = { ...(typeof tracing === 'object' ? tracing : {}), tracerProvider: otel.tracerProvider };
   try {
-    return await runWith(ctx, harnessOptions);
+    return await runWith(ctx, harnessOptions, agentVersion);
   } finally {
     await otel.shutdown();
   }
 }
 
-async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: HarnessOptions): Promise<number> {
+async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: HarnessOptions, agentVersion?: string): Promise<number> {
   const { options, io } = ctx;
   let positionals = await withStdinTask(io, ctx.positionals, options.prompt !== undefined);
   let sessionId: string | undefined;
@@ -112,7 +115,8 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     const label = taskLabel(task);
     // The first Ctrl-C drains the run (the step in flight finishes and is recorded), the second aborts it.
     const stopSignal = ctx.stopSignal;
-    const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal, stopSignal }) : harness.agent.stream(task, { signal, stopSignal, ...(label ? { label } : {}) });
+    const version = agentVersion !== undefined ? { agentVersion } : {};
+    const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal, stopSignal, ...version }) : harness.agent.stream(task, { signal, stopSignal, ...(label ? { label } : {}), ...version });
     let ranSession = sessionId;
     let storeFailure: string | undefined;
     let started: { provider: string; model: string } | undefined;

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createHarness, openSessionStore, parseStoreLocation, textRedactor } from '@warden/harness';
-import { INTERFACE_VERSIONS, type ToolV1 } from '@warden/protocol';
+import { createHarness, openAuditTrail, openSessionStore, parseStoreLocation, textRedactor } from '@warden/harness';
+import { INTERFACE_VERSIONS, type JsonValue, type ToolV1 } from '@warden/protocol';
 import { inspectWorkflowRun, loadWorkflow, parseWorkflow, workflowProblems, type Workflow, type WorkflowAgent, type WorkflowEvent, type WorkflowResult } from '@warden/workflows';
 import { readFile } from 'node:fs/promises';
+import { loadBlueprint, type Blueprint } from '@warden/harness/blueprint';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
@@ -14,6 +15,7 @@ interface WorkflowOptions {
   check?: boolean;
   input?: string[];
   tools?: string;
+  blueprint?: string;
   workdir?: string;
   sessions?: string;
   provider?: string;
@@ -34,21 +36,26 @@ export async function workflowAction(ctx: CommandContext<WorkflowOptions>): Prom
   if (rest.length > 0 || (first !== 'resume' && second !== undefined)) throw unexpectedArgument((first === 'resume' ? rest[0] : second)!, 'warden workflow');
   const workdir = resolveWorkdir(io.cwd, options.workdir);
 
-  if (options.check && first !== 'resume') return check(ctx, path.resolve(io.cwd, first));
+  const bp = options.blueprint ? await loadBlueprint(path.resolve(io.cwd, options.blueprint)) : undefined;
+  // With --blueprint, FILE may name one of the blueprint's `workflows:`.
+  const fileOf = (name: string) => bp?.workflows()[name] ?? path.resolve(io.cwd, name);
+  if (options.check && first !== 'resume') return check(ctx, fileOf(first), bp);
   const location = parseStoreLocation(options.sessions ?? ctx.config.config.sessions, workdir);
   const store = await openSessionStore(location);
+  const closers: Array<() => Promise<void>> = [];
   try {
     if (first === 'resume') {
       if (!second) throw missingArgument('warden workflow resume', 'RUN_ID');
       const info = await inspectWorkflowRun(store, second);
       if (!info.file) throw new CliError({ code: 'cli.invalid_value', message: `run ${second} was not started from a file`, key: 'error.invalidValue', params: { flag: 'RUN_ID', reason: `run ${second} was not started from a workflow file` } });
-      const workflow = await bind(ctx, info.file, workdir, store);
+      const workflow = await bind(ctx, info.file, workdir, store, bp, closers);
       return finish(ctx, await workflow.resume(second, { signal: ctx.signal }));
     }
-    const workflow = await bind(ctx, path.resolve(io.cwd, first), workdir, store);
+    const workflow = await bind(ctx, fileOf(first), workdir, store, bp, closers);
     const result = await workflow.run(inputsFrom(options.input ?? []), { signal: ctx.signal });
     return finish(ctx, result);
   } finally {
+    for (const close of closers) await close();
     await store.close?.();
   }
 
@@ -61,13 +68,15 @@ export async function workflowAction(ctx: CommandContext<WorkflowOptions>): Prom
   }
 }
 
-async function check(ctx: CommandContext<WorkflowOptions>, file: string): Promise<number> {
+async function check(ctx: CommandContext<WorkflowOptions>, file: string, bp: Blueprint | undefined): Promise<number> {
   const { io, t } = ctx;
   try {
     const definition = parseWorkflow(await readFile(file, 'utf8'), path.basename(file));
-    const tools = ctx.options.tools ? await toolsFrom(ctx, ctx.options.tools) : undefined;
-    // With --tools the bindings are checked too; the file's own agents always bind.
-    const workflow = await loadWorkflow(file, { ...(tools ? { tools } : {}), buildAgent: () => async () => ({ text: '' }) });
+    const given = ctx.options.tools ? await toolsFrom(ctx, ctx.options.tools) : undefined;
+    const tools = bp ? [...(given ?? []), ...bp.moduleTools()] : given;
+    const agents = bp ? Object.fromEntries(bp.agents().map((name) => [name, async () => ({ text: '' })])) : undefined;
+    // With --tools (or --blueprint) the bindings are checked too; the file's own agents always bind.
+    const workflow = await loadWorkflow(file, { ...(tools ? { tools } : {}), ...(agents ? { agents } : {}), buildAgent: () => async () => ({ text: '' }) });
     io.stdout.write(`${workflow.describe()}\n${t('workflow.checked', { name: definition.name })}\n`);
     return EXIT.done;
   } catch (error) {
@@ -79,9 +88,26 @@ async function check(ctx: CommandContext<WorkflowOptions>, file: string): Promis
   }
 }
 
-async function bind(ctx: CommandContext<WorkflowOptions>, file: string, workdir: string, store: Awaited<ReturnType<typeof openSessionStore>>): Promise<Workflow> {
-  const tools = ctx.options.tools ? await toolsFrom(ctx, ctx.options.tools) : [];
+async function bind(ctx: CommandContext<WorkflowOptions>, file: string, workdir: string, store: Awaited<ReturnType<typeof openSessionStore>>, bp: Blueprint | undefined, closers: Array<() => Promise<void>>): Promise<Workflow> {
+  const given = ctx.options.tools ? await toolsFrom(ctx, ctx.options.tools) : [];
+  const tools = bp ? [...given, ...bp.moduleTools().filter((t) => !given.some((g) => g.name === t.name))] : given;
   const base = harnessOptionsFrom(ctx, workdir);
+  // A blueprint's agents are agents the steps may name: each call is one governed run of the declared agent.
+  const declared = (name: string): WorkflowAgent => async ({ input, signal }) => {
+    const harness = await bp!.build(name, { ...base, tools: given });
+    try {
+      const run = await harness.run(input, { signal, label: `workflow agent ${name}` });
+      if (run.stopReason !== 'done') throw new Error(`agent ${name} stopped: ${run.stopReason}${run.error ? ` (${run.error.message})` : ''}`);
+      return { text: run.output, costUsd: run.costUsd };
+    } finally {
+      await harness.close();
+    }
+  };
+  const agents = bp ? Object.fromEntries(bp.agents().map((name) => [name, declared(name)])) : undefined;
+  // The workspace's audit trail holds every workflow event (the agents' runs write their own records there too).
+  const trail = openAuditTrail({ workdir, ...(base.audit !== undefined ? { audit: base.audit } : {}), env: ctx.io.env });
+  const audit = trail ? (kind: string, data: JsonValue, runId: string) => trail.note(kind, data, runId) : undefined;
+  if (trail) closers.push(() => trail.close());
   const buildAgent = (name: string, spec: { instructions: string; model?: string }): WorkflowAgent => async ({ input, signal }) => {
     const harness = await createHarness({ ...base, instructions: spec.instructions, ...(spec.model ? { model: spec.model } : {}), tools });
     try {
@@ -94,7 +120,7 @@ async function bind(ctx: CommandContext<WorkflowOptions>, file: string, workdir:
   };
   const onEvent = ctx.options.json ? (event: WorkflowEvent) => ctx.io.stdout.write(`${JSON.stringify(event)}\n`) : quietProgress(ctx);
   try {
-    return await loadWorkflow(file, { tools, buildAgent, store, redact: textRedactor(ctx.io.env), onEvent });
+    return await loadWorkflow(file, { tools, ...(agents ? { agents } : {}), buildAgent, store, ...(audit ? { audit } : {}), redact: textRedactor(ctx.io.env), onEvent });
   } catch (error) {
     const problems = workflowProblems(error);
     if (problems.length > 0) for (const p of problems) ctx.io.stderr.write(`  ${path.basename(file)}:${p.line}:${p.column}  ${p.message}\n`);

@@ -26,6 +26,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   audit: { summary: 'command.audit.summary', load: async () => (await import('../commands/audit-command.js')).auditCommand },
   skill: { summary: 'command.skill.summary', load: async () => (await import('../commands/skill-command.js')).skillCommand },
   doctor: { summary: 'command.doctor.summary', load: async () => (await import('../commands/doctor-command.js')).doctorCommand },
+  agents: { summary: 'command.agents.summary', load: async () => (await import('../commands/agents-command.js')).agentsCommand },
   workflow: { summary: 'command.workflow.summary', load: async () => (await import('../commands/workflow-command.js')).workflowCommand },
   eval: { summary: 'command.eval.summary', load: async () => (await import('../commands/eval-command.js')).evalCommand },
   replay: { summary: 'command.replay.summary', load: async () => (await import('../commands/replay-command.js')).replayCommand },

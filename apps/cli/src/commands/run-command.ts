@@ -23,6 +23,9 @@ export const runOptions = z.strictObject({
   explainScope: z.boolean().optional(),
   planFirst: z.boolean().optional(),
   otel: z.boolean().optional(),
+  blueprint: z.string().min(1).optional(),
+  agent: z.string().min(1).optional(),
+  agentVersion: z.string().min(1).optional(),
   idleTimeout: z.string().refine((value) => (parseDurationMs(value) ?? 0) > 0, { message: 'error.notADuration', params: { examples: '30s, 2m, 500ms' } }).optional(),
 });
 export type RunCommandOptions = z.infer<typeof runOptions>;

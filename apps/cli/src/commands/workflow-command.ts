@@ -9,6 +9,7 @@ export const workflowCommand = defineCommand({
     check: z.boolean().optional(),
     input: z.array(z.string()).optional(),
     tools: z.string().min(1).optional(),
+    blueprint: z.string().min(1).optional(),
     workdir: z.string().min(1).optional(),
     sessions: z.string().min(1).optional(),
     provider: z.string().min(1).optional(),

@@ -1,7 +1,7 @@
 /** English: the `warden workflow` command and the workflow error codes (@warden/workflows). */
 export const enWorkflow = {
   "command.workflow.summary": "Check, run or resume a workflow file: fixed-order steps of tools and agents, checkpointed so a run survives its process.",
-  "command.workflow.usage": "warden workflow FILE [--check] [--input NAME=VALUE]… [--tools MODULE]   or   warden workflow resume RUN_ID",
+  "command.workflow.usage": "warden workflow FILE [--check] [--input NAME=VALUE]… [--tools MODULE] [--blueprint FILE]   or   warden workflow resume RUN_ID",
   "workflow.checked": "✔ {name} is a valid workflow.",
   "workflow.invalid": { one: "{file} has {count} problem:", other: "{file} has {count} problems:" },
   "workflow.failed": "workflow run {run} failed at step {step}: {message}",
@@ -24,4 +24,13 @@ export const enWorkflow = {
   "code.workflow.interrupted_tool": "a tool step was running when the process died and is not read-only, so it is not run again",
   "code.workflow.taken_over": "another process is running this workflow run",
   "code.workflow.not_found": "no workflow run has that id in the session store",
+  "command.agents.summary": "List, show or check the agents a blueprint (agents.yaml) declares; run one with warden run --blueprint FILE --agent NAME.",
+  "command.agents.usage": "warden agents [list | show NAME | check] --blueprint FILE [--agent-version V]",
+  "option.blueprint": "A blueprint file (agents.yaml / agents.json) declaring agents, their versions, prompts, guardrails, handoffs and workflows.",
+  "option.run.agent": "With --blueprint: the declared agent to run (default: the first one).",
+  "option.agentVersion": "With --blueprint: a version of the agent (a key of its versions:); recorded with the run, its spend and its audit trail.",
+  "agents.versions": "versions",
+  "agents.workflow": "workflow",
+  "agents.valid": "✔ {file} is a valid blueprint.",
+  "agents.invalid": {"one": "{file} has {count} problem:", "other": "{file} has {count} problems:"},
 } as const;

@@ -4,7 +4,7 @@ import type { enWorkflow } from './en-workflow.js';
 
 export const esWorkflow: Record<keyof typeof enWorkflow, CatalogEntry> = {
   "command.workflow.summary": "Comprueba, ejecuta o reanuda un archivo de flujo de trabajo: pasos en orden fijo de herramientas y agentes, con puntos de control para que una ejecución sobreviva a su proceso.",
-  "command.workflow.usage": "warden workflow ARCHIVO [--check] [--input NOMBRE=VALOR]… [--tools MÓDULO]   o   warden workflow resume ID_EJECUCIÓN",
+  "command.workflow.usage": "warden workflow ARCHIVO [--check] [--input NOMBRE=VALOR]… [--tools MÓDULO] [--blueprint ARCHIVO]   o   warden workflow resume ID_EJECUCIÓN",
   "workflow.checked": "✔ {name} es un flujo de trabajo válido.",
   "workflow.invalid": { one: "{file} tiene {count} problema:", other: "{file} tiene {count} problemas:" },
   "workflow.failed": "la ejecución {run} del flujo de trabajo falló en el paso {step}: {message}",
@@ -27,4 +27,13 @@ export const esWorkflow: Record<keyof typeof enWorkflow, CatalogEntry> = {
   "code.workflow.interrupted_tool": "un paso de herramienta estaba en curso cuando el proceso murió y no es de solo lectura, así que no se vuelve a ejecutar",
   "code.workflow.taken_over": "otro proceso está ejecutando esta ejecución del flujo de trabajo",
   "code.workflow.not_found": "ninguna ejecución de flujo de trabajo tiene ese id en el almacén de sesiones",
+  "command.agents.summary": "Lista, muestra o comprueba los agentes que declara un blueprint (agents.yaml); ejecuta uno con warden run --blueprint ARCHIVO --agent NOMBRE.",
+  "command.agents.usage": "warden agents [list | show NOMBRE | check] --blueprint ARCHIVO [--agent-version V]",
+  "option.blueprint": "Un archivo blueprint (agents.yaml / agents.json) que declara agentes, sus versiones, prompts, guardrails, traspasos y flujos de trabajo.",
+  "option.run.agent": "Con --blueprint: el agente declarado que se ejecuta (por defecto, el primero).",
+  "option.agentVersion": "Con --blueprint: una versión del agente (una clave de su versions:); se registra con la ejecución, su gasto y su registro de auditoría.",
+  "agents.versions": "versiones",
+  "agents.workflow": "flujo de trabajo",
+  "agents.valid": "✔ {file} es un blueprint válido.",
+  "agents.invalid": {"one": "{file} tiene {count} problema:", "other": "{file} tiene {count} problemas:"},
 };

@@ -4,7 +4,7 @@ import type { enWorkflow } from './en-workflow.js';
 
 export const frWorkflow: Record<keyof typeof enWorkflow, CatalogEntry> = {
   "command.workflow.summary": "Vérifie, exécute ou reprend un fichier de workflow : des étapes d'outils et d'agents dans un ordre fixe, avec des points de reprise pour qu'une exécution survive à son processus.",
-  "command.workflow.usage": "warden workflow FICHIER [--check] [--input NOM=VALEUR]… [--tools MODULE]   ou   warden workflow resume ID_EXÉCUTION",
+  "command.workflow.usage": "warden workflow FICHIER [--check] [--input NOM=VALEUR]… [--tools MODULE] [--blueprint FICHIER]   ou   warden workflow resume ID_EXÉCUTION",
   "workflow.checked": "✔ {name} est un workflow valide.",
   "workflow.invalid": { one: "{file} a {count} problème :", other: "{file} a {count} problèmes :" },
   "workflow.failed": "l'exécution {run} du workflow a échoué à l'étape {step} : {message}",
@@ -27,4 +27,13 @@ export const frWorkflow: Record<keyof typeof enWorkflow, CatalogEntry> = {
   "code.workflow.interrupted_tool": "une étape d'outil était en cours quand le processus est mort et n'est pas en lecture seule : elle n'est pas relancée",
   "code.workflow.taken_over": "un autre processus exécute cette exécution du workflow",
   "code.workflow.not_found": "aucune exécution de workflow n'a cet identifiant dans le stockage des sessions",
+  "command.agents.summary": "Liste, montre ou vérifie les agents qu'un blueprint (agents.yaml) déclare ; lancez-en un avec warden run --blueprint FICHIER --agent NOM.",
+  "command.agents.usage": "warden agents [list | show NOM | check] --blueprint FICHIER [--agent-version V]",
+  "option.blueprint": "Un fichier blueprint (agents.yaml / agents.json) qui déclare des agents, leurs versions, prompts, guardrails, passations et workflows.",
+  "option.run.agent": "Avec --blueprint : l'agent déclaré à lancer (par défaut, le premier).",
+  "option.agentVersion": "Avec --blueprint : une version de l'agent (une clé de ses versions:) ; enregistrée avec l'exécution, sa dépense et sa piste d'audit.",
+  "agents.versions": "versions",
+  "agents.workflow": "workflow",
+  "agents.valid": "✔ {file} est un blueprint valide.",
+  "agents.invalid": {"one": "{file} a {count} problème :", "other": "{file} a {count} problèmes :"},
 };

@@ -4,7 +4,7 @@ import type { enWorkflow } from './en-workflow.js';
 
 export const hiWorkflow: Record<keyof typeof enWorkflow, CatalogEntry> = {
   "command.workflow.summary": "वर्कफ़्लो फ़ाइल जाँचें, चलाएँ या फिर से शुरू करें: टूल और एजेंटों के तय क्रम वाले चरण, चेकपॉइंट के साथ ताकि रन अपनी प्रक्रिया के बाद भी बचा रहे।",
-  "command.workflow.usage": "warden workflow फ़ाइल [--check] [--input नाम=मान]… [--tools मॉड्यूल]   या   warden workflow resume रन_ID",
+  "command.workflow.usage": "warden workflow फ़ाइल [--check] [--input नाम=मान]… [--tools मॉड्यूल] [--blueprint फ़ाइल]   या   warden workflow resume रन_ID",
   "workflow.checked": "✔ {name} एक मान्य वर्कफ़्लो है।",
   "workflow.invalid": { one: "{file} में {count} समस्या है:", other: "{file} में {count} समस्याएँ हैं:" },
   "workflow.failed": "वर्कफ़्लो रन {run} चरण {step} पर विफल हुआ: {message}",
@@ -27,4 +27,13 @@ export const hiWorkflow: Record<keyof typeof enWorkflow, CatalogEntry> = {
   "code.workflow.interrupted_tool": "प्रक्रिया बंद होते समय एक टूल चरण चल रहा था और वह केवल-पढ़ने वाला नहीं है, इसलिए उसे दोबारा नहीं चलाया जाता",
   "code.workflow.taken_over": "कोई दूसरी प्रक्रिया यह वर्कफ़्लो रन चला रही है",
   "code.workflow.not_found": "सत्र भंडार में उस id वाला कोई वर्कफ़्लो रन नहीं है",
+  "command.agents.summary": "किसी blueprint (agents.yaml) में घोषित एजेंटों की सूची दिखाएँ, एक दिखाएँ या जाँचें; किसी एक को warden run --blueprint FILE --agent NAME से चलाएँ।",
+  "command.agents.usage": "warden agents [list | show NAME | check] --blueprint FILE [--agent-version V]",
+  "option.blueprint": "एक blueprint फ़ाइल (agents.yaml / agents.json) जो एजेंट, उनके संस्करण, प्रॉम्प्ट, guardrails, हैंडऑफ़ और workflows घोषित करती है।",
+  "option.run.agent": "--blueprint के साथ: चलाने वाला घोषित एजेंट (डिफ़ॉल्ट: पहला)।",
+  "option.agentVersion": "--blueprint के साथ: एजेंट का एक संस्करण (उसके versions: की एक कुंजी); रन, उसके ख़र्च और ऑडिट ट्रेल के साथ दर्ज होता है।",
+  "agents.versions": "संस्करण",
+  "agents.workflow": "workflow",
+  "agents.valid": "✔ {file} एक मान्य blueprint है।",
+  "agents.invalid": {"one": "{file} में {count} समस्या है:", "other": "{file} में {count} समस्याएँ हैं:"},
 };

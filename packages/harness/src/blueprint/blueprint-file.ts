@@ -4,7 +4,8 @@ import { z } from 'zod';
 // The shape of a blueprint (`agents.yaml` / `agents.json`, seed 003 "Declaring it all in a file"):
 // agents, their versions, named prompts and guardrail sets, and sub-agents, in a file a team
 // reviews and diffs. Keys follow the seed's spelling (snake_case), as workflow files do. Tools stay
-// in code: a file names them, the caller hands them in.
+// in code: a file names them (a built-in, a tool the caller hands in, or a module specifier
+// `./tools.js#orderStatus` / `pkg/sub#name` read relative to the file).
 
 const Name = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,51}$/, 'a name is a letter, then letters, digits, _ or - (at most 52)');
 const ToolName = z.string().min(1);
@@ -58,6 +59,18 @@ export const BlueprintFile = z.strictObject({
   prompts: z.record(Name, z.string()).optional(),
   guardrails: z.record(Name, BlueprintGuardrails).optional(),
   subagents: z.record(Name, BlueprintSubagent).optional(),
+  /** Skills that bundle tools (`<dir>/<skill>/SKILL.md` + `tools.mjs`): loaded only when named here, as `<skill>__<tool>`. */
+  skills: z
+    .strictObject({
+      dir: z.string().min(1),
+      /** Only these skills (default: every skill under `dir` with a tools module). */
+      only: z.array(z.string().min(1)).optional(),
+      /** Skills whose tools' results do not taint the run; every other skill's do. */
+      trust: z.array(z.string().min(1)).optional(),
+    })
+    .optional(),
+  /** Workflow files (paths relative to the blueprint) whose agent steps may name the blueprint's agents. */
+  workflows: z.record(Name, z.string().min(1)).optional(),
   agents: z.record(Name, BlueprintAgent).refine((agents) => Object.keys(agents).length > 0, 'a blueprint declares at least one agent'),
 });
 

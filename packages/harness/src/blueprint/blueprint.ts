@@ -1,10 +1,14 @@
+import { existsSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { didYouMean, type ToolV1 } from '@warden/protocol';
 import { configError } from '../coded-errors.js';
 import { createHarness, type Harness } from '../create-harness.js';
 import { BUILTIN_TOOL_NAMES } from '../harness-config.js';
 import type { HarnessOptions } from '../harness-options.js';
 import type { BlueprintFile, BlueprintGuardrails, BlueprintVersion } from './blueprint-file.js';
-import { blueprintPlace, readBlueprintFile } from './load-blueprint.js';
+import { blueprintPlace, invalidBlueprint, readBlueprintFile, type BlueprintProblem } from './load-blueprint.js';
+import { loadSkillTools } from './skill-tools.js';
+import { resolveToolModules } from './tool-modules.js';
 
 /** What `build` takes besides the agent: its version, the tools the file names, and the harness's own options. */
 export type BlueprintBuildOptions = Omit<HarnessOptions, 'instructions' | 'handoffs' | 'subagents' | 'guardrails' | 'builtinTools'> & {
@@ -21,19 +25,59 @@ export interface Blueprint {
   versions(agent: string): string[];
   /** The harness options an agent (at a version) stands for, without the caller's: what `build` merges in. */
   options(agent: string, version?: string): Partial<HarnessOptions>;
+  /** The tool names an agent (at a version) may use, module specifiers read as the tools' names; undefined when it does not say. */
+  tools(agent: string, version?: string): string[] | undefined;
+  /** Tools the file names as module specifiers (`./tools.js#orderStatus`) and its skills' tools (`skill__tool`), loaded by `loadBlueprint`. */
+  moduleTools(): ToolV1[];
+  /** The workflow files the blueprint declares, by name, as absolute paths. */
+  workflows(): Record<string, string>;
+  /** Exactly the options `build` creates its harness with (the tools checked, the caller's options merged in). */
+  harnessOptions(agent: string, options: BlueprintBuildOptions): HarnessOptions;
   /** One governed harness for one agent; every run it makes records the version (`run_start.agentVersion`, the run's spend, the audit trail). */
   build(agent: string, options: BlueprintBuildOptions): Promise<Harness>;
   /** One harness holding every agent: the first declared answers, the others are handoff targets. */
   buildAll(options: Omit<BlueprintBuildOptions, 'version'>): Promise<Harness>;
 }
 
-/** Reads a blueprint file (`agents.yaml` / `agents.json`) and checks it whole. */
-export async function loadBlueprint(file: string): Promise<Blueprint> {
-  return blueprint(await readBlueprintFile(file));
+/**
+ * Reads a blueprint file (`agents.yaml` / `agents.json`) and checks it whole: besides what
+ * `parseBlueprint` checks, every tool named as a module specifier is imported (relative to the
+ * file) and must be a Warden tool, and every workflow file must exist — each problem with its place.
+ */
+export async function loadBlueprint(path: string): Promise<Blueprint> {
+  const file = await readBlueprintFile(path);
+  const at = (p: ReadonlyArray<string | number>) => blueprintPlace(file, p);
+  const { tools, problems } = await resolveToolModules(file, path, at);
+  const dir = dirname(resolve(path));
+  if (file.skills) {
+    const skills = await loadSkillTools(resolve(dir, file.skills.dir), { ...(file.skills.only ? { skills: file.skills.only } : {}), ...(file.skills.trust ? { trust: file.skills.trust } : {}) });
+    for (const tool of skills.tools) tools.set(tool.name, tool);
+    for (const p of skills.problems) {
+      const named = file.skills.only?.indexOf(p.skill) ?? -1;
+      problems.push({ message: p.message, ...at(named >= 0 ? ['skills', 'only', named] : ['skills', 'dir']) });
+    }
+  }
+  const workflowProblems: BlueprintProblem[] = Object.entries(file.workflows ?? {}).flatMap(([name, rel]) =>
+    existsSync(resolve(dir, rel)) ? [] : [{ message: `the workflow "${name}" names a file that does not exist: ${rel}`, ...at(['workflows', name]) }],
+  );
+  const all = [...problems, ...workflowProblems].sort((a, b) => a.line - b.line || a.column - b.column);
+  if (all.length > 0) throw invalidBlueprint(basename(path), all);
+  return blueprint(file, { moduleTools: tools, dir });
+}
+
+/** What `loadBlueprint` read beside the file: the tools its module specifiers name, and its folder. */
+export interface BlueprintContext {
+  moduleTools?: ReadonlyMap<string, ToolV1>;
+  /** The blueprint's folder: workflow paths are relative to it (default: the current directory). */
+  dir?: string;
 }
 
 /** A blueprint from a checked file (`parseBlueprint`). */
-export function blueprint(file: BlueprintFile): Blueprint {
+export function blueprint(file: BlueprintFile, context: BlueprintContext = {}): Blueprint {
+  const moduleTools = context.moduleTools ?? new Map<string, ToolV1>();
+  // A module specifier stands for the tool it names; everything else is a tool's name already.
+  const nameOf = (ref: string) => moduleTools.get(ref)?.name ?? ref;
+  const names = (refs: readonly string[] | undefined) => refs?.map(nameOf);
   const agentNames = Object.keys(file.agents);
   const declared = (name: string) => {
     const agent = file.agents[name];
@@ -56,7 +100,7 @@ export function blueprint(file: BlueprintFile): Blueprint {
 
   const options = (name: string, version?: string): Partial<HarnessOptions> => {
     const agent = resolved(name, version);
-    const tools = agent.tools;
+    const tools = names(agent.tools);
     const guardrails = typeof agent.guardrails === 'string' ? file.guardrails?.[agent.guardrails] : agent.guardrails;
     const handoffAgents = reachable(file, name);
     const model = agent.model ?? file.defaults?.model;
@@ -69,13 +113,13 @@ export function blueprint(file: BlueprintFile): Blueprint {
       ...(mode ? { mode } : {}),
       ...(maxTurns ? { maxTurns } : {}),
       ...(tools ? { builtinTools: Object.fromEntries(BUILTIN_TOOL_NAMES.map((t) => [t, tools.includes(t)])) } : {}),
-      ...(guardrails ? { guardrails: guardrailsOf(guardrails) } : {}),
+      ...(guardrails ? { guardrails: guardrailsOf(guardrails, nameOf) } : {}),
       ...(agent.subagents && agent.subagents.length > 0
         ? {
             subagents: Object.fromEntries(
               agent.subagents.map((sub) => {
                 const spec = file.subagents![sub]!;
-                return [sub, { description: spec.description, ...(spec.instructions ? { system: prompts(spec.instructions) } : {}), tools: spec.tools, ...(spec.max_turns ? { maxTurns: spec.max_turns } : {}) }];
+                return [sub, { description: spec.description, ...(spec.instructions ? { system: prompts(spec.instructions) } : {}), tools: names(spec.tools)!, ...(spec.max_turns ? { maxTurns: spec.max_turns } : {}) }];
               }),
             ),
           }
@@ -93,7 +137,7 @@ export function blueprint(file: BlueprintFile): Blueprint {
                     {
                       description: target.description ?? `The ${other} agent.`,
                       ...(target.instructions ? { instructions: prompts(target.instructions) } : {}),
-                      tools: target.tools ?? [...BUILTIN_TOOL_NAMES],
+                      tools: names(target.tools) ?? [...BUILTIN_TOOL_NAMES],
                       ...(target.mode ? { mode: target.mode } : {}),
                       ...(link?.history ? { history: link.history } : {}),
                       ...(link?.sticky !== undefined ? { sticky: link.sticky } : {}),
@@ -109,13 +153,23 @@ export function blueprint(file: BlueprintFile): Blueprint {
     };
   };
 
-  const build = async (name: string, given: BlueprintBuildOptions): Promise<Harness> => {
+  const harnessOptions = (name: string, given: BlueprintBuildOptions): HarnessOptions => {
     const { version, ...rest } = given;
     const own = options(name, version);
     const agent = resolved(name, version);
-    checkTools(file, name, version, agent.tools, given.tools ?? [], rest.mcpServers ? Object.keys(rest.mcpServers) : []);
-    const tools = agent.tools ? (given.tools ?? []).filter((t) => agent.tools!.includes(t.name)) : given.tools;
-    const harness = await createHarness({ ...rest, ...own, ...(tools ? { tools } : {}), model: rest.model ?? own.model });
+    // The caller's tools and the file's module tools (a tool handed in wins over one of the same name).
+    const handed = [...(given.tools ?? [])];
+    for (const tool of moduleTools.values()) if (!handed.some((t) => t.name === tool.name)) handed.push(tool);
+    checkTools(file, name, version, names(agent.tools), handed, rest.mcpServers ? Object.keys(rest.mcpServers) : []);
+    // The agent's own tools, and those its sub-agents and handoff targets name (they run in the same harness).
+    const usable = agent.tools ? new Set([...names(agent.tools)!, ...(agent.subagents ?? []).flatMap((s) => names(file.subagents?.[s]?.tools) ?? []), ...reachable(file, name).flatMap((o) => names(file.agents[o]?.tools) ?? [])]) : undefined;
+    const tools = usable ? handed.filter((t) => usable.has(t.name)) : handed;
+    return { ...rest, ...own, ...(tools.length > 0 || given.tools ? { tools } : {}), ...(rest.model ?? own.model ? { model: rest.model ?? own.model } : {}) };
+  };
+
+  const build = async (name: string, given: BlueprintBuildOptions): Promise<Harness> => {
+    const { version } = given;
+    const harness = await createHarness(harnessOptions(name, given));
     if (version === undefined) return harness;
     return {
       ...harness,
@@ -131,11 +185,15 @@ export function blueprint(file: BlueprintFile): Blueprint {
     agents: () => agentNames,
     versions: (name) => Object.keys(declared(name).versions ?? {}),
     options,
+    tools: (name, version) => names(resolved(name, version).tools),
+    moduleTools: () => [...new Map([...moduleTools.values()].map((t) => [t.name, t])).values()],
+    workflows: () => Object.fromEntries(Object.entries(file.workflows ?? {}).map(([name, rel]) => [name, resolve(context.dir ?? '.', rel)])),
+    harnessOptions,
     build,
     async buildAll(given) {
       const [first, ...others] = agentNames;
       const all = { ...file, agents: { ...file.agents, [first!]: { ...file.agents[first!]!, handoffs: [...(file.agents[first!]!.handoffs ?? []), ...others.filter((o) => !reachable(file, first!).includes(o))] } } };
-      return blueprint(all).build(first!, given);
+      return blueprint(all, context).build(first!, given);
     },
   };
 }
@@ -164,10 +222,10 @@ function linkTo(file: BlueprintFile, target: string): { history?: 'full' | 'summ
   return undefined;
 }
 
-function guardrailsOf(g: BlueprintGuardrails): NonNullable<HarnessOptions['guardrails']> {
+function guardrailsOf(g: BlueprintGuardrails, nameOf: (ref: string) => string): NonNullable<HarnessOptions['guardrails']> {
   return {
-    ...(g.require_tools ? { requireTools: g.require_tools } : {}),
-    ...(g.forbid_tools ? { forbidTools: g.forbid_tools } : {}),
+    ...(g.require_tools ? { requireTools: g.require_tools.map(nameOf) } : {}),
+    ...(g.forbid_tools ? { forbidTools: g.forbid_tools.map(nameOf) } : {}),
     ...(g.must_include ? { mustInclude: g.must_include } : {}),
     ...(g.no_placeholders !== undefined ? { noPlaceholders: g.no_placeholders } : {}),
     ...(g.no_pii !== undefined ? { pii: g.no_pii } : {}),

@@ -30,6 +30,11 @@ const ALL_KEYS = [
   'agent',
   'history',
   'sticky',
+  'workflows',
+  'skills',
+  'dir',
+  'only',
+  'trust',
 ];
 
 /** Reads and checks a blueprint file (YAML or JSON). */
@@ -59,14 +64,17 @@ export function parseBlueprint(text: string, fileName = 'blueprint'): BlueprintF
     else problems.push(...zodProblems(parsed.error, at));
   }
   if (file) problems.push(...crossReferences(file, at));
-  if (problems.length > 0 || !file) {
-    const list = problems.map((p) => `  ${fileName}:${p.line}:${p.column}  ${p.message}`).join('\n');
-    const error = configError({ code: 'config.invalid', message: `${fileName} is not a valid blueprint:\n${list}`, hint: 'Fix each place named above; `warden agents check FILE` checks a blueprint without running it.' });
-    Object.assign(error, { problems });
-    throw error;
-  }
+  if (problems.length > 0 || !file) throw invalidBlueprint(fileName, problems);
   places.set(file, at);
   return file;
+}
+
+/** `config.invalid` listing every problem as `file:line:column  message`; `blueprintProblems` reads them back. */
+export function invalidBlueprint(fileName: string, problems: readonly BlueprintProblem[]): Error {
+  const list = problems.map((p) => `  ${fileName}:${p.line}:${p.column}  ${p.message}`).join('\n');
+  const error = configError({ code: 'config.invalid', message: `${fileName} is not a valid blueprint:\n${list}`, hint: 'Fix each place named above; `warden agents check --blueprint FILE` checks a blueprint without running it.' });
+  Object.assign(error, { problems });
+  return error;
 }
 
 /** Where each checked blueprint's values are, for problems found later (a tool nobody supplied). */
