@@ -1,4 +1,5 @@
 import { enRepl } from './en-repl.js';
+import { enStyle } from './en-style.js';
 import { enCodes } from './en-codes.js';
 import { enWorkCodes } from './en-work-codes.js';
 import { enProgress } from './en-progress.js';
@@ -425,6 +426,7 @@ export const en = {
   'column.tools': 'TOOLS',
   'column.pins': 'PINS',
   ...enRepl,
+  ...enStyle,
   ...enCodes,
   ...enWorkCodes,
   ...enProgress,

@@ -1,4 +1,5 @@
 import { esRepl } from './es-repl.js';
+import { esStyle } from './es-style.js';
 import { esCodes } from './es-codes.js';
 import { esWorkCodes } from './es-work-codes.js';
 import { esProgress } from './es-progress.js';
@@ -427,6 +428,7 @@ export const es: Catalog = {
   'column.tools': 'HERRAMIENTAS',
   'column.pins': 'FIJADAS',
   ...esRepl,
+  ...esStyle,
   ...esCodes,
   ...esWorkCodes,
   ...esProgress,

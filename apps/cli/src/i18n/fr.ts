@@ -1,4 +1,5 @@
 import { frRepl } from './fr-repl.js';
+import { frStyle } from './fr-style.js';
 import { frCodes } from './fr-codes.js';
 import { frWorkCodes } from './fr-work-codes.js';
 import { frProgress } from './fr-progress.js';
@@ -427,6 +428,7 @@ export const fr: Catalog = {
   'column.tools': 'OUTILS',
   'column.pins': 'ÉPINGLES',
   ...frRepl,
+  ...frStyle,
   ...frCodes,
   ...frWorkCodes,
   ...frProgress,

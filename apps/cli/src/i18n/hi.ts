@@ -1,4 +1,5 @@
 import { hiRepl } from './hi-repl.js';
+import { hiStyle } from './hi-style.js';
 import { hiCodes } from './hi-codes.js';
 import { hiWorkCodes } from './hi-work-codes.js';
 import { hiProgress } from './hi-progress.js';
@@ -427,6 +428,7 @@ export const hi: Catalog = {
   'column.tools': 'टूल',
   'column.pins': 'पिन',
   ...hiRepl,
+  ...hiStyle,
   ...hiCodes,
   ...hiWorkCodes,
   ...hiProgress,
