@@ -1,5 +1,6 @@
 import { enRepl } from './en-repl.js';
 import { enStyle } from './en-style.js';
+import { enServeOptions } from './en-serve-options.js';
 import { enCodes } from './en-codes.js';
 import { enWorkCodes } from './en-work-codes.js';
 import { enProgress } from './en-progress.js';
@@ -427,6 +428,7 @@ export const en = {
   'column.pins': 'PINS',
   ...enRepl,
   ...enStyle,
+  ...enServeOptions,
   ...enCodes,
   ...enWorkCodes,
   ...enProgress,

@@ -1,5 +1,6 @@
 import { esRepl } from './es-repl.js';
 import { esStyle } from './es-style.js';
+import { esServeOptions } from './es-serve-options.js';
 import { esCodes } from './es-codes.js';
 import { esWorkCodes } from './es-work-codes.js';
 import { esProgress } from './es-progress.js';
@@ -429,6 +430,7 @@ export const es: Catalog = {
   'column.pins': 'FIJADAS',
   ...esRepl,
   ...esStyle,
+  ...esServeOptions,
   ...esCodes,
   ...esWorkCodes,
   ...esProgress,

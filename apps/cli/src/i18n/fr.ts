@@ -1,5 +1,6 @@
 import { frRepl } from './fr-repl.js';
 import { frStyle } from './fr-style.js';
+import { frServeOptions } from './fr-serve-options.js';
 import { frCodes } from './fr-codes.js';
 import { frWorkCodes } from './fr-work-codes.js';
 import { frProgress } from './fr-progress.js';
@@ -429,6 +430,7 @@ export const fr: Catalog = {
   'column.pins': 'ÉPINGLES',
   ...frRepl,
   ...frStyle,
+  ...frServeOptions,
   ...frCodes,
   ...frWorkCodes,
   ...frProgress,

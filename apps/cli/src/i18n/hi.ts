@@ -1,5 +1,6 @@
 import { hiRepl } from './hi-repl.js';
 import { hiStyle } from './hi-style.js';
+import { hiServeOptions } from './hi-serve-options.js';
 import { hiCodes } from './hi-codes.js';
 import { hiWorkCodes } from './hi-work-codes.js';
 import { hiProgress } from './hi-progress.js';
@@ -429,6 +430,7 @@ export const hi: Catalog = {
   'column.pins': 'पिन',
   ...hiRepl,
   ...hiStyle,
+  ...hiServeOptions,
   ...hiCodes,
   ...hiWorkCodes,
   ...hiProgress,
