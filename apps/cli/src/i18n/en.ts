@@ -1,5 +1,6 @@
 import { enRepl } from './en-repl.js';
 import { enStyle } from './en-style.js';
+import { enWarnings } from './en-warnings.js';
 import { enServeOptions } from './en-serve-options.js';
 import { enCodes } from './en-codes.js';
 import { enWorkCodes } from './en-work-codes.js';
@@ -428,6 +429,7 @@ export const en = {
   'column.pins': 'PINS',
   ...enRepl,
   ...enStyle,
+  ...enWarnings,
   ...enServeOptions,
   ...enCodes,
   ...enWorkCodes,

@@ -1,5 +1,6 @@
 import { esRepl } from './es-repl.js';
 import { esStyle } from './es-style.js';
+import { esWarnings } from './es-warnings.js';
 import { esServeOptions } from './es-serve-options.js';
 import { esCodes } from './es-codes.js';
 import { esWorkCodes } from './es-work-codes.js';
@@ -430,6 +431,7 @@ export const es: Catalog = {
   'column.pins': 'FIJADAS',
   ...esRepl,
   ...esStyle,
+  ...esWarnings,
   ...esServeOptions,
   ...esCodes,
   ...esWorkCodes,

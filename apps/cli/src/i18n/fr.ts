@@ -1,5 +1,6 @@
 import { frRepl } from './fr-repl.js';
 import { frStyle } from './fr-style.js';
+import { frWarnings } from './fr-warnings.js';
 import { frServeOptions } from './fr-serve-options.js';
 import { frCodes } from './fr-codes.js';
 import { frWorkCodes } from './fr-work-codes.js';
@@ -430,6 +431,7 @@ export const fr: Catalog = {
   'column.pins': 'ÉPINGLES',
   ...frRepl,
   ...frStyle,
+  ...frWarnings,
   ...frServeOptions,
   ...frCodes,
   ...frWorkCodes,

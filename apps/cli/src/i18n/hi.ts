@@ -1,5 +1,6 @@
 import { hiRepl } from './hi-repl.js';
 import { hiStyle } from './hi-style.js';
+import { hiWarnings } from './hi-warnings.js';
 import { hiServeOptions } from './hi-serve-options.js';
 import { hiCodes } from './hi-codes.js';
 import { hiWorkCodes } from './hi-work-codes.js';
@@ -430,6 +431,7 @@ export const hi: Catalog = {
   'column.pins': 'पिन',
   ...hiRepl,
   ...hiStyle,
+  ...hiWarnings,
   ...hiServeOptions,
   ...hiCodes,
   ...hiWorkCodes,

@@ -156,9 +156,15 @@ export function createEventRenderer(options: EventRendererOptions): EventRendere
         case 'compaction':
           if (!quiet) line(style.dim(t('render.compaction', { before: event.tokensBefore, after: event.tokensAfter })));
           break;
-        case 'warning':
-          line(style.yellow(t('render.warning', { message: event.message })));
+        case 'warning': {
+          // In another language a known code is said in that language, with core's English as a separate detail line (issue 47).
+          const key = `warning.${event.code}`;
+          if (t.lang !== 'en' && t.has(key)) {
+            line(style.yellow(`${t('render.warning', { message: t(key as MessageKey) })} [${event.code}]`));
+            line(style.dim(`  ${event.message}`));
+          } else line(style.yellow(t('render.warning', { message: event.message })));
           break;
+        }
         case 'approval_pending':
           line(style.yellow(t('render.pending', { id: event.request.id, tool: event.request.call.name })));
           line(style.dim(t('render.pendingHint', { id: event.request.id })));
