@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { RUN_STATE_TOOLS, toolEffectClass } from '@warden/governance';
-import type { Message, RunEvent } from '@warden/protocol';
-import { scriptedProvider } from '@warden/protocol/testing';
+import { textOf, type Message, type ModelRequest, type RunEvent } from '@warden/protocol';
+import { scriptedProvider, type ScriptedTurn } from '@warden/protocol/testing';
 import { describe, expect, it } from 'vitest';
 import { createHarness, styleParts } from '../src/index.js';
 import { tempWorkspace } from './helpers/workspace.js';
@@ -58,6 +58,42 @@ describe('work-style tools', () => {
       const again = await collect(resumed.stream('and again'));
       expect(again.some((e) => e.type === 'taint')).toBe(true);
       expect(systemOf(provider.requests.at(-1)!.messages)).not.toContain('id_rsa');
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it('the todo list is carried over on a handoff to an agent of the same style (one that has todo_write)', async () => {
+    const queues: Record<string, ScriptedTurn[]> = {
+      lead: [
+        { toolCalls: [{ name: 'todo_write', args: { todos: [{ content: 'Draft', status: 'done' }, { content: 'Polish', status: 'pending' }] } }] },
+        { toolCalls: [{ name: 'transfer_to_colleague', args: { summary: 'Draft done; polish left.' } }] },
+      ],
+      colleague: [
+        'Finished.',
+        { toolCalls: [{ name: 'todo_write', args: { todos: [{ content: 'Draft', status: 'done' }, { content: 'Polish', status: 'done' }] } }] },
+        'Finished, list closed.',
+      ],
+    };
+    const respond = (request: ModelRequest): ScriptedTurn => {
+      const agent = textOf(request.messages[0]!).includes('COLLEAGUE-MARKER') ? 'colleague' : 'lead';
+      return queues[agent]!.shift() ?? `${agent}: script exhausted`;
+    };
+    const provider = scriptedProvider(Array.from({ length: 12 }, () => respond));
+    const dir = tempWorkspace('warden-style-handoff-');
+    const harness = await createHarness({
+      workdir: dir, provider, env: {}, audit: false, style: 'cowork', instructions: 'LEAD-MARKER',
+      handoffs: { name: 'lead', agents: { colleague: { description: 'Polishes.', instructions: 'COLLEAGUE-MARKER', tools: ['todo_write', 'ask_user'] } } },
+    });
+    try {
+      const events = await collect(harness.stream('draft and polish'));
+      expect(events.find((e) => e.type === 'handoff')).toMatchObject({ receipt: { status: 'accepted' } });
+      // The colleague's first answer came while the lead's "Polish" was still open: it was sent back, naming it.
+      const colleagueAsks = provider.requests.filter((r) => textOf(r.messages[0]!).includes('COLLEAGUE-MARKER'));
+      expect(JSON.stringify(colleagueAsks[1]!.messages)).toContain('Polish');
+      expect(JSON.stringify(colleagueAsks[1]!.messages)).toContain('still has 1 open item');
+      const end = events.at(-1) as Extract<RunEvent, { type: 'run_end' }>;
+      expect(end.output).toBe('Finished, list closed.');
     } finally {
       await harness.close();
     }
