@@ -50,7 +50,7 @@ describe('work-style tools', () => {
       expect(progress.every((p) => p.tainted === true)).toBe(true);
       const sessionId = (events[0] as { sessionId: string }).sessionId;
       const loaded = await harness.store.load(sessionId);
-      const note = loaded.records.filter((r) => r.type === 'meta' && r.key === 'warden.note.todos').at(-1) as { value: { tainted: boolean } };
+      const note = loaded.records.filter((r) => r.type === 'meta' && r.key === 'warden.note.todos').at(-1) as unknown as { value: { tainted: boolean } };
       expect(note.value.tainted).toBe(true);
       for (const request of provider.requests) expect(systemOf(request.messages)).not.toContain('id_rsa');
 

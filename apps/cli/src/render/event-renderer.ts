@@ -160,7 +160,7 @@ export function createEventRenderer(options: EventRendererOptions): EventRendere
           // In another language a known code is said in that language, with core's English as a separate detail line (issue 47).
           const key = `warning.${event.code}`;
           if (t.lang !== 'en' && t.has(key)) {
-            line(style.yellow(`${t('render.warning', { message: t(key as MessageKey) })} [${event.code}]`));
+            line(style.yellow(`${t('render.warning', { message: t(key) })} [${event.code}]`));
             line(style.dim(`  ${event.message}`));
           } else line(style.yellow(t('render.warning', { message: event.message })));
           break;
