@@ -7,11 +7,15 @@ import { now } from './session-writer.js';
 /** Session `meta` keys core keeps a run's authority under, so a resume or a continued conversation keeps it. */
 export const SCOPE_META_KEY = 'warden.scope';
 export const TAINT_META_KEY = 'warden.taint';
+/** Prefix of the session `meta` keys tools' run notes are kept under (`ToolContext.notes`). */
+export const NOTE_META_PREFIX = 'warden.note.';
 
 /** What a stored session says about the authority of the runs that wrote it. */
 export interface StoredAuthority {
   taint: TaintSource[];
   scope?: RunScope;
+  /** Tools' run notes, newest value per key. */
+  notes: Map<string, JsonValue>;
 }
 
 function isTaintSource(value: unknown): value is TaintSource {
@@ -34,10 +38,12 @@ export function storedAuthority(records: readonly SessionRecord[]): StoredAuthor
   let scope: RunScope | undefined;
   let sawTaintRecord = false;
   let sawToolOutput = false;
+  const notes = new Map<string, JsonValue>();
   for (const record of records) {
     if (record.type === 'tool_result') sawToolOutput = true;
     if (record.type !== 'meta') continue;
-    if (record.key === TAINT_META_KEY) {
+    if (record.key.startsWith(NOTE_META_PREFIX)) notes.set(record.key.slice(NOTE_META_PREFIX.length), record.value);
+    else if (record.key === TAINT_META_KEY) {
       sawTaintRecord = true;
       if (isTaintSource(record.value) && !taint.some((t) => t.source === (record.value as TaintSource).source)) taint.push(record.value);
     } else if (record.key === SCOPE_META_KEY && isScope(record.value)) {
@@ -45,7 +51,7 @@ export function storedAuthority(records: readonly SessionRecord[]): StoredAuthor
     }
   }
   if (sawToolOutput && !sawTaintRecord) taint.push({ source: 'session:history', reason: 'the stored conversation holds tool output read before this run', reasonId: 'session_history' });
-  return { taint, ...(scope ? { scope } : {}) };
+  return { taint, ...(scope ? { scope } : {}), notes };
 }
 
 /**
@@ -96,6 +102,12 @@ export function setScope(run: RunContext, scope: RunScope): void {
   if (run.session) void run.session.write([metaRecord(SCOPE_META_KEY, scope)]);
 }
 
+/** Sets one of the run's notes and stores it (`ToolContext.notes.set`). */
+export function setNote(run: RunContext, key: string, value: JsonValue): void {
+  run.state.notes.set(key, value);
+  if (run.session) void run.session.write([metaRecord(`${NOTE_META_PREFIX}${key}`, value)]);
+}
+
 /**
  * What must outlive a history-replacing (`compaction`) record: stores load a session from its
  * latest one, so the run's taint, scope and the last accepted handoff are written again after it.
@@ -106,5 +118,6 @@ export function carriedRecords(run: RunContext): SessionRecord[] {
   if (run.state.scope) out.push(metaRecord(SCOPE_META_KEY, run.state.scope));
   const last = run.state.lastHandoff;
   if (last) out.push(...handoffRecords(last.handoff, last.receipt));
+  for (const [key, value] of run.state.notes) out.push(metaRecord(`${NOTE_META_PREFIX}${key}`, value));
   return out;
 }

@@ -6,6 +6,7 @@ import {
   type RunEventType,
   type RunEventOf,
   type Handoff,
+  type JsonValue,
   type HandoffReceipt,
   type RunScope,
   type TaintSource,
@@ -70,6 +71,8 @@ export interface RunState {
   spawned: { count: number };
   /** Answers of `cacheable` tools for this run, with its hit and miss counts. */
   toolCache: ToolCache;
+  /** Tools' run notes (`ToolContext.notes`: a todo list, a source ledger), restored from the session and stored as `meta` records. */
+  notes: Map<string, JsonValue>;
 }
 
 export interface RunContext {
@@ -122,6 +125,7 @@ export function createRunContext(
     handoffs: [],
     spawned: { count: 0 },
     toolCache: createToolCache(),
+    notes: new Map(),
   };
   let closed = false;
   // Events in the same millisecond share one timestamp string: formatting a Date per event is a visible cost.

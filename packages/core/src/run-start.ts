@@ -113,6 +113,8 @@ async function proceed(run: RunContext, options: ResolvedOptions, init: RunInit,
 function applyAuthority(run: RunContext, init: RunInit, opened: OpenedSession): void {
   const stored = opened.authority;
   if (stored) for (const taint of stored.taint) restoreTaint(run, taint);
+  // Run notes (a todo list, a source ledger) come back as they were; they are not stored twice.
+  if (stored) for (const [key, value] of stored.notes) run.state.notes.set(key, value);
   const scope = init.scope && stored?.scope ? mergeScopes(stored.scope, init.scope) : (init.scope ?? stored?.scope);
   if (scope) {
     if (scope === stored?.scope) {

@@ -1,5 +1,6 @@
 import { normalizeToolOutput, textContent, WardenError, type ToolContext, type ToolOutput, type ToolResultContent, type ToolResultStatus } from '@warden/protocol';
 import { ABORTED } from './abort.js';
+import { setNote } from './run-authority.js';
 import type { RunContext } from './run-context.js';
 import type { RunnableCall } from './tool-decision.js';
 import { isThenable } from './is-thenable.js';
@@ -58,8 +59,14 @@ export async function executeTool(run: RunContext, prepared: RunnableCall): Prom
     tainted: run.state.tainted,
     emit(notice) {
       if (notice.type === 'warning') run.warn('tool.warning', `${call.name}: ${notice.message}`);
-      else run.emit({ type: 'tool_progress', step, callId: call.id, name: call.name, message: notice.message });
+      else {
+        run.emit({ type: 'tool_progress', step, callId: call.id, name: call.name, message: notice.message });
+        if (notice.todos || notice.sources) {
+          run.emit({ type: 'progress', step, callId: call.id, ...(notice.todos ? { todos: [...notice.todos] } : {}), ...(notice.sources ? { sources: [...notice.sources] } : {}), ...(run.state.tainted ? { tainted: true } : {}) });
+        }
+      }
     },
+    notes: { get: (key) => run.state.notes.get(key), set: (key, value) => setNote(run, key, value) },
   };
   let value: unknown;
   try {

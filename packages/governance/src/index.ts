@@ -53,7 +53,7 @@ export { effectClassifier } from './effects/effect-classifier.js';
 export type { EffectClassifier, EffectClassifierSettings, FileChange, ClassifiedChange } from './effects/effect-classifier.js';
 export { resolveWorkspacePath } from './effects/resolve-path.js';
 export type { ResolvedPath } from './effects/resolve-path.js';
-export { TOOL_EFFECT_TABLE, toolEffectClass, egressKey } from './effects/call-effect.js';
+export { TOOL_EFFECT_TABLE, RUN_STATE_TOOLS, toolEffectClass, egressKey } from './effects/call-effect.js';
 export type { ToolEffectRow, EgressKey } from './effects/call-effect.js';
 export { injectionSignal } from './taint/injection-signals.js';
 

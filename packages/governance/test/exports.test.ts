@@ -30,6 +30,7 @@ describe('@warden/governance public surface', () => {
       'PolicyExample',
       'PolicyFile',
       'PolicyRuleInput',
+      'RUN_STATE_TOOLS',
       'ReviewVerdict',
       'SENSITIVE_ARGUMENTS',
       'SHELL_ALLOW_RULE',

@@ -36,6 +36,7 @@ import { assertHarnessOptions, type OptionIssue } from './validate-options.js';
 import { configError } from './coded-errors.js';
 import { controlledAgent } from './run-control.js';
 import { applyToolControls } from './tool-controls.js';
+import { styleParts } from './work-style/work-style.js';
 
 /** What `createHarness` composed: the governed agent and every piece it was built from. */
 export interface Harness {
@@ -123,7 +124,8 @@ function budgetOf(options: HarnessOptions): AgentOptions['budget'] {
 }
 
 function builtinTools(options: HarnessOptions, workdir: string, env: Readonly<Record<string, string | undefined>>, redactor: Redactor, sandbox?: Sandbox): ToolV1[] {
-  const off = new Set(BUILTIN_TOOL_NAMES.filter((name) => options.builtinTools?.[name] === false));
+  // The chat style has no workspace tools unless the configuration turns one on by name.
+  const off = new Set(BUILTIN_TOOL_NAMES.filter((name) => options.builtinTools?.[name] === false || (options.style === 'chat' && options.builtinTools?.[name] !== true)));
   const shellOn = !off.has('shell');
   const { tools } = createWorkspaceTools({
     root: workdir,
@@ -179,9 +181,10 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   const mode = options.mode ?? 'safe';
   const { redactor } = shared;
   const workspaceTools = builtinTools(options, workdir, env, redactor, shared.sandbox);
+  const style = styleParts(options.style, { ...(options.depth ? { depth: options.depth } : {}), ...(options.askUser ? { ask: options.askUser } : {}) });
   const remoteAgents = a2aTools(options, env, shared.tracing);
   const toolWarnings: OptionIssue[] = [];
-  const tools = applyToolControls([...workspaceTools, ...workingMemoryTools(options, shared.store), ...(shared.mcp?.tools ?? []), ...remoteAgents, ...(options.tools ?? [])], options.toolControls, toolWarnings);
+  const tools = applyToolControls([...workspaceTools, ...style.tools, ...workingMemoryTools(options, shared.store), ...(shared.mcp?.tools ?? []), ...remoteAgents, ...(options.tools ?? [])], options.toolControls, toolWarnings);
   // Trusted remote agents' answers do not taint, like trusted MCP servers' results.
   const trustedTools = new Set([...(shared.mcp?.trustedTools ?? []), ...(options.a2aAgents ?? []).filter((entry) => entry.trust === 'trusted').map((entry) => entry.name)]);
   const policies = await loadPolicies(workdir, options.policies);
@@ -190,10 +193,13 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   const gate = planGate(gateForMode(mode));
   const approver = approverFor(options.approver, shared.approvals, redactor);
   // The system prompt is read with the full workspace tools, whichever are switched on for the model.
-  const promptWith = (instructions: string | undefined) => buildSystemPrompt({ workdir, mode, tools: builtinTools({ ...options, builtinTools: {} }, workdir, env, redactor), ...(instructions ? { instructions } : {}), ...(options.memoryFile ? { memoryFile: options.memoryFile } : {}) });
+  const promptWith = async (instructions: string | undefined) => {
+    const built = await buildSystemPrompt({ workdir, mode, tools: builtinTools({ ...options, style: undefined, builtinTools: {} }, workdir, env, redactor), ...(instructions ? { instructions } : {}), ...(options.memoryFile ? { memoryFile: options.memoryFile } : {}) });
+    return style.prompt === '' ? built : { ...built, text: `${built.text}\n\n${style.prompt}` };
+  };
   const prompt = await promptWith(options.instructions);
   const initialTaint = [...prompt.taint, ...(shared.mcp?.taint ?? [])];
-  const hooks = [...governanceHooks({ redactor, trustedTools, ...(options.guardrails ? { guardrails: options.guardrails } : {}) }), ...(options.hooks ?? [])];
+  const hooks = [...governanceHooks({ redactor, trustedTools, ...(options.guardrails ? { guardrails: options.guardrails } : {}) }), ...style.hooks, ...(options.hooks ?? [])];
   const tracing = shared.tracing;
   const agentOptions: AgentOptions = {
     provider: tracing ? tracedProvider(shared.provider, tracing) : shared.provider,
@@ -204,7 +210,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     hooks,
     context: { workspace: workdir, ...(options.owner?.userId !== undefined ? { userId: options.owner.userId } : {}), ...(options.owner?.tenantId !== undefined ? { tenantId: options.owner.tenantId } : {}) },
     ...(approver ? { approver: tracing ? tracedApprover(approver, tracing) : approver } : {}),
-    ...(options.maxTurns ? { maxTurns: options.maxTurns } : {}),
+    ...(options.maxTurns ? { maxTurns: options.maxTurns } : style.maxTurns ? { maxTurns: style.maxTurns } : {}),
     ...(options.streaming === false ? { streaming: false } : {}),
     ...(options.compactNow ? { compaction: { thresholdTokens: 1 } } : {}),
     ...(options.subagents ? { subagents: options.subagents } : {}),

@@ -126,6 +126,15 @@ export const HarnessConfig = z.strictObject({
   timeouts: z.strictObject({ idleMs: positiveInt.optional(), requestMs: positiveInt.optional() }).optional(),
   /** Default `safe`. */
   mode: GateMode.optional(),
+  /**
+   * The work style, separate from the safety mode (issue 47): `chat` (a conversation: no workspace
+   * tools unless `builtinTools` turns some on), `research` (a numbered source ledger the answer
+   * cites), `cowork` (a todo list kept live and across resume, and questions to the person). Unset:
+   * the plain loop.
+   */
+  style: z.enum(['chat', 'research', 'cowork']).optional(),
+  /** How far a research run goes: `quick`, `standard` (default) or `deep` bound its turns and sources. */
+  depth: z.enum(['quick', 'standard', 'deep']).optional(),
   /** `none` (default): every ask is denied. `yes`: an automatic yes (never for what needs a person). `durable`: park asks for a person to decide later. */
   approver: z.enum(['none', 'yes', 'durable']).optional(),
   /** Built-in tools to switch off (all are on by default). */

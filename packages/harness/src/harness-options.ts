@@ -2,6 +2,7 @@ import type { AgentHooks } from '@warden/core';
 import type { ProviderCatalog } from '@warden/providers';
 import type { ApprovalStoreV1, ApproverV1, GateMode, Owner, ProviderV1, SessionStoreV1, ToolV1 } from '@warden/protocol';
 import type { BudgetAlertOptions, BudgetAlerts } from './cost/budget-alert-types.js';
+import type { AskUser } from '@warden/tools';
 import type { HarnessConfig } from './harness-config.js';
 import type { HarnessTracing } from './tracing/tracing-options.js';
 
@@ -47,6 +48,11 @@ export interface HarnessOptions extends Omit<HarnessConfig, 'provider' | 'approv
   owner?: Owner;
   /** More tools, behind the same gate (their output is untrusted unless they are read-only workspace tools). */
   tools?: ToolV1[];
+  /**
+   * Answers the cowork style's `ask_user` (a TTY prompt, a chat UI). Without it `ask_user` fails
+   * with `tool.ask_user_unavailable` and the model goes on with a stated assumption.
+   */
+  askUser?: AskUser;
   /** More hooks, run after redaction and taint detection. */
   hooks?: AgentHooks[];
   /** Force compaction on the next step (the REPL's /compact). */

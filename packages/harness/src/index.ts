@@ -58,3 +58,5 @@ export { AGENT_SESSION_ERROR_CODES } from './agent-session/agent-session-error-c
 export type { AgentSessionErrorCode } from './agent-session/agent-session-error-codes.js';
 export { receiveHandoff, handoffTaskText } from './received-handoff.js';
 export type { ReceivedHandoff, HandoffReceiver } from './received-handoff.js';
+export { WORK_STYLES, RESEARCH_DEPTHS, styleParts } from './work-style/work-style.js';
+export type { WorkStyle, ResearchDepth, StyleParts } from './work-style/work-style.js';

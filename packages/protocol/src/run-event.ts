@@ -7,6 +7,7 @@ import { AssistantMessage, ToolResultContent } from './message.js';
 import { ProviderNotice } from './model.js';
 import { Usage } from './usage.js';
 import { Handoff, HandoffReceipt } from './handoff.js';
+import { LedgerSource, TodoItem } from './progress.js';
 
 export const StopReason = z.enum(['done', 'max_turns', 'budget', 'aborted', 'approval', 'error', 'stopped']);
 export type StopReason = z.infer<typeof StopReason>;
@@ -63,6 +64,20 @@ export const ToolResultEvent = z.object({
 });
 /** A running tool reported progress (ToolContext.emit). */
 export const ToolProgressEvent = z.object({ ...base, type: z.literal('tool_progress'), step: z.number().int().nonnegative(), callId: z.string(), name: z.string(), message: z.string() });
+/**
+ * Where a run's work stands (issue 47): a cowork agent's whole todo list after each `todo_write`, or
+ * a research run's whole source ledger after each `record_source`. `tainted` says the run had read
+ * untrusted content when it was written (the items may echo it). Consumers that do not know it ignore it.
+ */
+export const ProgressEvent = z.object({
+  ...base,
+  type: z.literal('progress'),
+  step: z.number().int().nonnegative(),
+  callId: z.string(),
+  todos: z.array(TodoItem).optional(),
+  sources: z.array(LedgerSource).optional(),
+  tainted: z.boolean().optional(),
+});
 export const UsageEvent = z.object({
   ...base,
   type: z.literal('usage'),
@@ -153,6 +168,7 @@ export const RunEvent = z.discriminatedUnion('type', [
   ToolDecisionEvent,
   ToolResultEvent,
   ToolProgressEvent,
+  ProgressEvent,
   UsageEvent,
   CompactionEvent,
   WarningEvent,

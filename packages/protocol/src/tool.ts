@@ -1,13 +1,30 @@
-import type { JsonObject } from './json.js';
+import type { JsonObject, JsonValue } from './json.js';
+import type { LedgerSource, TodoItem } from './progress.js';
 import type { RunScope } from './scope.js';
 import type { ToolResultContent } from './message.js';
 import type { ToolSpec } from './tool-spec.js';
 import type { INTERFACE_VERSIONS } from './version.js';
 
-/** Something a running tool reports (progress, a warning); the loop turns it into a run event. */
+/**
+ * Something a running tool reports (progress, a warning); the loop turns it into a run event. A
+ * progress notice with `todos` or `sources` (the whole list) becomes a `progress` event as well.
+ */
 export interface ToolNotice {
   type: 'progress' | 'warning';
   message: string;
+  todos?: readonly TodoItem[];
+  sources?: readonly LedgerSource[];
+}
+
+/**
+ * Run notes a tool keeps with the conversation (a todo list, a source ledger): core stores each
+ * `set` as a session `meta` record (`warden.note.<key>`), restores them on resume and when the
+ * conversation continues, and writes them again after compaction. Notes are never put in the
+ * system prompt: they reach the model only through the tool's own results.
+ */
+export interface ToolNotes {
+  get(key: string): JsonValue | undefined;
+  set(key: string, value: JsonValue): void;
 }
 
 export interface ToolContext {
@@ -27,6 +44,8 @@ export interface ToolContext {
    */
   tainted?: boolean;
   emit(notice: ToolNotice): void;
+  /** The run's notes (kept in memory for the run; stored when it has a session). Absent from callers other than core. */
+  notes?: ToolNotes;
 }
 
 /** What `execute` may return: text, parts, or a result that says it failed without throwing. */

@@ -36,16 +36,17 @@ describe('public surface', () => {
     expect(Object.keys(schemas).sort()).toEqual([
       'AgentName', 'ApprovalAnswer', 'ApprovalPendingEvent', 'ApprovalRecord', 'ApprovalRequest', 'ApprovalStatus',
       'AssistantMessage', 'AssistantMessageEvent', 'ChangeSetEvent', 'CompactionEvent', 'CompactionRecord', 'Decision',
-      'DecisionEffect', 'FinishReason', 'GateCall', 'GateMode', 'Handoff', 'HandoffEvent', 'HandoffHistory', 'HandoffReceipt', 'HeaderRecord', 'ImagePart', 'JsonObject',
-      'JsonSchema', 'JsonValue', 'Message', 'MessageRecord', 'MetaRecord', 'ModelRequest', 'ModelResponse',
-      'Owner', 'Part', 'Plan', 'PlanIssue', 'PlanStep', 'ProviderNotice', 'ProviderNoticeEvent', 'RunEndEvent', 'RunEvent', 'RunScope',
-      'RunStartEvent', 'ScopeEvent', 'ScopeHost', 'ScopeOrigin', 'ScopePath', 'ScopePlan', 'ScopeTool', 'SessionRecord',
+      'DecisionEffect', 'FinishReason', 'GateCall', 'GateMode', 'Handoff', 'HandoffEvent', 'HandoffHistory',
+      'HandoffReceipt', 'HeaderRecord', 'ImagePart', 'JsonObject', 'JsonSchema', 'JsonValue', 'LedgerSource', 'Message',
+      'MessageRecord', 'MetaRecord', 'ModelRequest', 'ModelResponse', 'Owner', 'Part', 'Plan', 'PlanIssue', 'PlanStep',
+      'ProgressEvent', 'ProviderNotice', 'ProviderNoticeEvent', 'RunEndEvent', 'RunEvent', 'RunScope', 'RunStartEvent',
+      'ScopeEvent', 'ScopeHost', 'ScopeOrigin', 'ScopePath', 'ScopePlan', 'ScopeTool', 'SessionRecord',
       'SessionSummary', 'StepStartEvent', 'StopReason', 'StoredApproval', 'StreamPart', 'SubagentEvent',
-      'SystemMessage', 'TaintEvent', 'TaintSource', 'TextDeltaEvent', 'TextPart', 'ThinkingDeltaEvent',
-      'ThinkingPart', 'ToolAnnotations', 'ToolCallEvent', 'ToolCallPart', 'ToolCallRecord', 'ToolChoice',
-      'ToolDecisionEvent', 'ToolMessage', 'ToolProgressEvent', 'ToolResultContent', 'ToolResultEvent',
-      'ToolResultPart', 'ToolResultRecord', 'ToolResultStatus', 'ToolSpec', 'Usage', 'UsageEvent',
-      'UserMessage', 'WarningEvent', 'handoffFromJson', 'handoffReceiptFromJson', 'handoffReceiptToJson', 'handoffToJson',
+      'SystemMessage', 'TaintEvent', 'TaintSource', 'TextDeltaEvent', 'TextPart', 'ThinkingDeltaEvent', 'ThinkingPart',
+      'TodoItem', 'ToolAnnotations', 'ToolCallEvent', 'ToolCallPart', 'ToolCallRecord', 'ToolChoice',
+      'ToolDecisionEvent', 'ToolMessage', 'ToolProgressEvent', 'ToolResultContent', 'ToolResultEvent', 'ToolResultPart',
+      'ToolResultRecord', 'ToolResultStatus', 'ToolSpec', 'Usage', 'UsageEvent', 'UserMessage', 'WarningEvent',
+      'handoffFromJson', 'handoffReceiptFromJson', 'handoffReceiptToJson', 'handoffToJson',
     ]);
   });
 

@@ -38,3 +38,10 @@ export type { ContextDecay, ContextDecayOptions, ContextDecayState, DecayItem, D
 export { memoryStore, memorySessionId, MEMORY_META_KEY } from './memory/memory-store.js';
 export type { MemoryFact, MemoryStore, MemoryStoreOptions } from './memory/memory-store.js';
 export { memoryTools, UNTRUSTED_FACT_MARK } from './memory/memory-tools.js';
+// Work styles (issue 47): the cowork todo list and question to the person, the research source ledger
+export { todoWriteTool, storedTodos, formatTodos, TODO_NOTE_KEY } from './work-style/todo-write-tool.js';
+export type { StoredTodos, TodoWriteOptions } from './work-style/todo-write-tool.js';
+export { askUserTool } from './work-style/ask-user-tool.js';
+export type { AskUser, AskUserQuestion } from './work-style/ask-user-tool.js';
+export { recordSourceTool, storedSources, formatSources, SOURCES_NOTE_KEY } from './work-style/record-source-tool.js';
+export type { RecordSourceOptions } from './work-style/record-source-tool.js';

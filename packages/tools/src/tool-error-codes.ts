@@ -29,6 +29,7 @@ export const TOOL_ERROR_CODES = {
   'tool.remote_agent_sdk_missing': 'The optional peer dependency @a2a-js/sdk is not installed.',
   'tool.remote_agent_failed': 'A remote A2A agent could not be reached, refused the call or failed at the protocol level.',
   'tool.memory_limit': 'Working memory is over a limit (maxContextItems facts, or a value larger than the limit).',
+  'tool.ask_user_unavailable': 'ask_user was called with no person to ask (a headless run): the model is told to go on with a stated assumption.',
   'tool.sandbox_unavailable': "The OS sandbox was required (sandbox: 'on') but does not work here; the command was not run.",
 } as const;
 

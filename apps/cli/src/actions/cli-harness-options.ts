@@ -49,6 +49,11 @@ export function harnessOptionsFrom(ctx: CommandContext<Partial<Omit<RunCommandOp
   const budget = { ...file.budget, ...(options.budgetTokens !== undefined ? { tokens: options.budgetTokens } : {}), ...(options.budgetUsd !== undefined ? { usd: options.budgetUsd } : {}) };
   if (Object.keys(budget).length > 0) out.budget = budget;
   if (options.planFirst) out.planFirst = true;
+  // The work style (issue 47) is its own setting, apart from the safety mode.
+  const style = options.style ?? file.style;
+  if (style) out.style = style;
+  const depth = options.depth ?? file.depth;
+  if (depth) out.depth = depth;
   if (options.idleTimeout !== undefined) out.timeouts = { ...file.timeouts, idleMs: Math.round(parseDurationMs(options.idleTimeout)!) };
   const instructions = file.instructions ?? system;
   if (instructions) out.instructions = instructions;

@@ -9,6 +9,8 @@ export const runOptions = z.strictObject({
   model: z.string().min(1).optional(),
   baseUrl: z.string().url().optional(),
   mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
+  style: z.enum(['chat', 'research', 'cowork']).optional(),
+  depth: z.enum(['quick', 'standard', 'deep']).optional(),
   yes: z.boolean().optional(),
   park: z.boolean().optional(),
   maxTurns: z.coerce.number().int().positive().optional(),

@@ -1,4 +1,7 @@
 import { enRepl } from './en-repl.js';
+import { enStyle } from './en-style.js';
+import { enWarnings } from './en-warnings.js';
+import { enServeOptions } from './en-serve-options.js';
 import { enCodes } from './en-codes.js';
 import { enWorkCodes } from './en-work-codes.js';
 import { enProgress } from './en-progress.js';
@@ -435,6 +438,9 @@ export const en = {
   'column.tools': 'TOOLS',
   'column.pins': 'PINS',
   ...enRepl,
+  ...enStyle,
+  ...enWarnings,
+  ...enServeOptions,
   ...enCodes,
   ...enWorkCodes,
   ...enProgress,

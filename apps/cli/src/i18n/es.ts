@@ -1,4 +1,7 @@
 import { esRepl } from './es-repl.js';
+import { esStyle } from './es-style.js';
+import { esWarnings } from './es-warnings.js';
+import { esServeOptions } from './es-serve-options.js';
 import { esCodes } from './es-codes.js';
 import { esWorkCodes } from './es-work-codes.js';
 import { esProgress } from './es-progress.js';
@@ -437,6 +440,9 @@ export const es: Catalog = {
   'column.tools': 'HERRAMIENTAS',
   'column.pins': 'FIJADAS',
   ...esRepl,
+  ...esStyle,
+  ...esWarnings,
+  ...esServeOptions,
   ...esCodes,
   ...esWorkCodes,
   ...esProgress,

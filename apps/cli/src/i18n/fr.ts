@@ -1,4 +1,7 @@
 import { frRepl } from './fr-repl.js';
+import { frStyle } from './fr-style.js';
+import { frWarnings } from './fr-warnings.js';
+import { frServeOptions } from './fr-serve-options.js';
 import { frCodes } from './fr-codes.js';
 import { frWorkCodes } from './fr-work-codes.js';
 import { frProgress } from './fr-progress.js';
@@ -437,6 +440,9 @@ export const fr: Catalog = {
   'column.tools': 'OUTILS',
   'column.pins': 'ÉPINGLES',
   ...frRepl,
+  ...frStyle,
+  ...frWarnings,
+  ...frServeOptions,
   ...frCodes,
   ...frWorkCodes,
   ...frProgress,

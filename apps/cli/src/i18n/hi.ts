@@ -1,4 +1,7 @@
 import { hiRepl } from './hi-repl.js';
+import { hiStyle } from './hi-style.js';
+import { hiWarnings } from './hi-warnings.js';
+import { hiServeOptions } from './hi-serve-options.js';
 import { hiCodes } from './hi-codes.js';
 import { hiWorkCodes } from './hi-work-codes.js';
 import { hiProgress } from './hi-progress.js';
@@ -437,6 +440,9 @@ export const hi: Catalog = {
   'column.tools': 'टूल',
   'column.pins': 'पिन',
   ...hiRepl,
+  ...hiStyle,
+  ...hiWarnings,
+  ...hiServeOptions,
   ...hiCodes,
   ...hiWorkCodes,
   ...hiProgress,

@@ -32,7 +32,8 @@ export function describeError(error: { code: string; message: string; hint?: str
     return { message: error.message, ...(hint ? { hint } : {}) };
   }
   const params = paramsOf(error);
-  if (params.provider === undefined) params.provider = t('code.someProvider');
+  // `none` is the library's placeholder when no provider was selected, not a name to show.
+  if (params.provider === undefined || params.provider === 'none') params.provider = t('code.someProvider');
   const area = error.code.split('.')[0] ?? '';
   const hintKey = `codeHint.${area}`;
   const hint = cliHint ?? (t.has(hintKey) ? t(hintKey, params) : t('hint.debug'));

@@ -9,6 +9,7 @@ import { describeHandoffRefusal } from './describe-handoff-refusal.js';
 import { describeNoticeReason } from './describe-notice.js';
 import { describeChangeSet } from './describe-change-set.js';
 import { describeTaint } from './describe-taint.js';
+import { describeNewSource, describeSources, describeTodos } from './describe-progress.js';
 import { firstLine, formatCost, resultText, summarizeArgs } from './summarize.js';
 import { fit, printable, type TerminalStyle } from './terminal-style.js';
 
@@ -40,6 +41,7 @@ export function createEventRenderer(options: EventRendererOptions): EventRendere
   let atLineStart = true;
   let streamedStep = -1;
   const refused: Refusal[] = [];
+  let ledger: NonNullable<RunEventOf<'progress'>['sources']> = [];
 
   const line = (text: string): void => {
     if (!atLineStart) out.write('\n');
@@ -80,7 +82,10 @@ export function createEventRenderer(options: EventRendererOptions): EventRendere
     const status = t(`render.status.${event.status}` as MessageKey);
     const size = lines === 0 ? t('render.result.empty') : t('render.result.lines', { count: lines });
     const head = `  ↳ ${status} · ${size}`;
-    const preview = first ? ` · ${fit(first, Math.max(10, width() - head.length))}` : '';
+    // A failed call's library text is English: say it by its code in the user's language when the catalog knows it (issue 47).
+    const code = event.isError ? /^Tool \S+ failed \[([a-z_]+\.[a-z_]+)\]/.exec(first ?? '')?.[1] : undefined;
+    const shown = code !== undefined && t.has(`code.${code}`) ? `${t(`code.${code}` as MessageKey)} [${code}]` : first;
+    const preview = shown ? ` · ${fit(shown, Math.max(10, width() - head.length))}` : '';
     line(event.isError ? style.red(`${head}${preview}`) : style.dim(`${head}${preview}`));
   }
 
@@ -151,9 +156,15 @@ export function createEventRenderer(options: EventRendererOptions): EventRendere
         case 'compaction':
           if (!quiet) line(style.dim(t('render.compaction', { before: event.tokensBefore, after: event.tokensAfter })));
           break;
-        case 'warning':
-          line(style.yellow(t('render.warning', { message: event.message })));
+        case 'warning': {
+          // In another language a known code is said in that language, with core's English as a separate detail line (issue 47).
+          const key = `warning.${event.code}`;
+          if (t.lang !== 'en' && t.has(key)) {
+            line(style.yellow(`${t('render.warning', { message: t(key) })} [${event.code}]`));
+            line(style.dim(`  ${event.message}`));
+          } else line(style.yellow(t('render.warning', { message: event.message })));
           break;
+        }
         case 'approval_pending':
           line(style.yellow(t('render.pending', { id: event.request.id, tool: event.request.call.name })));
           line(style.dim(t('render.pendingHint', { id: event.request.id })));
@@ -188,7 +199,19 @@ export function createEventRenderer(options: EventRendererOptions): EventRendere
         case 'change_set':
           if (!quiet || event.changes.some((c) => c.effectClass !== 'ordinary')) for (const text of describeChangeSet(event, t)) line(style.dim(text));
           break;
+        case 'progress':
+          // The cowork todo list, shown whole each time it changes; the research ledger, one line per new source.
+          if (event.todos && !quiet) for (const text of describeTodos(event, t, style)) line(text);
+          if (event.sources) {
+            ledger = event.sources;
+            const added = describeNewSource(event, t);
+            if (added && !quiet) line(style.dim(added));
+          }
+          break;
         case 'run_end':
+          // A research run's answer is followed by its ledger, so every [n] it cites can be looked up.
+          if (ledger.length > 0) for (const text of describeSources(ledger, t)) line(style.dim(text));
+          ledger = [];
           end(event);
           break;
         default:

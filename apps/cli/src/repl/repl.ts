@@ -7,6 +7,7 @@ import { createHarness } from '@warden/harness';
 import type { HarnessOptions } from '@warden/harness';
 import { reportHarnessWarnings } from '../actions/harness-warnings.js';
 import { ttyApprover } from '../harness/tty-approver.js';
+import { ttyAskUser } from '../harness/tty-ask-user.js';
 import { cliVersion } from '../version.js';
 import { EventBacklog } from './event-backlog.js';
 import type { ReplDeps, ReplState } from './repl-state.js';
@@ -63,10 +64,28 @@ export async function startRepl(ctx: CommandContext<object>, options: HarnessOpt
       if (waiting) status.set(waiting);
     },
   });
+  // The cowork style's questions to the person are asked on the same terminal, in turn with approvals.
+  const askUser = ttyAskUser({
+    ask: (question, signal) => rl.question(question, { signal }),
+    out: status.out,
+    get t() {
+      return holder.state!.t;
+    },
+    style,
+    async before(signal) {
+      await backlog.caughtUp(signal);
+      status.pause();
+      holder.state?.renderer?.flush();
+    },
+    after() {
+      const waiting = holder.state?.waitingFor;
+      if (waiting) status.set(waiting);
+    },
+  });
   let harness;
   try {
     assertStoreWritable(options);
-    harness = await createHarness({ ...options, approver });
+    harness = await createHarness({ ...options, approver, askUser });
     assertAuditWritable(harness);
   } catch (error) {
     await harness?.close();

@@ -44,6 +44,14 @@ export const TOOL_EFFECT_TABLE: readonly ToolEffectRow[] = [
   ...['remember', 'memory_*', '*_memory', '*instruction*'].map((glob) => ({ glob, class: 'instructs-agents' as const })),
 ];
 
+/**
+ * The effect table's run-state row (issue 47): the work styles' own tools change only the run's
+ * notes — a todo list, a source ledger, a question put to the person — never a workspace file, the
+ * network, or anything that runs later. They declare `readOnly`, so no mode asks about them, and
+ * they have no effect class. Matched by exact name: an MCP server's `x__todo_write` is not one.
+ */
+export const RUN_STATE_TOOLS: readonly string[] = Object.freeze(['todo_write', 'ask_user', 'record_source']);
+
 const COMPILED = TOOL_EFFECT_TABLE.map((row) => ({ row, regex: globToRegExp(row.glob) }));
 
 /**
@@ -53,6 +61,7 @@ const COMPILED = TOOL_EFFECT_TABLE.map((row) => ({ row, regex: globToRegExp(row.
  * arguments, if any, are classified as file changes).
  */
 export function toolEffectClass(name: string, annotations: ToolAnnotations | undefined): EffectClass | undefined {
+  if (RUN_STATE_TOOLS.includes(name) && annotations?.readOnly === true) return undefined;
   if (annotations?.destructive === true) return 'destructive';
   const bare = name.includes('__') ? name.slice(name.lastIndexOf('__') + 2) : name;
   const hit = COMPILED.find(({ regex }) => regex.test(bare.toLowerCase()));

@@ -90,6 +90,13 @@ export function redactEvent(redactor: TextRedactor, event: RunEvent): RunEvent {
       return { ...event, content: redactor.redactContent(event.content) };
     case 'tool_progress':
       return { ...event, message: redactor.redact(event.message) };
+    case 'progress':
+      // The todo list and the source ledger are the model's words: redacted like any other text it wrote.
+      return {
+        ...event,
+        ...(event.todos ? { todos: event.todos.map((t) => ({ ...t, content: redactor.redact(t.content), ...(t.note !== undefined ? { note: redactor.redact(t.note) } : {}) })) } : {}),
+        ...(event.sources ? { sources: event.sources.map((s) => ({ ...s, ref: redactor.redact(s.ref), finding: redactor.redact(s.finding), ...(s.title !== undefined ? { title: redactor.redact(s.title) } : {}) })) } : {}),
+      };
     case 'warning':
       return { ...event, message: redactor.redact(event.message) };
     case 'approval_pending':
