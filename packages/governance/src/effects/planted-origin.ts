@@ -13,7 +13,7 @@ const TLDS =
   'com|net|org|io|dev|app|co|ai|sh|xyz|info|biz|me|ru|cn|tk|top|site|online|club|link|click|zip|page|cloud|tech|example|test|invalid|local|internal|de|uk|fr|es|in|us|eu';
 const URL_ORIGIN = /\b([a-z][a-z0-9+.-]{1,15}):\/\/(?:[^\s"'`<>@/]*@)?(\[[0-9a-f:]+\]|[a-z0-9_.-]+)(?::(\d{1,5}))?/gi;
 const IPV4 = /(?<![\w.])((?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3})(?::(\d{1,5})(?!\d)|(?=\/))/g;
-const BARE_HOST = new RegExp(`(?<![\\w.@/-])((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.)+(?:${TLDS}))(?::(\\d{1,5})(?!\\d)|(?=\/))`, 'gi');
+const BARE_HOST = new RegExp(`(?<![\\w.@/-])((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.)+(?:${TLDS}))(?::(\\d{1,5})(?!\\d)|(?=/))`, 'gi');
 const LOCALHOST_PORT = /(?<![\w.-])(localhost):(\d{1,5})\b/gi;
 const EMAIL = new RegExp(`[\\w.+-]+@((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.)+(?:${TLDS}))\\b`, 'gi');
 
