@@ -73,6 +73,8 @@ export const enCodes = {
   'because.egress.inline_code': 'the command runs inline interpreter code that could reach the network',
   'because.egress.unlisted_host': 'the command reaches {host}, which is not on the taint allowlist',
   'because.egress.unchecked_host': 'the command runs {command}, which reaches the network at a host that cannot be checked',
+  'because.egress.sends_data': 'the command sends data to {host} (a body, form or upload); after untrusted content that needs a person even for a host the task names',
+  'because.planted_origin': '{what} plants a reference to {hosts} in {path}, a network origin neither the task, the configuration nor the file named (egress later)',
   'because.unknown': 'the call goes beyond what the task authorized',
   'because.effect_class': '{what} changes {path} ({keys}), which is {effectClassName}: only a person can approve that class of change after untrusted content',
   'because.no_change_task': '{what} changes {path}, but the task asked for no change',

@@ -75,6 +75,8 @@ export const esCodes: Record<keyof typeof enCodes, string> = {
   'because.egress.inline_code': 'el comando ejecuta código de intérprete en línea que podría acceder a la red',
   'because.egress.unlisted_host': 'el comando accede a {host}, que no está en la lista de hosts permitidos',
   'because.egress.unchecked_host': 'el comando ejecuta {command}, que accede a la red en un host que no se puede comprobar',
+  'because.egress.sends_data': 'el comando envía datos a {host} (un cuerpo, formulario o subida); tras contenido no confiable eso necesita a una persona incluso para un host que nombra la tarea',
+  'because.planted_origin': '{what} introduce una referencia a {hosts} en {path}, un origen de red que ni la tarea, ni la configuración ni el archivo nombraban (salida de red más tarde)',
   'because.unknown': 'la llamada va más allá de lo que autorizó la tarea',
   'because.effect_class': '{what} cambia {path} ({keys}), que es {effectClassName}: tras contenido no confiable solo una persona puede aprobar esa clase de cambio',
   'because.no_change_task': '{what} cambia {path}, pero la tarea no pidió ningún cambio',

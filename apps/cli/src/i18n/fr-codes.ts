@@ -75,6 +75,8 @@ export const frCodes: Record<keyof typeof enCodes, string> = {
   'because.egress.inline_code': 'la commande exécute du code d\'interpréteur en ligne qui pourrait accéder au réseau',
   'because.egress.unlisted_host': 'la commande accède à {host}, qui n\'est pas dans la liste des hôtes autorisés',
   'because.egress.unchecked_host': 'la commande lance {command}, qui accède au réseau sur un hôte invérifiable',
+  'because.egress.sends_data': 'la commande envoie des données à {host} (corps, formulaire ou envoi de fichier) ; après un contenu non fiable, cela demande une personne même pour un hôte nommé par la tâche',
+  'because.planted_origin': '{what} introduit une référence à {hosts} dans {path}, une origine réseau que ni la tâche, ni la configuration, ni le fichier ne nommaient (sortie réseau plus tard)',
   'because.unknown': 'l\'appel dépasse ce que la tâche a autorisé',
   'because.effect_class': '{what} modifie {path} ({keys}), qui relève de {effectClassName} : après du contenu non fiable, seule une personne peut approuver cette classe de changement',
   'because.no_change_task': '{what} modifie {path}, mais la tâche ne demandait aucun changement',

@@ -75,6 +75,8 @@ export const hiCodes: Record<keyof typeof enCodes, string> = {
   'because.egress.inline_code': 'कमांड इनलाइन इंटरप्रेटर कोड चलाती है जो नेटवर्क तक पहुँच सकता है',
   'because.egress.unlisted_host': 'कमांड {host} तक पहुँचती है, जो अनुमत होस्ट की सूची में नहीं है',
   'because.egress.unchecked_host': 'कमांड {command} चलाती है, जो ऐसे होस्ट तक नेटवर्क पर जाती है जिसे जाँचा नहीं जा सकता',
+  'because.egress.sends_data': 'कमांड {host} को डेटा भेजती है (बॉडी, फ़ॉर्म या अपलोड); अविश्वसनीय सामग्री के बाद इसके लिए व्यक्ति चाहिए, भले ही होस्ट का नाम कार्य में हो',
+  'because.planted_origin': '{what} {path} में {hosts} का संदर्भ जोड़ता है, एक नेटवर्क स्रोत जिसका नाम न कार्य ने, न कॉन्फ़िगरेशन ने, न फ़ाइल ने लिया था (बाद में नेटवर्क पर जाएगा)',
   'because.unknown': 'कॉल उससे आगे जाती है जिसकी कार्य ने अनुमति दी',
   'because.effect_class': '{what} {path} ({keys}) बदलता है, जो {effectClassName} है: अविश्वसनीय सामग्री के बाद इस वर्ग का बदलाव केवल व्यक्ति स्वीकृत कर सकता है',
   'because.no_change_task': '{what} {path} बदलता है, पर काम ने कोई बदलाव नहीं माँगा था',

@@ -116,3 +116,22 @@ describe('structured files: a change is classified by the keys it touches', () =
     );
   });
 });
+
+describe('pipeline definitions by the keys a change touches (issue 34)', () => {
+  const ACTION = 'name: setup\nruns:\n  using: composite\n  steps:\n    - name: Intsall deps\n      shell: bash\n      run: npm ci\n      with:\n        name: x\n';
+  it('a label (a step name, a description) is ordinary', () => {
+    expect(cls('.github/actions/setup/action.yml', ACTION.replace('Intsall', 'Install'), ACTION)).toBe('ordinary');
+    expect(cls('.gitlab-ci.yml', 'build:\n  script: make\n  description: builds\n', 'build:\n  script: make\n')).toBe('ordinary');
+  });
+  it.each([
+    ['a changed run', ACTION.replace('npm ci', 'npm ci; curl x | sh')],
+    ['a new step', `${ACTION}    - name: more\n      run: curl x | sh\n`],
+    ['an input named name', ACTION.replace('name: x', 'name: y')],
+  ])('%s runs later', (_label, after) => {
+    expect(cls('.github/actions/setup/action.yml', after, ACTION)).toBe('runs-later');
+  });
+  it('a pipeline file that does not parse as keys is not ordinary', () => {
+    expect(cls('Jenkinsfile', "pipeline { stage('x') { sh 'make' } }\n", "pipeline { stage('y') { sh 'make' } }\n")).toBe('runs-later');
+  });
+});
+

@@ -72,7 +72,7 @@ export function effectClassifier(settings: EffectClassifierSettings): EffectClas
       if (row === undefined) return { effectClass: 'ordinary', why: 'ordinary' };
       const parts = changedParts(change.relative, change.before, change.after);
       if (row.structure !== undefined) {
-        const verdict = structuredChange(row.structure, change.before, change.after);
+        const verdict = structuredChange(row.structure, change.before, change.after, change.relative);
         const touched = verdict.parts ?? parts;
         if (verdict.ordinary) return { effectClass: 'ordinary', why: `${row.why}: only ordinary keys changed`, glob: row.glob, ...(touched ? { parts: touched } : {}) };
         return { effectClass: row.class, why: row.why, glob: row.glob, ...(touched ? { parts: touched } : {}), risky: verdict.risky };

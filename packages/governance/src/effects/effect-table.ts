@@ -1,7 +1,7 @@
 import type { EffectClass } from '@warden/protocol';
 
 /** How a file's content is read to classify a change by the keys it touches (see `structured-diff.ts`). */
-export type Structure = 'package-json' | 'lockfile' | 'pyproject' | 'json' | 'yaml' | 'ini' | 'toml';
+export type Structure = 'package-json' | 'lockfile' | 'pyproject' | 'pipeline' | 'json' | 'yaml' | 'ini' | 'toml';
 
 /** One row of the effect table: files matching `glob` (workspace-relative, dot-folders included) are of `class`. */
 export interface EffectRow {
@@ -63,7 +63,7 @@ export const EFFECT_TABLE: readonly EffectRow[] = [
     '**/.circleci/**', '**/azure-pipelines.yml', '**/azure-pipelines.yaml', '**/azure-pipelines*.yml', '**/.azure-pipelines/**', '**/.buildkite/**', '**/.travis.yml', '**/bitbucket-pipelines.yml',
     '**/.drone.yml', '**/.woodpecker.yml', '**/.woodpecker/**', '**/appveyor.yml', '**/.appveyor.yml', '**/cloudbuild.yaml', '**/cloudbuild.yml', '**/.cirrus.yml', '**/codemagic.yaml',
     '**/netlify.toml', '**/vercel.json', '**/.tekton/**', '**/.harness/**', '**/bamboo-specs/**', '**/.semaphore/**', '**/wercker.yml', '**/.github/dependabot.yml',
-  ]),
+  ], 'pipeline'),
   ...row('runs-later', 'direnv, shell start-up files and scheduled jobs', [
     '**/.envrc', '**/.env.local.sh', '**/.bashrc', '**/.bash_profile', '**/.bash_login', '**/.bash_logout', '**/.profile', '**/.zshrc', '**/.zshenv', '**/.zprofile', '**/.zlogin', '**/.zlogout',
     '**/.kshrc', '**/.cshrc', '**/.tcshrc', '**/.config/fish/**', '**/.inputrc', '**/.tmux.conf', '**/.screenrc', '**/.xinitrc', '**/.xprofile', '**/.config/autostart/**',

@@ -1,4 +1,4 @@
-import { changedKeyLines, changedKeyPaths, parseKeyLines } from './key-diff.js';
+import { changedKeyLines, changedKeyPaths, changedParts, parseKeyLines } from './key-diff.js';
 import type { Structure } from './effect-table.js';
 
 /** The verdict of a structured diff: `ordinary` when only ordinary keys changed; the keys that are not. */
@@ -118,8 +118,33 @@ export function lockfileChange(before: string | undefined, after: string | undef
   return { ordinary: risky.length === 0, parts: risky, risky };
 }
 
+/** Keys of a pipeline definition that only label things: a step's or job's `name`, an action's `description`. */
+const PIPELINE_LABELS = new Set(['name', 'description', 'author', 'branding', 'icon', 'color', 'run-name', 'display-name', 'displayname', 'label']);
+
+const PIPELINE_VALUES = new Set(['with', 'env', 'inputs', 'outputs', 'variables', 'vars', 'secrets', 'args', 'parameters', 'environment']);
+
+/**
+ * A CI or build-pipeline definition by the keys a change touches: renaming a step or fixing a typo
+ * in its label is ordinary; every other key (`run`, `uses`, `with`, `env`, triggers, a new step) runs
+ * on push with CI's secrets. A file that does not parse as keys (a Jenkinsfile) is not ordinary.
+ */
+export function pipelineChange(relative: string, before: string | undefined, after: string | undefined): StructuredVerdict {
+  if (after === undefined) return { ordinary: false, risky: ['(unknown content)'] };
+  const parts = changedParts(relative, before, after);
+  if (parts === undefined) return { ordinary: false, risky: ['(unparseable)'] };
+  const label = (part: string): boolean => {
+    const keys = part.split('.').filter((s) => !/^\d+$/.test(s)).map((s) => s.toLowerCase());
+    const last = keys.at(-1);
+    // `with.name`, `env.name`, `inputs.name`: a value handed to code, not a label.
+    return last !== undefined && PIPELINE_LABELS.has(last) && !PIPELINE_VALUES.has(keys.at(-2) ?? '');
+  };
+  const risky = parts.filter((part) => !label(part));
+  return { ordinary: risky.length === 0 && parts.length > 0, parts, risky };
+}
+
 /** The structured verdict for a file of the given structure. */
-export function structuredChange(structure: Structure, before: string | undefined, after: string | undefined): StructuredVerdict {
+export function structuredChange(structure: Structure, before: string | undefined, after: string | undefined, relative = ''): StructuredVerdict {
+  if (structure === 'pipeline') return pipelineChange(relative, before, after);
   if (structure === 'package-json') return packageJsonChange(before, after);
   if (structure === 'pyproject') return pyprojectChange(before, after);
   if (structure === 'lockfile') return lockfileChange(before, after);

@@ -1,5 +1,7 @@
 import type { RunScope } from '@warden/protocol';
-import type { ClassifiedChange } from './effect-classifier.js';
+import { taskWords } from '../scope/task-words.js';
+import type { ClassifiedChange, FileChange } from './effect-classifier.js';
+import { addedText } from './planted-origin.js';
 
 /** Words that ask to delete, in the CLI's four languages. */
 const DELETE_WORDS = new Set(['delete', 'remove', 'rm', 'erase', 'drop', 'borra', 'elimina', 'quita', 'supprime', 'supprimez', 'efface', 'effacez', 'retire', 'हटाओ', 'हटाएँ', 'हटाएं', 'मिटाओ', 'डिलीट']);
@@ -23,6 +25,23 @@ function keyWord(part: string): string | undefined {
 }
 
 /**
+ * A file that runs later and has no keys (`.envrc`, a shell rc, a hook script): the task names the
+ * change in so many words when every line it adds is made of the task's own words
+ * ("add `export NODE_ENV=development` to .envrc" authorizes exactly that line, not a `curl` beside it).
+ */
+function linesNamed(words: readonly string[], change: FileChange): boolean {
+  const added = addedText(change.before, change.after ?? '')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  if (added.length === 0) return false;
+  const known = new Set(words);
+  return added.every((line) => {
+    const tokens = taskWords(line).map((w) => w.toLowerCase());
+    return tokens.length > 0 && tokens.every((t) => known.has(t));
+  });
+}
+
+/**
  * Whether the task authorizes this specific non-ordinary change in so many words (issue 34): the task
  * asks for a change, names the file itself (not a folder or a glob), and — for a file that runs later
  * — names every key the change touches that is not ordinary (`add a \`count\` script to
@@ -31,7 +50,7 @@ function keyWord(part: string): string | undefined {
  * outside paths and changes whose keys cannot be named (content unknown or unparseable) are never
  * authorized by words. Returns the scope entry that authorized it (`task:package.json#scripts.count`).
  */
-export function taskAuthorizes(scope: RunScope | undefined, relative: string, change: ClassifiedChange, deletes = false): string | undefined {
+export function taskAuthorizes(scope: RunScope | undefined, relative: string, change: ClassifiedChange, deletes = false, fileChange?: FileChange): string | undefined {
   if (scope?.task === undefined || !scope.task.asksForChange) return undefined;
   if (change.effectClass === 'credentials' || change.effectClass === 'outside' || change.effectClass === 'egress') return undefined;
   const file = namedFile(scope, relative);
@@ -40,6 +59,7 @@ export function taskAuthorizes(scope: RunScope | undefined, relative: string, ch
   if (deletes) return scope.task.words.some((w) => DELETE_WORDS.has(w)) ? `task:${file}#delete` : undefined;
   if (change.effectClass === 'instructs-agents') return `task:${file}`;
   const keys = change.risky ?? change.parts;
+  if (keys === undefined && file !== undefined && fileChange?.after !== undefined) return linesNamed(scope.task.words, fileChange) ? `task:${file}#lines` : undefined;
   if (keys === undefined || keys.length === 0 || keys.some((k) => k.startsWith('('))) return undefined;
   for (const key of keys) {
     const word = keyWord(key);

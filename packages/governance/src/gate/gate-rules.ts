@@ -62,6 +62,8 @@ export const TAINT_REASONS = Object.freeze({
   'egress.inline_code': 'The command runs inline interpreter code that could reach the network.',
   'egress.unlisted_host': 'The command reaches a host not on the taint allowlist (host).',
   'egress.unchecked_host': 'The command reaches the network at a host that cannot be checked (command).',
+  'egress.sends_data': 'After untrusted content the command sends data (a body, form or upload) to a host, even one the task names, and the task did not ask to send (host).',
+  planted_origin: 'An ordinary change plants a reference to a network origin that neither the task, the configuration nor the file named: code or docs that reach it later, judged as egress (what, path, hosts).',
   unknown: 'No reason id was given.',
 } as const);
 

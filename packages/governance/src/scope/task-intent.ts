@@ -28,6 +28,8 @@ const ASKS_TO_CHANGE = new RegExp(
     '\\b(?:fix|edit|update|change|modify|add|create|write|make|rename|replace|refactor|implement|remove|delete|move|append|insert|correct|patch|format|reformat|bump|set|generate|convert|rewrite|save|apply|summari[sz]e\\s+\\S+\\s+(?:into|to|in)|translate|install|upgrade|migrate)\\b',
     '(?:^|\\s)(?:arregla|corrige|repara|edita|actualiza|cambia|modifica|añade|agrega|crea|escribe|elimina|borra|renombra|reemplaza|guarda|genera|traduce|instala|mueve|pon|formatea|arreglar|corregir|reparar|editar|actualizar|cambiar|modificar|añadir|agregar|crear|escribir|eliminar|borrar|renombrar|reemplazar|guardar|generar|traducir|formatear|arreglalo|arréglalo|corrígelo)(?=$|[\\s,.:;!?])',
     '(?:^|\\s)(?:corrige|corrigez|r[ée]pare|r[ée]parez|modifie|modifiez|mets\\s+[àa]\\s+jour|mettez\\s+[àa]\\s+jour|change|changez|ajoute|ajoutez|cr[ée]e|cr[ée]ez|[ée]cris|[ée]crivez|supprime|supprimez|renomme|renommez|remplace|remplacez|enregistre|g[ée]n[èe]re|traduis|installe|d[ée]place|reformate|corriger|r[ée]parer|modifier|mettre\\s+[àa]\\s+jour|changer|ajouter|cr[ée]er|[ée]crire|supprimer|renommer|remplacer|enregistrer|g[ée]n[ée]rer|traduire|reformater)(?=$|[\\s,.:;!?])',
+    // "Resume X en Y.md", "Résume X dans Y.md": summarising INTO a file (a destination with a dot or slash) writes it.
+    '(?:^|\\s)(?:resume|resumir|r[ée]sume|r[ée]sumez|r[ée]sumer)\\s+\\S+\\s+(?:en|dans|a|à)\\s+\\S*[./]\\S*[A-Za-z0-9]',
     '(?:ठीक\\s+कर|सुधार|बदल|जोड़|जोड़|बना|लिख|हटा|मिटा|अपडेट|अद्यतन|सहेज|अनुवाद|इंस्टॉल)',
   ].join('|'),
   'iu',

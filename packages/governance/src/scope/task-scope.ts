@@ -4,6 +4,7 @@ import { defaultPorts, parseHostSpec, type RunScope, type ScopeHost, type ScopeP
 import { pathPolicy, type PathPolicy } from '@warden/shell-policy';
 import { isPathGlob } from './path-glob.js';
 import { asksForChange } from './task-intent.js';
+import { taskWords as words } from './task-words.js';
 
 export interface TaskScopeOptions {
   /** The workspace root; task words are checked against it. */
@@ -42,16 +43,6 @@ const HOST_WORD = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,})(?::(\d{1,5
 const LOOPBACK_PORT_WORD = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]):(\d{1,5})$/i;
 const EXTENSION = /\.[A-Za-z0-9_-]{1,12}$/;
 /** Punctuation that ends a sentence or wraps a word in any of the CLI's languages, never part of the path the user meant. */
-const TRAILING = /[.,;:!?)\]}>'"`»”’。，、।॥…]+$/u;
-const LEADING = /^[(<[{'"`¿¡«“‘]+/u;
-
-function words(task: string): string[] {
-  return task
-    .split(/[\s,;，、]+/u)
-    .map((w) => w.replace(LEADING, '').replace(TRAILING, ''))
-    .filter((w) => w.length > 0 && w.length <= 512 && !w.includes('\0'));
-}
-
 type Kind = 'file' | 'dir' | undefined;
 
 function kindOf(workspace: string, relative: string): Kind {
@@ -249,8 +240,8 @@ export function taskScope(task: string, options: TaskScopeOptions): RunScope {
     const lower = word.toLowerCase();
     if (taskWords.length >= 256 || lower.length > 128) continue;
     if (!taskWords.includes(lower)) taskWords.push(lower);
-    // `scripts.count` also names `count`.
-    for (const piece of lower.split(/[.:#/]/)) if (piece !== '' && piece !== lower && !taskWords.includes(piece)) taskWords.push(piece);
+    // `scripts.count` also names `count`; `save-exact=true` names `save-exact`.
+    for (const piece of lower.split(/[.:#/=]/)) if (piece !== '' && piece !== lower && !taskWords.includes(piece)) taskWords.push(piece);
   }
   return { version: 1, paths: outPaths, hosts: outHosts, ...(outTools.length > 0 ? { tools: outTools } : {}), task: { asksForChange: change, words: taskWords } };
 }

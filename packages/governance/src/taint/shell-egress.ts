@@ -76,7 +76,13 @@ function urlDestination(match: RegExpMatchArray): Destination {
  * or undefined. Over-asking is the safe direction here: this runs after the
  * parsed deny list, not instead of it.
  */
-export function shellEgress(command: string, allowHosts: readonly string[], options: { sandboxed?: boolean } = {}): EgressFinding | undefined {
+/**
+ * A request that carries data out (a body, a form, an upload, a non-GET method): curl `-d`/`--data*`/
+ * `-F`/`-T`/`-X POST`, wget `--post-*`/`--body-*`, HTTPie `key=value` items, `nc` fed from a pipe.
+ */
+const SENDS_DATA = /(?:^|[\s;&|(])(?:-d|--data(?:-\w+)?|-F|--form(?:-string)?|-T|--upload-file|--json|--post-data|--post-file|--body-data|--body-file)(?=[\s=@'"]|$)|(?:-X|--request|--method)[\s=]*['"]?(?:POST|PUT|PATCH|DELETE)\b|\bhttps?\s+(?:POST|PUT|PATCH)\b|\|\s*(?:nc|ncat|netcat|socat)\b/i;
+
+export function shellEgress(command: string, allowHosts: readonly string[], options: { sandboxed?: boolean; taskSends?: boolean } = {}): EgressFinding | undefined {
   const flat = command.replace(/\\\n/g, ' ');
   if (IRREVERSIBLE.test(flat)) return { reason: 'pushes or publishes (irreversible egress)', id: 'egress.irreversible' };
   if (DEV_NET.test(flat)) return { reason: 'opens a network socket through /dev/tcp or /dev/udp', id: 'egress.dev_net' };
@@ -97,6 +103,12 @@ export function shellEgress(command: string, allowHosts: readonly string[], opti
   if (unlisted.length > 0) return { reason: `reaches ${unlisted[0] ?? 'a host'}, which is not on the taint allowlist`, id: 'egress.unlisted_host', params: { host: unlisted[0] ?? '?' } };
   if (networkCommand !== undefined && hosts.length === 0) {
     return { reason: `runs ${networkCommand}, which reaches the network at a host that cannot be checked`, id: 'egress.unchecked_host', params: { command: networkCommand } };
+  }
+  // Data leaving is egress of its own (issue 34): even to a host the task names, after untrusted
+  // content a request that carries a body needs a person unless the task asks to send in so many words.
+  if (networkCommand !== undefined && options.taskSends !== true && SENDS_DATA.test(flat)) {
+    const host = hosts[0]?.host ?? '?';
+    return { reason: `sends data to ${host} (a request body, form or upload); data leaving after untrusted content needs a person even to a host the task names`, id: 'egress.sends_data', params: { host } };
   }
   return undefined;
 }

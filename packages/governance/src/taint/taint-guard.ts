@@ -5,6 +5,7 @@ import type { CallChange } from '../effects/call-changes.js';
 import type { EffectClassifier, FileChange } from '../effects/effect-classifier.js';
 import { resolveWorkspacePath } from '../effects/resolve-path.js';
 import { taskAuthorizes } from '../effects/task-authorization.js';
+import { plantedOrigins, showOrigin, type NamedOrigin } from '../effects/planted-origin.js';
 import { globToRegExp, matchesAnyGlob } from '../policy/glob.js';
 import { scopeMatcher, type ScopeMatcher } from '../scope/scope-matcher.js';
 import { effectClass, isMcpTool, mcpToolEffect } from './mcp-tool-effect.js';
@@ -63,6 +64,9 @@ export interface TaintGuard {
    */
   verdict(call: GateCall, ctx: GateContext, shell?: ShellAnalysis, sandboxed?: boolean, changes?: readonly CallChange[]): TaintVerdict | undefined;
 }
+
+/** Words that ask to send data somewhere, in the CLI's four languages. */
+const SEND_WORDS = /^(?:send|post|upload|submit|publish|envía|envia|enviar|sube|subir|publica|envoie|envoyer|envoyez|poste|téléverse|publie|भेजो|भेजें|भेजिए|अपलोड|पोस्ट)$/u;
 
 const URL_KEYS = /^(url|uri|href|endpoint|link|urls|webhook)$/i;
 
@@ -159,6 +163,31 @@ export function taintGuard(settings: TaintGuardSettings): TaintGuard {
   const shellTools = new Set(settings.shellTools);
   const matcherFor = matcherCache();
 
+  /** A host (and port) the scope or the allowlist accepts, on any web scheme when none was written. */
+  function originAllowed(origin: NamedOrigin, scope: ScopeMatcher): boolean {
+    const hosts = [...settings.allowHosts, ...scope.hosts];
+    const host = origin.host.includes(':') ? `[${origin.host}]` : origin.host;
+    const port = origin.port !== undefined ? `:${origin.port}` : '';
+    return ['http', 'https'].some((scheme) => urlHostAllowed(`${scheme}://${host}${port}/`, hosts));
+  }
+
+  /** What the person wrote: the task's own words (a URL or host the task names is known). */
+  function knownText(ctx: GateContext): string[] {
+    return ctx.scope?.task?.words ?? [];
+  }
+
+  /**
+   * Ordinary text that plants a reference to a network origin nobody trusted named (planted-origin.ts):
+   * code or docs that will reach it later, so it is judged as egress and needs a person.
+   */
+  function plantedVerdict(planted: readonly NamedOrigin[], what: string, relative: string): { needsPerson: string; why: PersonReason; effectClass: EffectClass } {
+    const hosts = planted.slice(0, 3).map(showOrigin).join(', ');
+    return {
+      ...person(`${what} plants a reference to ${hosts} in ${show(relative)}, a network origin that neither the task, the configuration nor the file named (egress later)`, 'planted_origin', { what, path: relative, hosts }),
+      effectClass: 'egress',
+    };
+  }
+
   /**
    * The effect-class rule (issue 34): an ordinary change follows the mode anywhere in the workspace
    * (unless the task asked for no change at all); every other class needs a person unless the task
@@ -176,9 +205,11 @@ export function taintGuard(settings: TaintGuardSettings): TaintGuard {
       if (ctx.scope?.task !== undefined && !ctx.scope.task.asksForChange && !touched.has(relative)) {
         return { ...person(`${what} changes ${show(relative)}, and the task asked for no change`, 'no_change_task', { what, path: relative }), effectClass: 'ordinary' };
       }
+      const planted = change.after === undefined ? [] : plantedOrigins(change.before, change.after, knownText(ctx), (o) => originAllowed(o, scope));
+      if (planted.length > 0) return plantedVerdict(planted, what, relative);
       return { entry: scope.pathEntry(relative) ?? (touched.has(relative) ? `created:${relative}` : 'effect:ordinary'), effectClass: 'ordinary' };
     }
-    const authorized = taskAuthorizes(ctx.scope, relative, classified, deletes);
+    const authorized = taskAuthorizes(ctx.scope, relative, classified, deletes, change);
     if (authorized !== undefined) return { entry: authorized, effectClass: classified.effectClass };
     const keys = (classified.risky ?? classified.parts ?? []).filter((k) => !k.startsWith('(')).slice(0, 4).join(', ');
     const detail = keys === '' ? '' : ` (${keys})`;
@@ -192,7 +223,7 @@ export function taintGuard(settings: TaintGuardSettings): TaintGuard {
     const command = call.args.command;
     const entries: string[] = [];
     if (typeof command !== 'string') return { ...person('the shell command cannot be checked', 'shell_unchecked'), scopeEntries: entries };
-    const egress = shellEgress(command, [...settings.allowHosts, ...scope.hosts], { sandboxed });
+    const egress = shellEgress(command, [...settings.allowHosts, ...scope.hosts], { sandboxed, taskSends: (ctx.scope?.task?.words ?? []).some((w) => SEND_WORDS.test(w)) });
     if (egress) return { ...person(egress.reason, egress.id, egress.params), scopeEntries: entries, effectClass: 'egress' };
     if (shell === undefined) return { ...person('the shell command cannot be analysed for what it changes', 'shell_unanalysed'), scopeEntries: entries };
     const risky = taintedShellRisk(command);
@@ -218,6 +249,15 @@ export function taintGuard(settings: TaintGuardSettings): TaintGuard {
       if (verdict.needsPerson) return { needsPerson: verdict.needsPerson, ...(verdict.why ? { why: verdict.why } : {}), scopeEntries: entries, effectClass: verdict.effectClass };
       if (verdict.entry) entries.push(verdict.entry);
       strictest = strictestEffectClass(strictest, verdict.effectClass);
+    }
+    if (shell.writes.length > 0) {
+      // The command's text is the content it writes (`sed -i "1i fetch('…')"`, `echo … >> docs/x.md`).
+      const planted = plantedOrigins('', command, knownText(ctx), (o) => originAllowed(o, scope));
+      if (planted.length > 0) {
+        const first = shell.writes[0];
+        const verdict = plantedVerdict(planted, first?.what ?? call.name, first?.path ?? '');
+        return { needsPerson: verdict.needsPerson, why: verdict.why, scopeEntries: entries, effectClass: 'egress' };
+      }
     }
     return { scopeEntries: entries, ...(shell.writes.length > 0 ? { effectClass: strictest } : {}) };
   }
