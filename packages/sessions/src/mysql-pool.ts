@@ -3,6 +3,7 @@ import { loadDriver, type ModuleImporter } from './driver-loader.js';
 import { ioError } from './session-errors.js';
 import { checkedPrefix } from './sql-identifier.js';
 import { migrateMysql } from './mysql-schema.js';
+import { lazyPool, type LazyPool } from './lazy-pool.js';
 
 /** One result of `mysql2/promise`: rows for a SELECT, a header with `affectedRows` otherwise. */
 export type MysqlResult<R> = [R[] | { affectedRows: number }, unknown];
@@ -33,12 +34,7 @@ export interface MysqlStoreOptions {
 /** Every key of {@link MysqlStoreOptions}: the compiler keeps the list equal to the interface. */
 export const MYSQL_STORE_KEYS = { connectionString: true, pool: true, tablePrefix: true, maxConnections: true, importer: true } satisfies OptionKeys<MysqlStoreOptions>;
 
-export interface MysqlHandle {
-  prefix: string;
-  /** The pool, with the schema migrated (once per handle). */
-  ready(): Promise<MysqlPoolLike>;
-  close(): Promise<void>;
-}
+export type MysqlHandle = LazyPool<MysqlPoolLike>;
 
 /** Rows of a SELECT (an empty list for anything else). */
 export function rowsOf<R>(result: MysqlResult<R>): R[] {
@@ -58,44 +54,22 @@ function driverUri(connectionString: string | undefined): string | undefined {
 /** A lazily opened pool whose schema is created on first use. */
 export function mysqlHandle(options: MysqlStoreOptions): MysqlHandle {
   const prefix = checkedPrefix(options.tablePrefix ?? 'warden_');
-  let opening: Promise<MysqlPoolLike> | undefined;
-  let owned: MysqlPoolLike | undefined;
-
-  async function open(): Promise<MysqlPoolLike> {
-    let pool = options.pool;
-    if (!pool) {
+  return lazyPool(
+    prefix,
+    options.pool,
+    async () => {
       const mysql = await loadDriver<{ createPool(config: object): { promise(): MysqlPoolLike } }>('mysql2', options.importer);
       // Times as UTC text and big numbers as strings, so nothing depends on the server's time zone or on float precision.
-      owned = mysql.createPool({ uri: driverUri(options.connectionString), connectionLimit: options.maxConnections ?? 10, timezone: 'Z', dateStrings: true, supportBigNumbers: true }).promise();
-      pool = owned;
-    }
-    try {
+      return mysql.createPool({ uri: driverUri(options.connectionString), connectionLimit: options.maxConnections ?? 10, timezone: 'Z', dateStrings: true, supportBigNumbers: true }).promise();
+    },
+    async (pool) => {
       const connection = await pool.getConnection();
       try {
         await migrateMysql(connection, prefix);
       } finally {
         connection.release();
       }
-    } catch (error) {
-      throw ioError('prepare the MySQL/MariaDB schema', error);
-    }
-    return pool;
-  }
-
-  return {
-    prefix,
-    ready() {
-      opening ??= open().catch((error: unknown) => {
-        opening = undefined;
-        throw error;
-      });
-      return opening;
     },
-    async close() {
-      const pool = owned;
-      opening = undefined;
-      owned = undefined;
-      await pool?.end();
-    },
-  };
+    (error) => ioError('prepare the MySQL/MariaDB schema', error),
+  );
 }

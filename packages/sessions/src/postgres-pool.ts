@@ -3,6 +3,7 @@ import { loadDriver, type ModuleImporter } from './driver-loader.js';
 import { ioError } from './session-errors.js';
 import { checkedPrefix } from './sql-identifier.js';
 import { migratePostgres } from './postgres-schema.js';
+import { lazyPool, type LazyPool } from './lazy-pool.js';
 
 /** What the PostgreSQL stores need from a `pg` client or pool. */
 export interface PgQueryable {
@@ -31,55 +32,29 @@ export interface PostgresStoreOptions {
 /** Every key of {@link PostgresStoreOptions}: the compiler keeps the list equal to the interface. */
 export const POSTGRES_STORE_KEYS = { connectionString: true, pool: true, tablePrefix: true, maxConnections: true, importer: true } satisfies OptionKeys<PostgresStoreOptions>;
 
-export interface PostgresHandle {
-  prefix: string;
-  /** The pool, with the schema migrated (once per handle). */
-  ready(): Promise<PgPoolLike>;
-  close(): Promise<void>;
-}
+export type PostgresHandle = LazyPool<PgPoolLike>;
 
 /** A lazily opened pool whose schema is created on first use. */
 export function postgresHandle(options: PostgresStoreOptions): PostgresHandle {
   const prefix = checkedPrefix(options.tablePrefix ?? 'warden_');
-  let opening: Promise<PgPoolLike> | undefined;
-  let owned: PgPoolLike | undefined;
-
-  async function open(): Promise<PgPoolLike> {
-    let pool = options.pool;
-    if (!pool) {
+  return lazyPool(
+    prefix,
+    options.pool,
+    async () => {
       const pg = await loadDriver<{ Pool: new (config: object) => PgPoolLike }>('pg', options.importer);
-      owned = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+      const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
       // An idle client that drops must not crash the process; the next query reports it.
-      owned.on?.('error', () => undefined);
-      pool = owned;
-    }
-    try {
+      pool.on?.('error', () => undefined);
+      return pool;
+    },
+    async (pool) => {
       const client = await pool.connect();
       try {
         await migratePostgres(client, prefix);
       } finally {
         client.release();
       }
-    } catch (error) {
-      throw ioError('prepare the PostgreSQL schema', error);
-    }
-    return pool;
-  }
-
-  return {
-    prefix,
-    ready() {
-      opening ??= open().catch((error: unknown) => {
-        opening = undefined;
-        throw error;
-      });
-      return opening;
     },
-    async close() {
-      const pool = owned;
-      opening = undefined;
-      owned = undefined;
-      await pool?.end();
-    },
-  };
+    (error) => ioError('prepare the PostgreSQL schema', error),
+  );
 }
