@@ -52,6 +52,15 @@ const EVENTS: RunEvent[] = [
     handoff: { version: 1, id: 'hof-1', from: 'researcher', to: 'writer', contextSummary: `use ${TOKEN}`, artifacts: [`https://x.example/?token=${TOKEN}`], suggestedNextAction: `deploy with ${KEY}`, metadata: { api_key: 'abcd1234efgh', note: `saw ${TOKEN}` }, createdAt: base.at },
     receipt: { version: 1, handoffId: 'hof-1', status: 'rejected', by: 'writer', reason: `refused: ${KEY}`, at: base.at },
   },
+  {
+    ...base,
+    type: 'progress',
+    step: 1,
+    callId: 'c9',
+    todos: [{ content: `rotate ${TOKEN}`, status: 'in_progress', note: `key ${KEY}` }],
+    sources: [{ id: 1, ref: `https://example.test/?token=${TOKEN}`, title: `about ${KEY}`, finding: `the key is ${KEY}`, date: base.at }],
+    tainted: false,
+  },
   { ...base, type: 'change_set', changes: [{ path: `notes/${TOKEN}.md`, effectClass: 'ordinary', approvedBy: 'mode', rule: 'mode.yolo', tool: 'write_file' }] },
   { ...base, type: 'run_end', stopReason: 'error', output: `done: ${KEY}`, steps: 1, usage, costUsd: 0, error: { code: 'tool.execution_failed', message: `failed with ${TOKEN}` } },
 ];
