@@ -1,21 +1,15 @@
 import { z } from 'zod';
 import { defineCommand } from '../cli/command.js';
+import { blueprintAgentShape, runTargetShape } from './agent-target-options.js';
 
 export const evalOptions = z.strictObject({
-  blueprint: z.string().min(1).optional(),
-  agent: z.string().min(1).optional(),
-  agentVersion: z.string().min(1).optional(),
+  ...blueprintAgentShape,
   baselineVersion: z.string().min(1).optional(),
   baseline: z.string().min(1).optional(),
   save: z.string().min(1).optional(),
   repeat: z.coerce.number().int().positive().optional(),
   out: z.string().min(1).optional(),
-  workdir: z.string().min(1).optional(),
-  sessions: z.string().min(1).optional(),
-  provider: z.string().min(1).optional(),
-  model: z.string().min(1).optional(),
-  baseUrl: z.string().url().optional(),
-  mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
+  ...runTargetShape,
 });
 export type EvalCommandOptions = z.infer<typeof evalOptions>;
 

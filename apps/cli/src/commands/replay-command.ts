@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { defineCommand } from '../cli/command.js';
+import { blueprintAgentShape, runTargetShape } from './agent-target-options.js';
 
 export const replayOptions = z.strictObject({
   step: z.coerce.number().int().positive(),
   task: z.string().min(1).optional(),
-  blueprint: z.string().min(1).optional(),
-  agent: z.string().min(1).optional(),
-  agentVersion: z.string().min(1).optional(),
-  workdir: z.string().min(1).optional(),
-  sessions: z.string().min(1).optional(),
-  provider: z.string().min(1).optional(),
-  model: z.string().min(1).optional(),
-  baseUrl: z.string().url().optional(),
-  mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
+  ...blueprintAgentShape,
+  ...runTargetShape,
   yes: z.boolean().optional(),
 });
 export type ReplayCommandOptions = z.infer<typeof replayOptions>;
