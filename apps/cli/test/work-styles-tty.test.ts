@@ -36,11 +36,12 @@ describe('the cowork style in the interactive session', () => {
     await tty.waitFor('warden›');
     tty.type('outline the notes');
     tty.send('Enter');
-    const first = await tty.waitFor('Slides or a document?');
+    // The question also appears in the tool-call line before it is put to the person, so wait
+    // for the answer prompt, which is printed after the options.
+    const first = await tty.waitFor('Your answer (a number picks an option)');
     expect(first).toContain('Todo list (0/2 done):');
     expect(first).toMatch(/◐ Pick a format\n\s+○ Write the outline/);
-    expect(first).toMatch(/1\. slides\n\s+2\. document/);
-    await tty.waitFor('Your answer (a number picks an option)');
+    expect(first).toMatch(/Slides or a document\?[^\n]*\n[\s\S]*1\. slides\n\s+2\. document/);
     tty.type('2');
     tty.send('Enter');
     const after = await tty.waitFor('Outline written.');
