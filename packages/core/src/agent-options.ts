@@ -76,6 +76,13 @@ export interface HandoffSpec {
   history?: HandoffHistory | HandoffHistoryFilter;
   /** Called before this agent takes over; may refuse (see `HandoffHook`). */
   onHandoff?: HandoffHook;
+  /**
+   * Starts what this agent needs (a connection, a sandbox, a model check) before it takes over: at
+   * a transfer, and when a stored conversation it holds is picked up. A throw means it cannot
+   * start: a transfer is refused (`handoff.unavailable`, the model reads why) and a conversation it
+   * holds goes back to the agent called (`core.handoff_agent_unavailable`).
+   */
+  start?: () => void | Promise<void>;
   /** Default true: it also answers the next turn. False: the next turn goes back to the agent that handed off. */
   sticky?: boolean;
   /** Its own turn limit while it holds the conversation (default: the calling agent's). */

@@ -22,13 +22,25 @@ function cut(text: unknown, max: number): string | undefined {
 }
 
 /** A refusal the model reads (the tool result) and a rejected receipt in the events, session and audit trail. */
-function refuse(run: RunContext, handoff: Handoff, refusal: HandoffRefusalNote & { code: 'run.max_handoffs' | 'run.handoff_refused' | 'handoff.blocked' }, message: string, hint: string): never {
+function refuse(run: RunContext, handoff: Handoff, refusal: HandoffRefusalNote & { code: 'run.max_handoffs' | 'run.handoff_refused' | 'handoff.blocked' | 'handoff.unavailable' }, message: string, hint: string): never {
   const { code } = refusal;
   recordHandoff(run, handoff, { status: 'rejected', reason: `${code}: ${message}`, by: run.agent, refusal });
-  throw runError({ code: code === 'handoff.blocked' ? 'run.handoff_refused' : code, message, hint });
+  throw runError({ code: code === 'handoff.blocked' || code === 'handoff.unavailable' ? 'run.handoff_refused' : code, message, hint });
 }
 
 const BLOCK_CHARS = 500;
+
+/** Runs the receiving agent's `start`; its error message (cut) when it cannot start, else undefined. */
+export async function startFailure(profile: Pick<AgentProfile, 'start'> | undefined): Promise<string | undefined> {
+  if (!profile?.start) return undefined;
+  try {
+    await profile.start();
+    return undefined;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return (message === '' ? 'it threw' : message).slice(0, BLOCK_CHARS);
+  }
+}
 
 /**
  * Asks the run-wide and the target's `onHandoff` hooks, in that order. A `{ block }` answer or a
@@ -117,6 +129,11 @@ export function transferTool(run: RunContext, setup: HandoffSetup, targetName: s
       const blocked = await hookRefusal([setup.onHandoff, profile?.onHandoff], handoff);
       if (blocked !== undefined) {
         refuse(run, handoff, { code: 'handoff.blocked', params: { reason: blocked } }, `the handoff to ${targetName} was refused: ${blocked}`, 'Answer the user yourself.');
+      }
+      // An agent that cannot start is not handed a conversation it could not carry on.
+      const unavailable = await startFailure(profile);
+      if (unavailable !== undefined) {
+        refuse(run, handoff, { code: 'handoff.unavailable', params: { reason: unavailable } }, `${targetName} could not start: ${unavailable}`, 'Answer the user yourself.');
       }
       // Another transfer of this step may have been granted while the hooks ran.
       const already = run.state.pendingHandoff as Handoff | undefined;

@@ -14,7 +14,7 @@ export const SUBAGENT_KEYS = { description: true, system: true, tools: true, max
 export const SESSION_KEYS = { store: true, id: true, owner: true, title: true } satisfies OptionKeys<SessionOptions>;
 export const CONTEXT_KEYS = { userId: true, tenantId: true, workspace: true } satisfies OptionKeys<NonNullable<AgentOptions['context']>>;
 export const HANDOFF_SPEC_KEYS = {
-  description: true, system: true, tools: true, gate: true, provider: true, history: true, onHandoff: true, sticky: true, maxTurns: true, budget: true, handoffs: true,
+  description: true, system: true, tools: true, gate: true, provider: true, history: true, onHandoff: true, start: true, sticky: true, maxTurns: true, budget: true, handoffs: true,
 } satisfies OptionKeys<HandoffSpec>;
 export const TEMPLATE_KEYS = { description: true, system: true, tools: true, maxTurns: true, budget: true, budgetShare: true } satisfies OptionKeys<RuntimeAgentTemplate>;
 export const RUNTIME_KEYS = { templates: true, maxRuntimeAgents: true, maxDepth: true, tools: true } satisfies OptionKeys<RuntimeAgentsOptions>;

@@ -21,6 +21,8 @@ export interface AgentProfile {
   /** A custom history filter (then `history` is `full` in the record's terms: the filter decides). */
   filter?: HandoffHistoryFilter;
   onHandoff?: HandoffHook;
+  /** `HandoffSpec.start`: throws when the agent cannot start. */
+  start?: () => void | Promise<void>;
   sticky: boolean;
   /** Allowlisted tool names the originating agent does not hold (so this agent does not get them). */
   dropped: string[];
@@ -76,6 +78,7 @@ export function resolveHandoffs(
     if (!Array.isArray(spec.tools)) throw invalid(`handoffs.${name}.tools`, 'an explicit array of tool names');
     if (spec.history !== undefined && typeof spec.history !== 'function' && !HISTORIES.includes(spec.history)) throw invalid(`handoffs.${name}.history`, '"full", "summary", "none" or a filter function');
     if (spec.onHandoff !== undefined && typeof spec.onHandoff !== 'function') throw invalid(`handoffs.${name}.onHandoff`, 'a function');
+    if (spec.start !== undefined && typeof spec.start !== 'function') throw invalid(`handoffs.${name}.start`, 'a function');
     profiles.set(name, profileFor(name, spec, options, root, tools, approver, resolve));
   }
   for (const [name, profile] of profiles) {
@@ -127,6 +130,7 @@ function profileFor(
     history: typeof spec.history === 'function' ? 'full' : (spec.history ?? 'full'),
     ...(typeof spec.history === 'function' ? { filter: spec.history } : {}),
     ...(spec.onHandoff ? { onHandoff: spec.onHandoff } : {}),
+    ...(spec.start ? { start: spec.start } : {}),
     sticky: spec.sticky ?? true,
     dropped,
   };

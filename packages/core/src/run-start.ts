@@ -4,6 +4,7 @@ import type { EventSink } from './event-stream.js';
 import { newId } from './ids.js';
 import { recordReceivedHandoff } from './handoff-records.js';
 import { agentTools, switchTo } from './handoff-switch.js';
+import { startFailure } from './handoff-tool.js';
 import type { AgentBuilder, ResolvedOptions } from './resolve-options.js';
 import { settlePendingApprovals } from './resume-approvals.js';
 import { addTaint, mergeScopes, setScope, taintNote } from './run-authority.js';
@@ -62,12 +63,17 @@ async function proceed(run: RunContext, options: ResolvedOptions, init: RunInit,
     } else if (forOther) {
       warnings.push({ code: 'core.handoff_other_user', message: `the conversation was handed to ${held.holder} for ${forOther}, not for this run's user; ${options.name} answers instead` });
     } else {
-      try {
-        const narrowed = switchTo(run, held.holder, build);
-        if (narrowed !== undefined) warnings.push({ code: 'core.handoff_tools_narrowed', message: narrowed });
-      } catch (error) {
-        switchTo(run, options.name, build);
-        warnings.push({ code: 'core.handoff_agent_unavailable', message: `${held.holder} holds the conversation but could not start (${errorCodeOf(error)}); ${options.name} answers instead` });
+      const failed = await startFailure(options.handoffs.profiles.get(held.holder));
+      if (failed !== undefined) {
+        warnings.push({ code: 'core.handoff_agent_unavailable', message: `${held.holder} holds the conversation but could not start (${failed}); ${options.name} answers instead` });
+      } else {
+        try {
+          const narrowed = switchTo(run, held.holder, build);
+          if (narrowed !== undefined) warnings.push({ code: 'core.handoff_tools_narrowed', message: narrowed });
+        } catch (error) {
+          switchTo(run, options.name, build);
+          warnings.push({ code: 'core.handoff_agent_unavailable', message: `${held.holder} holds the conversation but could not start (${errorCodeOf(error)}); ${options.name} answers instead` });
+        }
       }
     }
   }

@@ -120,6 +120,44 @@ describe('nobody is left holding a conversation they cannot have', () => {
     expect(ofType(forBo, 'run_end')[0]!.output).toBe('triage answers bo');
   });
 
+  it('a holder that cannot start gives it back: the agent called answers, with the reason', async () => {
+    const store = memorySessionStore();
+    const provider = router({ triage: [transfer('money'), 'triage answers'], billing: ['billing answers', 'never'] });
+    let up = true;
+    const start = (): void => {
+      if (!up) throw new Error('billing desk offline');
+    };
+    const first = await agent(provider, { start }, { session: { store, id: 'u' } }).run('one');
+    expect(first.output).toBe('billing answers');
+    up = false;
+    const events = await collect(agent(provider, { start }, { session: { store, id: 'u' } }).stream('two'));
+    assertValidEvents(events);
+    const warning = ofType(events, 'warning').find((w) => w.code === 'core.handoff_agent_unavailable');
+    expect(warning?.message).toContain('billing desk offline');
+    expect(ofType(events, 'run_start')[0]!.agent).toBe('triage');
+    expect(ofType(events, 'run_end')[0]!.output).toBe('triage answers');
+    // The billing agent's model was never asked after it could not start.
+    expect(requestsOf(provider, 'billing')).toHaveLength(1);
+  });
+
+  it('a transfer to an agent that cannot start is refused: the model reads why and answers itself', async () => {
+    const provider = router({ triage: [transfer('money'), 'I will do it myself.'], billing: ['never'] });
+    const events = await collect(agent(provider, { start: async () => Promise.reject(new Error('no billing model key')) }).stream('charged twice'));
+    assertValidEvents(events);
+    const [handoff] = ofType(events, 'handoff');
+    expect(handoff!.receipt).toMatchObject({ status: 'rejected' });
+    expect(handoff!.refusal).toEqual({ code: 'handoff.unavailable', params: { reason: 'no billing model key' } });
+    const result = ofType(events, 'tool_result').find((e) => e.name === 'transfer_to_billing')!;
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain('billing could not start: no billing model key');
+    expect(requestsOf(provider, 'billing')).toHaveLength(0);
+    expect(ofType(events, 'run_end')[0]).toMatchObject({ output: 'I will do it myself.' });
+  });
+
+  it('a start that is not a function is a config error at createAgent', () => {
+    expect(() => agent(router({}), { start: 'yes' as unknown as () => void })).toThrow(/handoffs\.billing\.start must be a function/);
+  });
+
   it('a holder gone from the configuration gives it back (as before)', async () => {
     const store = memorySessionStore();
     const provider = router({ triage: [transfer('money'), 'triage answers'], billing: ['billing answers'] });

@@ -8,6 +8,7 @@ export const HANDOFF_REFUSALS = Object.freeze({
   'run.max_handoffs': 'The run reached its limit of handoffs (params: limit).',
   'run.handoff_refused': 'A handoff was already granted in this step (params: to).',
   'handoff.blocked': 'An onHandoff hook refused the handoff (params: reason).',
+  'handoff.unavailable': 'The receiving agent could not start: its `start` threw (params: reason).',
   'handoff.wrong_agent': 'The handoff is addressed to another agent (params: to, agent).',
   'protocol.too_large': 'The handoff record is larger than the protocol allows.',
   'protocol.invalid_value': 'The handoff record is not valid JSON or does not match the schema.',

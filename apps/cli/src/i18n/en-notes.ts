@@ -28,6 +28,7 @@ export const enNotes = {
   'handoffRefusal.run.max_handoffs': 'this run has reached its limit of {limit} handoffs',
   'handoffRefusal.run.handoff_refused': 'a handoff to {to} was already granted in this step',
   'handoffRefusal.handoff.blocked': 'the handoff hook refused it: {reason}',
+  'handoffRefusal.handoff.unavailable': '{reason}: the agent could not start',
   'handoffRefusal.handoff.wrong_agent': 'the handoff is addressed to {to}, this is {agent}',
   'handoffRefusal.protocol.too_large': 'the handoff record is larger than the protocol allows',
   'handoffRefusal.protocol.invalid_value': 'the handoff record is not valid JSON or does not match the schema',

@@ -24,6 +24,7 @@ export const esNotes: Record<keyof typeof enNotes, string> = {
   'handoffRefusal.run.max_handoffs': 'esta ejecución alcanzó su límite de {limit} traspasos',
   'handoffRefusal.run.handoff_refused': 'ya se concedió un traspaso a {to} en este paso',
   'handoffRefusal.handoff.blocked': 'el gancho del traspaso lo rechazó: {reason}',
+  'handoffRefusal.handoff.unavailable': '{reason}: el agente no pudo arrancar',
   'handoffRefusal.handoff.wrong_agent': 'el traspaso va dirigido a {to}, y este es {agent}',
   'handoffRefusal.protocol.too_large': 'el registro del traspaso es mayor de lo que permite el protocolo',
   'handoffRefusal.protocol.invalid_value': 'el registro del traspaso no es JSON válido o no cumple el esquema',

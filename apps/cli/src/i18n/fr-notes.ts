@@ -24,6 +24,7 @@ export const frNotes: Record<keyof typeof enNotes, string> = {
   'handoffRefusal.run.max_handoffs': 'cette exécution a atteint sa limite de {limit} transferts',
   'handoffRefusal.run.handoff_refused': 'un transfert vers {to} a déjà été accordé à cette étape',
   'handoffRefusal.handoff.blocked': 'le crochet de transfert l’a refusé : {reason}',
+  'handoffRefusal.handoff.unavailable': '{reason} : l’agent n’a pas pu démarrer',
   'handoffRefusal.handoff.wrong_agent': 'le transfert est adressé à {to}, ici c\'est {agent}',
   'handoffRefusal.protocol.too_large': 'l\'enregistrement du transfert dépasse la taille permise par le protocole',
   'handoffRefusal.protocol.invalid_value': 'l\'enregistrement du transfert n\'est pas du JSON valide ou ne respecte pas le schéma',

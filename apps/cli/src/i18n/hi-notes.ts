@@ -24,6 +24,7 @@ export const hiNotes: Record<keyof typeof enNotes, string> = {
   'handoffRefusal.run.max_handoffs': 'यह रन {limit} हैंडऑफ़ की अपनी सीमा तक पहुँच गया है',
   'handoffRefusal.run.handoff_refused': 'इस चरण में {to} को एक हैंडऑफ़ पहले ही दिया जा चुका है',
   'handoffRefusal.handoff.blocked': 'हैंडऑफ़ हुक ने इसे अस्वीकार किया: {reason}',
+  'handoffRefusal.handoff.unavailable': '{reason}: एजेंट शुरू नहीं हो सका',
   'handoffRefusal.handoff.wrong_agent': 'हैंडऑफ़ {to} को संबोधित है, यह {agent} है',
   'handoffRefusal.protocol.too_large': 'हैंडऑफ़ रिकॉर्ड प्रोटोकॉल की अनुमति से बड़ा है',
   'handoffRefusal.protocol.invalid_value': 'हैंडऑफ़ रिकॉर्ड मान्य JSON नहीं है या स्कीमा से मेल नहीं खाता',
