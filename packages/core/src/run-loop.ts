@@ -170,7 +170,8 @@ export async function finish(run: RunContext, stopReason: StopReason, extra: Fin
     if (state.agentVersion !== undefined) value.agentVersion = state.agentVersion;
     const cache = state.toolCache.stats;
     if (cache.hits + cache.misses > 0) value.toolCache = { hits: cache.hits, misses: cache.misses };
-    await run.session.meta('run', value, state.usage, state.costUsd);
+    // The run's usage and cost are already on its `spend` records (summed by the stores); not counted twice.
+    await run.session.meta('run', value);
     await run.session.flush();
   }
   run.emit({

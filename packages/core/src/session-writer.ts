@@ -148,8 +148,9 @@ export class SessionWriter {
     return this.write([{ type: 'tool_result', id: newId('rec'), at: now(), result: structuredClone(result) }]);
   }
 
-  meta(key: string, value: JsonValue, usage: Usage, costUsd: number): Promise<void> {
-    return this.write([{ type: 'meta', id: newId('rec'), at: now(), key, value, usage: { ...usage }, costUsd }]);
+  /** A `meta` record; usage and cost on it are summed into the session's cost by the stores. */
+  meta(key: string, value: JsonValue, usage?: Usage, costUsd?: number): Promise<void> {
+    return this.write([{ type: 'meta', id: newId('rec'), at: now(), key, value, ...(usage ? { usage: { ...usage } } : {}), ...(costUsd !== undefined ? { costUsd } : {}) }]);
   }
 }
 

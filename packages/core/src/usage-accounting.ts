@@ -1,6 +1,12 @@
-import { addUsage, type ModelResponse, type RunEvent, type Usage } from '@warden/protocol';
+import { addUsage, type JsonValue, type ModelResponse, type RunEvent, type Usage } from '@warden/protocol';
 import type { RunContext } from './run-context.js';
 import { addSpend, mergeSpend, spendAgent, type SpendLine } from './spend.js';
+
+/**
+ * The session `meta` record key of one charge: `{ runId, step, source?, label?, lines }` with the charge's
+ * usage and cost on the record. The run's end record (`run`) carries the whole run's lines.
+ */
+export const SPEND_RECORD = 'spend';
 
 /** What a `usage` event says a charge was for. */
 export type UsageSource = NonNullable<Extract<RunEvent, { type: 'usage' }>['source']>;
@@ -15,6 +21,14 @@ function charge(run: RunContext, source: UsageSource, usage: Usage, costUsd: num
   state.usage = addUsage(state.usage, usage);
   state.costUsd += costUsd ?? 0;
   spend(state.spend);
+  if (run.session) {
+    // Stored as it happens (in the same group commit as the step's message), so a run killed before
+    // its end record still shows what it spent: reports add up a run's `spend` records when it has no `run` record.
+    const lines: SpendLine[] = [];
+    spend(lines);
+    const value = { runId: run.runId, step: state.step, ...(source === 'model' ? {} : { source }), ...(state.label !== undefined ? { label: state.label } : {}), lines: lines as unknown as JsonValue };
+    void run.session.meta(SPEND_RECORD, value, usage, costUsd ?? 0);
+  }
   run.emit({
     type: 'usage',
     step: state.step,

@@ -42,7 +42,8 @@ describe('group commit: a step goes out in few durable writes', () => {
     expect(appends.flat().filter((t) => t === 'tool_result')).toHaveLength(2);
     expect(appends.length).toBeLessThanOrEqual(5);
     const loaded = await inner.load('s');
-    expect(loaded.records.map((r) => r.type)).toEqual(['header', 'message', 'message', 'tool_call', 'tool_call', 'tool_result', 'tool_result', 'message', 'meta']);
+    // Each model call's charge (`meta` spend) goes out with the step's message; the run's end record is last.
+    expect(loaded.records.map((r) => r.type)).toEqual(['header', 'message', 'meta', 'message', 'tool_call', 'tool_call', 'tool_result', 'tool_result', 'meta', 'message', 'meta']);
   });
 
   it('each step of a 6-step run costs at most three appends (decisions, results, and the next message joins the results)', async () => {

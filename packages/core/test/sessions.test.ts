@@ -19,15 +19,20 @@ describe('sessions', () => {
     const provider = scriptedProvider([{ text: 'calling', toolCalls: [{ name: 't' }] }, 'all done'], { pricePerMillion: { input: 1, output: 1 } });
     const result = await createAgent({ provider, tools: [t], session: { store, id: 's1', title: 'demo' } }).run('do it');
     // while the tool ran, the task, the assistant message and the decided call were already stored
-    expect(seenAtToolTime).toEqual(['header', 'message', 'message', 'tool_call']);
+    expect(seenAtToolTime).toEqual(['header', 'message', 'meta', 'message', 'tool_call']);
     const loaded = await store.load('s1');
     for (const record of loaded.records) SessionRecord.parse(record);
-    expect(loaded.records.map((r) => r.type)).toEqual(['header', 'message', 'message', 'tool_call', 'tool_result', 'message', 'meta']);
-    const call = loaded.records[3]!;
+    expect(loaded.records.map((r) => r.type)).toEqual(['header', 'message', 'meta', 'message', 'tool_call', 'tool_result', 'meta', 'message', 'meta']);
+    const call = loaded.records[4]!;
     expect(call.type === 'tool_call' && call.decision?.rule).toBe('core.default');
     const meta = loaded.records.at(-1)!;
     expect(meta).toMatchObject({ type: 'meta', key: 'run', value: { stopReason: 'done', steps: 2 } });
-    expect(meta.type === 'meta' && meta.costUsd).toBe(result.costUsd);
+    // The cost is on each model call's `spend` record (so a killed run keeps it), not again on the end record.
+    expect(meta.type === 'meta' && meta.costUsd).toBeUndefined();
+    const charges = loaded.records.filter((r) => r.type === 'meta' && r.key === 'spend');
+    expect(charges).toHaveLength(2);
+    expect(charges.reduce((sum, r) => sum + (r.type === 'meta' ? (r.costUsd ?? 0) : 0), 0)).toBeCloseTo(result.costUsd, 12);
+    expect((await store.list())[0]!.costUsd).toBeCloseTo(result.costUsd, 12);
     expect(historyFromRecords(loaded.records).messages).toEqual(result.messages);
     expect(result.sessionId).toBe('s1');
   });

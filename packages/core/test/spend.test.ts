@@ -35,8 +35,13 @@ describe('spend lines (by agent and model, stored with the run)', () => {
       { agent: 'main', provider: 'openai', model: 'gpt-4o', calls: 2, unpricedCalls: 1, usage: { inputTokens: 300, outputTokens: 30, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }, costUsd: 0.25 },
       { agent: 'researcher', provider: 'openai', model: 'gpt-4o', calls: 2, unpricedCalls: 0, usage: { inputTokens: 2000, outputTokens: 20, cacheReadTokens: 500, cacheWriteTokens: 0, reasoningTokens: 0 }, costUsd: 1 },
     ]);
-    const meta = (await store.load('s1')).records.at(-1)!;
-    expect(meta).toMatchObject({ type: 'meta', key: 'run', costUsd: 1.25, value: { label: 'TICKET-7', provider: 'openai', model: 'gpt-4o', spend: result.spend } });
+    const records = (await store.load('s1')).records;
+    expect(records.at(-1)).toMatchObject({ type: 'meta', key: 'run', value: { label: 'TICKET-7', provider: 'openai', model: 'gpt-4o', spend: result.spend } });
+    // Each charge was stored as it happened: the parent's calls and the sub-agent's whole run, in order.
+    const charges = records.filter((r) => r.type === 'meta' && r.key === 'spend');
+    expect(charges.map((r) => r.type === 'meta' && [(r.value as { source?: string }).source ?? 'model', r.costUsd])).toEqual([['model', 0.25], ['subagent', 1], ['model', 0]]);
+    expect(charges[1]).toMatchObject({ value: { runId: expect.any(String), lines: [result.spend[1]] }, usage: { inputTokens: 2000 } });
+    expect((await store.list())[0]!.costUsd).toBe(1.25);
   });
 
   it('announces every charge as a usage event that says what it was for, and the totals add up', async () => {

@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { durableApprovals } from '@warden/governance';
-import { openApprovalStore } from '@warden/sessions';
+import { runSpendOf } from '@warden/harness';
+import { openApprovalStore, openSessionStore } from '@warden/sessions';
 import { enqueue, resume, retry, status, watch, type FleetEvent } from '../src/index.js';
 import { startFakeModel, type FakeModel } from './helpers/fake-model.js';
 import { POSTGRES_URL, REDIS_URL, tempDir, testQueue } from './helpers/services.js';
@@ -134,6 +135,17 @@ describe('fleet across worker processes (real Redis, PostgreSQL and processes)',
     expect(effect!.failedReason).toMatch(/^fleet\.interrupted_tool: .*count_effect\(\{"key":"effect","holdMs":60000\}\)/);
     expect(read!.result).toMatchObject({ status: 'done', worker: 'e2', resumed: true, interrupted: [{ tool: 'peek', readOnly: true }] });
     expect(f.effectCount('effect')).toBe(1);
+    // The killed attempt's spend is kept: every answered model call of the job is in the spend report, once.
+    const store = await openSessionStore(POSTGRES_URL);
+    try {
+      const runs = runSpendOf(await store.load(read!.result!.sessionId));
+      expect(runs.map((r) => r.unfinished ?? false)).toEqual([true, false]);
+      const calls = runs.flatMap((r) => r.lines).reduce((n, l) => n + l.calls, 0);
+      expect(calls).toBe(f.model.requests.filter((r) => r.key === 'read').length);
+      expect(runs.flatMap((r) => r.lines).reduce((n, l) => n + l.usage.inputTokens, 0)).toBe(100 * calls);
+    } finally {
+      await store.close?.();
+    }
 
     await retry('effect', { ...f.q, acceptInterrupted: true });
     await waitFor(() => completed(f, 'effect') === 1, 'the accepted retry');

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { scriptedProvider } from '@warden/protocol/testing';
 import { describe, expect, it } from 'vitest';
-import { createHarness, trackStoredSpend, validateHarnessOptions } from '../src/index.js';
+import { createHarness, runSpendOf, trackStoredSpend, validateHarnessOptions } from '../src/index.js';
 import { tempWorkspace } from './helpers/workspace.js';
 
 const M = 1_000_000;
@@ -66,6 +66,38 @@ describe('spend reports from stored sessions', () => {
       expect(later.report().totals.runs).toBe(0);
     } finally {
       await priced.close();
+    }
+  });
+
+  it('a run that stored no end record (killed mid-way) is reported from the charges it stored as they happened, sub-agents included', async () => {
+    const dir = tempWorkspace();
+    writeFileSync(path.join(dir, 'a.txt'), 'alpha\n');
+    const provider = scriptedProvider(
+      [
+        { toolCalls: [{ name: 'delegate', args: { agent: 'helper', task: 'read a.txt' } }], usage: { inputTokens: 100, outputTokens: 10 }, costUsd: 0.5 },
+        { toolCalls: [{ name: 'read_file', args: { path: 'a.txt' } }], usage: { inputTokens: 200, outputTokens: 20 }, costUsd: 0.25 },
+        { text: 'child done', usage: { inputTokens: 300, outputTokens: 30 } },
+        { text: 'all done', usage: { inputTokens: 400, outputTokens: 40 }, costUsd: 1 },
+      ],
+      { id: 'openai', model: 'gpt-4o' },
+    );
+    const harness = await createHarness({ workdir: dir, provider, env: {}, audit: false, sessions: path.join(dir, 'sessions'), subagents: { helper: { description: 'reads', tools: ['read_file'] } } });
+    try {
+      const result = await harness.run('read a.txt', { label: 'TICKET-9' });
+      const loaded = await harness.store.load(result.sessionId!);
+      const [finished] = runSpendOf(loaded);
+      expect(finished!.unfinished).toBeUndefined();
+      // The same session as a killed process leaves it: every record up to the run's end record.
+      const killed = { ...loaded, records: loaded.records.filter((r) => !(r.type === 'meta' && r.key === 'run')) };
+      const [partial] = runSpendOf(killed);
+      expect(partial).toMatchObject({ runId: finished!.runId, unfinished: true, task: 'TICKET-9' });
+      expect(partial!.lines).toEqual(finished!.lines);
+      expect(partial!.lines.reduce((n, l) => n + l.calls, 0)).toBe(4);
+      // A killed run followed by its resumption: both runs are counted, each once.
+      const resumed = { ...loaded, records: [...killed.records, ...loaded.records.filter((r) => r.type === 'meta' && r.key === 'run').map((r) => ({ ...r, id: 'rec-other', at: new Date(Date.now() + 1000).toISOString(), value: { ...(r.value as object), runId: 'run-resumed' } }))] };
+      expect(runSpendOf(resumed).map((r) => [r.runId, r.unfinished ?? false])).toEqual([[finished!.runId, true], ['run-resumed', false]]);
+    } finally {
+      await harness.close();
     }
   });
 
