@@ -33,7 +33,7 @@ function straceVersion(): string {
   try {
     return execFileSync('strace', ['-V'], { encoding: 'utf8' }).split('\n')[0]!;
   } catch (error) {
-    throw new Error(`this test counts system calls with strace, which is not installed (apt-get install strace; CI installs it): ${(error as Error).message}`);
+    throw new Error(`this test counts system calls with strace, which is not installed (apt-get install strace; CI installs it): ${(error as Error).message}`, { cause: error });
   }
 }
 
