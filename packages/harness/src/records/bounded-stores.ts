@@ -15,6 +15,9 @@ export function boundedSessionStore(inner: SessionStoreV1, boundary: RecordBound
     delete: (id, owner) => inner.delete(id, owner),
   };
   if (inner.close) store.close = () => inner.close!();
+  // A run holds its session through the boundary too (decision 0011: one lock and one open file per
+  // run, not per append); a hold writes nothing, so there is nothing for the boundary to redact.
+  if (inner.hold) store.hold = (id) => inner.hold!(id);
   return store;
 }
 
