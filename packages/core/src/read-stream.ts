@@ -35,6 +35,7 @@ export function readStream(
     const onError = (error: unknown): void => {
       if (settled) return;
       settle();
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the provider's own rejection, passed on as it is
       reject(error);
     };
     const onNext = (next: IteratorResult<StreamPart>): void => {

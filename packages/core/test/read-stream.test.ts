@@ -5,7 +5,7 @@ import { readStream } from '../src/read-stream.js';
 
 const RESPONSE: ModelResponse = {
   message: { role: 'assistant', parts: [{ type: 'text', text: 'hi' }] },
-  usage: { inputTokens: 1, outputTokens: 1 },
+  usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 },
   finishReason: 'stop',
   provider: 'hand',
   model: 'm',
