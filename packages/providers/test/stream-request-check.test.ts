@@ -43,7 +43,13 @@ describe('stream(): checked, sent and read on the first read', () => {
   it('a request the quick checks are unsure of is judged by the schema and still streamed when valid', async () => {
     server.reply(sse(fixture('openai/chat-stream-tool-call.sse')));
     // An image part is beyond the quick checks (text only for user messages): the schema judges it.
-    const message = { role: 'user', parts: [{ type: 'text', text: 'what is this?' }, { type: 'image', mediaType: 'image/png', url: 'https://example.invalid/a.png' }] } as const;
+    const message: ModelRequest['messages'][number] = {
+      role: 'user',
+      parts: [
+        { type: 'text', text: 'what is this?' },
+        { type: 'image', mediaType: 'image/png', url: 'https://example.invalid/a.png' },
+      ],
+    };
     expect(fastMessageCheck(message)).toBe(false);
     const read = await parts(provider().stream({ messages: [message] }));
     expect(read.at(-1)?.type).toBe('finish');
