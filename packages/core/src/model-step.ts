@@ -5,11 +5,11 @@ import {
   type CallOptions,
   type ModelRequest,
   type ModelResponse,
-  type StreamPart,
 } from '@warden/protocol';
 import { providerError } from './coded-errors.js';
 import { ABORTED, raceAbort } from './abort.js';
 import { maybeCompact } from './compaction.js';
+import { readStream } from './read-stream.js';
 import { applyBeforeModel } from './hooks.js';
 import { deepFreeze } from './freeze.js';
 import type { RunContext } from './run-context.js';
@@ -73,37 +73,11 @@ async function callProvider(run: RunContext, request: ModelRequest, step: number
   if (!run.options.streaming) return raceAbort(provider.complete(request, callOptions), run.signal);
 
   const iterator = provider.stream(request, callOptions)[Symbol.asyncIterator]();
-  // One listener for the whole call: it settles whichever read is pending when the run aborts.
-  let wake: ((value: typeof ABORTED) => void) | undefined;
-  const onAbort = (): void => wake?.(ABORTED);
-  run.signal.addEventListener('abort', onAbort, { once: true });
-  let response: ModelResponse | undefined;
-  try {
-    for (;;) {
-      const next = run.signal.aborted
-        ? ABORTED
-        : await new Promise<IteratorResult<StreamPart> | typeof ABORTED>((resolve, reject) => {
-            wake = resolve;
-            iterator.next().then(resolve, reject);
-          });
-      wake = undefined;
-      if (next === ABORTED) {
-        Promise.resolve(iterator.return?.()).catch(() => undefined);
-        return ABORTED;
-      }
-      if (next.done) break;
-      const part = next.value;
-      if (part.type === 'text_delta') run.emit({ type: 'text_delta', step, text: part.text });
-      else if (part.type === 'thinking_delta') run.emit({ type: 'thinking_delta', step, text: part.text });
-      else if (part.type === 'finish') {
-        response = part.response;
-        await iterator.return?.();
-        break;
-      }
-    }
-  } finally {
-    run.signal.removeEventListener('abort', onAbort);
-  }
+  const response = await readStream(iterator, run.signal, (part) => {
+    if (part.type === 'text_delta') run.emit({ type: 'text_delta', step, text: part.text });
+    else if (part.type === 'thinking_delta') run.emit({ type: 'thinking_delta', step, text: part.text });
+  });
+  if (response === ABORTED) return ABORTED;
   if (!response) {
     throw providerError({
       code: 'provider.bad_response',

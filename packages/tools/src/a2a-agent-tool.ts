@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { HANDOFF_LIMITS, HANDOFF_MEDIA_TYPE, HANDOFF_RECEIPT_MEDIA_TYPE, WardenError, type Handoff, type HandoffReceipt, type ToolContext, type ToolV1 } from '@warden/protocol';
-import { handoffToJson, HandoffReceipt as HandoffReceiptSchema } from '@warden/protocol/schemas';
 import { loadA2aClientSdk, type A2aClientSdk } from './a2a-sdk.js';
 import { defineTool } from './define-tool.js';
 import type { ModuleImporter } from './mcp-sdk.js';
@@ -61,10 +60,15 @@ function cardLocation(url: URL): { base: string; path?: string } {
 }
 
 /** A handoff receipt the remote agent answered with (a data part of the receipt media type), when valid. */
-function receiptOf(parts: readonly A2aPart[] | undefined): HandoffReceipt | undefined {
+/** The protocol's zod schemas, loaded with the A2A SDK on first use: importing @warden/tools builds none. */
+type ProtocolSchemas = typeof import('@warden/protocol/schemas');
+let protocolSchemas: Promise<ProtocolSchemas> | undefined;
+const loadProtocolSchemas = (): Promise<ProtocolSchemas> => (protocolSchemas ??= import('@warden/protocol/schemas'));
+
+function receiptOf(schemas: ProtocolSchemas, parts: readonly A2aPart[] | undefined): HandoffReceipt | undefined {
   const part = parts?.find((p) => p.mediaType === HANDOFF_RECEIPT_MEDIA_TYPE && p.content?.$case === 'data');
   if (!part || part.content?.$case !== 'data') return undefined;
-  const parsed = HandoffReceiptSchema.safeParse(part.content.value);
+  const parsed = schemas.HandoffReceipt.safeParse(part.content.value);
   return parsed.success ? parsed.data : undefined;
 }
 
@@ -92,7 +96,7 @@ interface Collected {
   message?: string;
 }
 
-function absorb(collected: Collected, item: StreamItem, sdk: A2aClientSdk, ctx: ToolContext, agent: string): void {
+function absorb(collected: Collected, item: StreamItem, sdk: A2aClientSdk, schemas: ProtocolSchemas, ctx: ToolContext, agent: string): void {
   const payload = (item as { payload?: { $case: string; value: unknown } } | A2aTask | A2aMessage | undefined) ?? undefined;
   if (!payload) return;
   // The streaming client yields StreamResponse; a non-streaming fallback may yield a Task or Message.
@@ -105,7 +109,7 @@ function absorb(collected: Collected, item: StreamItem, sdk: A2aClientSdk, ctx: 
       collected.contextId = task.contextId;
       if (task.status) {
         collected.state = task.status.state;
-        collected.receipt = receiptOf(task.status.message?.parts) ?? collected.receipt;
+        collected.receipt = receiptOf(schemas, task.status.message?.parts) ?? collected.receipt;
         const text = textOf(task.status.message?.parts);
         if (text) collected.statusText = text;
       }
@@ -124,7 +128,7 @@ function absorb(collected: Collected, item: StreamItem, sdk: A2aClientSdk, ctx: 
       collected.contextId = update.contextId;
       if (update.status) {
         collected.state = update.status.state;
-        collected.receipt = receiptOf(update.status.message?.parts) ?? collected.receipt;
+        collected.receipt = receiptOf(schemas, update.status.message?.parts) ?? collected.receipt;
         const text = textOf(update.status.message?.parts);
         if (text) collected.statusText = text;
         ctx.emit({ type: 'progress', message: `${agent}: ${stateName(sdk, update.status.state)}` });
@@ -145,7 +149,7 @@ function absorb(collected: Collected, item: StreamItem, sdk: A2aClientSdk, ctx: 
 }
 
 /** The protocol's `Handoff` record for what the model handed over, checked with its limits before it is sent. */
-function handoffRecord(given: { contextSummary: string; artifacts?: string[] | undefined; suggestedNextAction?: string | undefined; confidence?: number | undefined }, from: string, to: string): Handoff {
+function handoffRecord(schemas: ProtocolSchemas, given: { contextSummary: string; artifacts?: string[] | undefined; suggestedNextAction?: string | undefined; confidence?: number | undefined }, from: string, to: string): Handoff {
   const record: Handoff = {
     version: 1,
     id: `hof_${randomUUID()}`,
@@ -159,7 +163,7 @@ function handoffRecord(given: { contextSummary: string; artifacts?: string[] | u
     createdAt: new Date().toISOString(),
   };
   try {
-    return JSON.parse(handoffToJson(record)) as Handoff;
+    return JSON.parse(schemas.handoffToJson(record)) as Handoff;
   } catch (error) {
     throw toolError('tool.invalid_args', `the handoff cannot be sent: ${(error as Error).message}`, 'Shorten the summary or name fewer artifacts (HANDOFF_LIMITS).', error);
   }
@@ -195,7 +199,7 @@ export function a2aAgent(options: A2aAgentOptions): ToolV1 {
   const maxAnswer = options.maxAnswerChars ?? DEFAULT_MAX_ANSWER;
   const origin = url.origin;
   const fixed: Record<string, string> = { ...options.headers, ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) };
-  let clientPromise: Promise<{ sdk: A2aClientSdk; client: Client }> | undefined;
+  let clientPromise: Promise<{ sdk: A2aClientSdk; schemas: ProtocolSchemas; client: Client }> | undefined;
 
   // Credentials go to the configured origin only: a card could name another host for its interface.
   const originFetch: typeof fetch = (input, init) => {
@@ -206,9 +210,9 @@ export function a2aAgent(options: A2aAgentOptions): ToolV1 {
     return fetch(input, { ...init, headers });
   };
 
-  const connect = (): Promise<{ sdk: A2aClientSdk; client: Client }> =>
+  const connect = (): Promise<{ sdk: A2aClientSdk; schemas: ProtocolSchemas; client: Client }> =>
     (clientPromise ??= (async () => {
-      const sdk = await loadA2aClientSdk(options.importer);
+      const [sdk, schemas] = await Promise.all([loadA2aClientSdk(options.importer), loadProtocolSchemas()]);
       const factory = new sdk.ClientFactory(
         sdk.ClientFactoryOptions.createFrom(sdk.ClientFactoryOptions.default, {
           transports: [new sdk.JsonRpcTransportFactory({ fetchImpl: originFetch }), new sdk.RestTransportFactory({ fetchImpl: originFetch })],
@@ -217,7 +221,7 @@ export function a2aAgent(options: A2aAgentOptions): ToolV1 {
       );
       const where = cardLocation(url);
       const client = await factory.createFromUrl(where.base, where.path);
-      return { sdk, client };
+      return { sdk, schemas, client };
     })().catch((error: unknown) => {
       clientPromise = undefined;
       throw error;
@@ -245,14 +249,15 @@ export function a2aAgent(options: A2aAgentOptions): ToolV1 {
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     async execute(args, ctx) {
       let sdk: A2aClientSdk;
+      let schemas: ProtocolSchemas;
       let client: Client;
       try {
-        ({ sdk, client } = await connect());
+        ({ sdk, schemas, client } = await connect());
       } catch (error) {
         if (WardenError.isInstance(error)) throw error;
         throw toolError('tool.remote_agent_failed', `${name}: could not read the agent card at ${origin}: ${(error as Error).message}`, 'Check the URL, that the remote agent is running, and its key.', error);
       }
-      const handoff = args.handoff ? handoffRecord(args.handoff, options.handoffFrom ?? 'main', options.handoffTo ?? name) : undefined;
+      const handoff = args.handoff ? handoffRecord(schemas, args.handoff, options.handoffFrom ?? 'main', options.handoffTo ?? name) : undefined;
       const message = sdk.Message.fromJSON({
         messageId: randomUUID(),
         role: 'ROLE_USER',
@@ -266,7 +271,7 @@ export function a2aAgent(options: A2aAgentOptions): ToolV1 {
           { tenant: '', message, configuration: undefined, metadata: undefined },
           { signal: ctx.signal, serviceParameters: { ...perCall } },
         );
-        for await (const item of stream) absorb(collected, item, sdk, ctx, name);
+        for await (const item of stream) absorb(collected, item, sdk, schemas, ctx, name);
       } catch (error) {
         if (ctx.signal.aborted) throw error;
         throw toolError('tool.remote_agent_failed', `${name}: the remote agent failed the call: ${(error as Error).message}`, 'The remote agent refused or failed; its own logs and audit trail say why.', error);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SPECIFICATION_VERSION, TOOL_NAME_PATTERN, WardenError, type ArgsValidation, type JsonObject, type JsonSchema, type ToolContext, type ToolOutput, type ToolPermission, type ToolV1 } from '@warden/protocol';
-import { ToolAnnotations } from '@warden/protocol/schemas';
+import { SPECIFICATION_VERSION, TOOL_NAME_PATTERN, WardenError, type ArgsValidation, type JsonObject, type JsonSchema, type ToolAnnotations, type ToolContext, type ToolOutput, type ToolPermission, type ToolV1 } from '@warden/protocol';
+import { checkAnnotations } from './annotations-check.js';
 import { formatIssues } from './format-issues.js';
 import { toolError } from './tool-error-codes.js';
 
@@ -64,15 +64,16 @@ export function defineTool<Input extends z.ZodObject>(definition: ToolDefinition
   if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs <= 0)) {
     throw toolError('tool.invalid_definition', `tool ${name}: timeoutMs must be a positive integer`);
   }
-  const parsedAnnotations = annotations === undefined ? undefined : ToolAnnotations.strict().safeParse(annotations);
-  if (parsedAnnotations && !parsedAnnotations.success) {
-    throw toolError('tool.invalid_definition', `tool ${name}: invalid annotations: ${formatIssues(parsedAnnotations.error.issues)}`);
+  const checkedAnnotations = annotations === undefined ? undefined : checkAnnotations(annotations);
+  if (checkedAnnotations && !checkedAnnotations.ok) {
+    throw toolError('tool.invalid_definition', `tool ${name}: invalid annotations: ${checkedAnnotations.problem}`);
   }
+  const parsedAnnotations = checkedAnnotations?.ok ? checkedAnnotations.annotations : undefined;
   if (permission !== undefined && permission !== 'allow' && permission !== 'ask' && permission !== 'deny') {
     throw toolError('tool.invalid_definition', `tool ${name}: permission must be "allow", "ask" or "deny"`);
   }
   if (cacheable !== undefined && cacheable !== false) {
-    const effects = parsedAnnotations?.data;
+    const effects = parsedAnnotations;
     if (cacheable !== true && !(typeof cacheable === 'object' && Number.isFinite(cacheable.ttlMs) && cacheable.ttlMs > 0)) {
       throw toolError('tool.invalid_definition', `tool ${name}: cacheable must be true or { ttlMs } with a positive number`);
     }
@@ -93,7 +94,7 @@ export function defineTool<Input extends z.ZodObject>(definition: ToolDefinition
     name,
     description,
     inputSchema,
-    ...(parsedAnnotations ? { annotations: parsedAnnotations.data } : {}),
+    ...(parsedAnnotations ? { annotations: parsedAnnotations } : {}),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     ...(permission === undefined ? {} : { permission }),
     ...(cacheable === undefined || cacheable === false ? {} : { cacheable: cacheable === true ? true : { ttlMs: cacheable.ttlMs } }),

@@ -1,4 +1,5 @@
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
+import { loadIgnore } from './cjs-deps.js';
 
 interface Level {
   /** Workspace-relative directory holding the .gitignore ('' for the root). */
@@ -16,7 +17,7 @@ export class GitignoreStack {
 
   /** Adds the `.gitignore` content found in directory `base`. */
   push(base: string, content: string): void {
-    this.levels.push({ base, matcher: ignore({ allowRelativePaths: true }).add(content) });
+    this.levels.push({ base, matcher: loadIgnore()({ allowRelativePaths: true }).add(content) });
   }
 
   /** Drops the most recent level (when leaving the directory that pushed it). */

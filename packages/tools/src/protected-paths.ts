@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { loadPicomatch } from './cjs-deps.js';
 import { canonicalName, isDefaultProtectedName } from './path-names.js';
 
 /** The paths every workspace refuses, at any depth: `.env`, `.env.*`, `.git`, `.warden`. */
@@ -12,8 +12,8 @@ export function globMatcher(globs: readonly string[], options: { nocase?: boolea
   const common = { dot: true, nocase: options.nocase ?? true };
   const byName = globs.filter((g) => !g.includes('/'));
   const byPath = globs.filter((g) => g.includes('/')).map((g) => g.replace(/^\.\//, '').replace(/^\//, ''));
-  const name = byName.length === 0 ? undefined : picomatch(byName, common);
-  const full = byPath.length === 0 ? undefined : picomatch(byPath, common);
+  const name = byName.length === 0 ? undefined : loadPicomatch()(byName, common);
+  const full = byPath.length === 0 ? undefined : loadPicomatch()(byPath, common);
   return (relative: string): boolean => {
     if (full?.(relative)) return true;
     if (!name) return false;

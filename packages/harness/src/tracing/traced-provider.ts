@@ -2,6 +2,7 @@ import type { Span } from '@opentelemetry/api';
 import type { CallOptions, ModelRequest, ModelResponse, ProviderV1, StreamPart } from '@warden/protocol';
 import { errorCodeOf } from '@warden/protocol';
 import { ATTR, OPERATION, finishReason, providerName, usageAttributes } from './gen-ai-attributes.js';
+import { observedStream } from './observed-stream.js';
 import { traceHeaders } from './trace-context.js';
 import type { TracingRuntime } from './tracing-runtime.js';
 
@@ -68,25 +69,21 @@ export function tracedProvider(provider: ProviderV1, runtime: TracingRuntime): P
         throw error;
       }
     },
-    async *stream(request, options): AsyncGenerator<StreamPart> {
+    stream(request, options) {
       const call = start(request, options);
-      let ended = false;
+      let source: AsyncIterable<StreamPart>;
       try {
-        for await (const part of provider.stream(request, call.options)) {
-          if (part.type === 'finish') {
-            succeed(call.span, part.response);
-            ended = true;
-          }
-          yield part;
-        }
+        source = provider.stream(request, call.options);
       } catch (error) {
-        if (!ended) failed(call.span, error);
-        ended = true;
+        failed(call.span, error);
         throw error;
-      } finally {
-        // The consumer stopped early (an abort): the call ends here, with no response.
-        if (!ended) call.span.end();
       }
+      return observedStream(source, {
+        finish: (response) => succeed(call.span, response),
+        fail: (error) => failed(call.span, error),
+        // The consumer stopped early (an abort): the call ends here, with no response.
+        stop: () => call.span.end(),
+      });
     },
   };
   if (provider.contextWindow !== undefined) Object.assign(traced, { contextWindow: provider.contextWindow });

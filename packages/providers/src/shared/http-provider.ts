@@ -3,7 +3,7 @@ import type { JsonObject, ModelRequest, AssistantMessage, CallOptions, FinishRea
 import type { PriceTable } from '../pricing/price-table.js';
 import type { SseEvent } from '../sse/sse-parser.js';
 import type { ProviderHealth } from '../transport/health.js';
-import type { HttpRequest, HttpTransport } from '../transport/http-transport.js';
+import type { HttpRequest, HttpTransport, SseReader, StreamContext } from '../transport/http-transport.js';
 import type { GenerationParameters } from '../parameters/generation-parameters.js';
 import { deepMerge, type ParameterPlan, type PlanBuilder } from '../parameters/plan-builder.js';
 import { planParameters, type ParameterWire, type PlanContext } from '../parameters/plan-parameters.js';
@@ -15,6 +15,12 @@ export interface ParsedAnswer {
   finishReason: FinishReason;
   /** The vendor's id of the answer (`chatcmpl-…`, `msg_…`), used when no request id header came. */
   responseId?: string;
+}
+
+/** A stream whose first read fails with `error`: a refused request fails where a generator's would. */
+// eslint-disable-next-line require-yield -- it has no items, only the failure
+async function* failedStream(error: unknown): AsyncGenerator<never> {
+  throw error;
 }
 
 export type AdapterStreamItem = Exclude<StreamPart, { type: 'finish' }>;
@@ -136,21 +142,37 @@ export function createHttpProvider(init: HttpProviderInit): HttpProvider {
     return respond(adapter.parse(result.body), result.requestId);
   }
 
-  async function* stream(request: ModelRequest, options: CallOptions = {}): AsyncGenerator<StreamPart> {
-    const valid = prepare(await validate(request)).request;
-    yield* transport.postSse<StreamPart>(
-      withCallHeaders(adapter.request(valid, true), options.headers),
-      (context) => {
-        const reader = adapter.streamReader();
-        return {
-          event: (event, out) => reader.event(event, out as AdapterStreamItem[]),
-          end: (out) => {
-            out.push({ type: 'finish', response: respond(reader.finish(), context.requestId) });
-          },
-        };
+  function sseRequest(valid: ModelRequest, options: CallOptions): HttpRequest {
+    return withCallHeaders(adapter.request(prepare(valid).request, true), options.headers);
+  }
+
+  function readParts(context: StreamContext): SseReader<StreamPart> {
+    const reader = adapter.streamReader();
+    return {
+      event: (event, out) => reader.event(event, out as AdapterStreamItem[]),
+      end: (out) => {
+        out.push({ type: 'finish', response: respond(reader.finish(), context.requestId) });
       },
-      options,
-    );
+    };
+  }
+
+  async function* streamAfterCheck(checked: Promise<ModelRequest>, options: CallOptions): AsyncGenerator<StreamPart> {
+    yield* transport.postSse<StreamPart>(sseRequest(await checked, options), readParts, options);
+  }
+
+  // Not a generator itself when the request passes the quick checks (the usual case): it hands out
+  // the transport's generator, so each part crosses one async-generator layer fewer. A request that
+  // is refused still fails on the first read, as a generator's would.
+  function stream(request: ModelRequest, options: CallOptions = {}): AsyncGenerator<StreamPart> {
+    let wire: HttpRequest;
+    try {
+      const checked = validate(request);
+      if (checked instanceof Promise) return streamAfterCheck(checked, options);
+      wire = sseRequest(checked, options);
+    } catch (error) {
+      return failedStream(error);
+    }
+    return transport.postSse<StreamPart>(wire, readParts, options);
   }
 
   const provider: HttpProvider = {
