@@ -1,4 +1,4 @@
-import { createA2AServer } from '@warden/harness';
+import { createA2AServer } from '@warden/serve';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { A2aOptions } from '../commands/a2a-command.js';

@@ -1,4 +1,4 @@
-import { createMcpServer } from '@warden/harness';
+import { createMcpServer } from '@warden/serve';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
