@@ -33,6 +33,14 @@ export interface OpenStoreOptions {
 /** Every key of {@link OpenStoreOptions}: the compiler keeps the list equal to the interface. */
 export const OPEN_STORE_KEYS = { fsync: true, tablePrefix: true, keyPrefix: true, ttlSeconds: true, importer: true } satisfies OptionKeys<OpenStoreOptions>;
 
+const KINDS = new Set<string>(['jsonl', 'sqlite', 'postgres', 'mysql', 's3', 'redis']);
+
+/** A parsed target as it is; anything else goes through the parser (which refuses what is not a location string). */
+function targetOf(target: string | StoreTarget): StoreTarget {
+  const kind = typeof target === 'object' && target !== null ? (target as { kind?: unknown }).kind : undefined;
+  return typeof kind === 'string' && KINDS.has(kind) ? (target as StoreTarget) : parseStoreTarget(target as string);
+}
+
 async function ensureDriver(target: StoreTarget, importer?: ModuleImporter): Promise<void> {
   if (target.kind !== 'jsonl') await loadDriver(STORE_DRIVERS[target.kind], importer);
 }
@@ -44,7 +52,7 @@ function s3Options(target: Extract<StoreTarget, { kind: 's3' }>, common: { impor
 /** Opens a session store from a location (a string, or one already read); a missing driver fails here with `session.driver_missing`. */
 export async function openSessionStore(target: string | StoreTarget, options: OpenStoreOptions = {}): Promise<SessionStoreV1 & { close(): Promise<void> }> {
   strictOptions('openSessionStore', OPEN_STORE_KEYS, options);
-  const parsed = typeof target === 'string' ? parseStoreTarget(target) : target;
+  const parsed = targetOf(target);
   await ensureDriver(parsed, options.importer);
   const common = options.importer ? { importer: options.importer } : {};
   switch (parsed.kind) {
@@ -73,7 +81,7 @@ export async function openSessionStore(target: string | StoreTarget, options: Op
 /** Opens the approval store that lives beside a session store (a JSONL directory gets an `approvals/` subdirectory). */
 export async function openApprovalStore(target: string | StoreTarget, options: OpenStoreOptions = {}): Promise<ApprovalStoreV1 & { close?(): Promise<void> }> {
   strictOptions('openApprovalStore', OPEN_STORE_KEYS, options);
-  const parsed = typeof target === 'string' ? parseStoreTarget(target) : target;
+  const parsed = targetOf(target);
   await ensureDriver(parsed, options.importer);
   const common = options.importer ? { importer: options.importer } : {};
   switch (parsed.kind) {
