@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SendMessageRequest, TaskState } from '@a2a-js/sdk';
 import { ClientFactory } from '@a2a-js/sdk/client';
-import { createA2AServer, createHarness } from '@warden/harness';
+import { createHarness } from '@warden/harness';
+import { createA2AServer } from '@warden/serve';
 import { memoryApprovalStore, memorySessionStore, scriptedProvider } from '@warden/protocol/testing';
 
 const KEY = 'example-a2a-key-0123456789abcdef';

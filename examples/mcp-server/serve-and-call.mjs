@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createHarness, createMcpServer } from '@warden/harness';
+import { createHarness } from '@warden/harness';
+import { createMcpServer } from '@warden/serve';
 import { memoryApprovalStore, memorySessionStore, scriptedProvider } from '@warden/protocol/testing';
 
 const workspace = await mkdtemp(path.join(tmpdir(), 'warden-mcp-example-'));

@@ -1,3 +1,3 @@
 import { packageBuild } from '../../tsup.shared.js';
 
-export default packageBuild(['src/index.ts', 'src/testing.ts']);
+export default packageBuild(['src/index.ts', 'src/testing.ts', 'src/location.ts']);

@@ -7,6 +7,8 @@ export const COMPOSERS = {
   harness: ['protocol', 'core', 'providers', 'tools', 'sessions', 'governance'],
   'pack-containment': ['protocol', 'harness', 'core', 'tools', 'governance', 'evidence'],
   fleet: ['protocol', 'harness', 'sessions', 'governance'],
+  // The MCP and A2A servers serve governed harnesses to other programs; tools only for its error codes' type.
+  serve: ['protocol', 'harness', 'tools'],
   // Workflows evaluate templates in governance's expression language; agents and stores are handed in.
   workflows: ['protocol', 'governance'],
   // Evaluation runs golden tasks through evidence's repeat machinery and replays sessions through the harness.

@@ -8,14 +8,14 @@ import { a2aAgent, createSandbox, createWorkspaceTools, memorySessionId, memoryS
 import { handoffOptions, runtimeAgentOptions } from './agent-team.js';
 import { loadProviderPlugins } from './load-provider-plugins.js';
 import { createAuditSink, type AuditSink } from './audit-sink.js';
-import { alertingAgent } from './cost/alerting-agent.js';
 import type { BudgetAlerts } from './cost/budget-alert-types.js';
 import { budgetAlerts } from './cost/budget-alerts.js';
 import { ownerName } from './cost/cost-tracker.js';
+import type { GovernedAgent, HarnessResumeOptions, HarnessRunOptions } from './governed-agent.js';
+import { harnessPipeline } from './pipeline/harness-pipeline.js';
 import type { SpendReport } from './cost/cost-report.js';
 import { trackStoredSpend, type SpendQuery } from './cost/load-spend.js';
 import { approverFor, durableFor, gateFor, governanceHooks, harnessRedactor, loadPolicies, type DurableApprovals } from './governance-parts.js';
-import { governedAgent, type GovernedAgent, type HarnessResumeOptions, type HarnessRunOptions } from './governed-agent.js';
 import { BUILTIN_TOOL_NAMES } from './harness-config.js';
 import type { HarnessMode, HarnessOptions } from './harness-options.js';
 import { connectMcpServers, requiredServerFailure, type ConnectedMcp } from './mcp-servers.js';
@@ -23,18 +23,12 @@ import { boundedApprovalStore, boundedSessionStore } from './records/bounded-sto
 import { createRecordBoundary } from './records/record-boundary.js';
 import { createRecordSealer } from './records/record-sealer.js';
 import { describeStore, openApprovalStore, openSessionStore, parseStoreLocation } from './session-store-url.js';
-import { planFirstAgent } from './plan-first/plan-first-agent.js';
 import { recordRejectedHandoff } from './record-rejected-handoff.js';
 import { buildSystemPrompt } from './system-prompt.js';
-import { tracedAgent } from './tracing/traced-agent.js';
-import { tracedApprover } from './tracing/traced-approver.js';
-import { tracedGate } from './tracing/traced-gate.js';
-import { tracedProvider } from './tracing/traced-provider.js';
 import { toolTraceHeaders } from './tracing/tool-trace-headers.js';
 import { createTracingRuntime, type TracingRuntime } from './tracing/tracing-runtime.js';
 import { assertHarnessOptions, type OptionIssue } from './validate-options.js';
 import { configError } from './coded-errors.js';
-import { controlledAgent } from './run-control.js';
 import { applyToolControls } from './tool-controls.js';
 import { styleParts } from './work-style/work-style.js';
 
@@ -200,28 +194,45 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   const prompt = await promptWith(options.instructions);
   const initialTaint = [...prompt.taint, ...(shared.mcp?.taint ?? [])];
   const hooks = [...governanceHooks({ redactor, trustedTools, ...(options.guardrails ? { guardrails: options.guardrails } : {}) }), ...style.hooks, ...(options.hooks ?? [])];
-  const tracing = shared.tracing;
+  const audit = shared.audit;
+  // The layers around the agent, in the one order written in harness-pipeline.ts.
+  const pipeline = harnessPipeline({
+    observers: { redactor, ...(audit ? { observe: (event) => audit.record(event), flush: () => audit.flush() } : {}) },
+    ...(shared.tracing ? { tracing: shared.tracing } : {}),
+    ...(shared.alerts ? { alerts: { alerts: shared.alerts, owner: ownerName(options.owner), prices: shared.prices } } : {}),
+    ...(options.planFirst
+      ? {
+          planFirst: {
+            provider: shared.provider,
+            tools,
+            mode,
+            ...(approver ? { approver } : {}),
+            redact: (text: string) => redactor.redact(text),
+            trusted: (name: string) => !(shared.mcp?.tools ?? []).some((t) => t.name === name) || (shared.mcp?.trustedTools.has(name) ?? false),
+          },
+        }
+      : {}),
+  });
   const agentOptions: AgentOptions = {
-    provider: tracing ? tracedProvider(shared.provider, tracing) : shared.provider,
+    provider: pipeline.wrap('provider', shared.provider),
     tools,
-    gate: tracing ? tracedGate(gate, tracing) : gate,
+    gate: pipeline.wrap('gate', gate),
     session: { store: shared.store, ...(options.sessionId ? { id: options.sessionId } : {}), ...(options.owner ? { owner: options.owner } : {}) },
     system: prompt.text,
     hooks,
     context: { workspace: workdir, ...(options.owner?.userId !== undefined ? { userId: options.owner.userId } : {}), ...(options.owner?.tenantId !== undefined ? { tenantId: options.owner.tenantId } : {}) },
-    ...(approver ? { approver: tracing ? tracedApprover(approver, tracing) : approver } : {}),
+    ...(approver ? { approver: pipeline.wrap('approver', approver) } : {}),
     ...(options.maxTurns ? { maxTurns: options.maxTurns } : style.maxTurns ? { maxTurns: style.maxTurns } : {}),
     ...(options.streaming === false ? { streaming: false } : {}),
     ...(options.compactNow ? { compaction: { thresholdTokens: 1 } } : {}),
     ...(options.subagents ? { subagents: options.subagents } : {}),
     // Handoff agents get the governed gate of a stricter mode when they ask for one; core intersects it with `gate`.
-    ...(await handoffOptions(options.handoffs, { mode, gateFor: (m) => (tracing ? tracedGate(gateForMode(m), tracing) : gateForMode(m)), promptFor: async (instructions) => (await promptWith(instructions)).text })),
+    ...(await handoffOptions(options.handoffs, { mode, gateFor: (m) => pipeline.wrap('gate', gateForMode(m)), promptFor: async (instructions) => (await promptWith(instructions)).text })),
   };
   const runtimeAgents = runtimeAgentOptions(options.runtimeAgents);
   if (runtimeAgents) agentOptions.runtimeAgents = runtimeAgents;
   const budget = budgetOf(options);
   if (budget) agentOptions.budget = budget;
-  const core = createAgent(agentOptions);
   const scopeFor = (task: string, trust: 'user' | 'untrusted'): RunScope =>
     taskScope(trust === 'untrusted' ? '' : task, {
       workspace: workdir,
@@ -232,20 +243,8 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
       agentTools: (options.a2aAgents ?? []).map((entry) => entry.name),
       ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
     });
-  const audit = shared.audit;
-  const governed = governedAgent(core, { scopeFor, initialTaint }, { redactor, ...(audit ? { observe: (event) => audit.record(event), flush: () => audit.flush() } : {}) });
-  const planning = options.planFirst
-    ? planFirstAgent(governed, {
-        provider: shared.provider,
-        tools,
-        mode,
-        ...(approver ? { approver } : {}),
-        redact: (text) => redactor.redact(text),
-        trusted: (name) => !(shared.mcp?.tools ?? []).some((t) => t.name === name) || (shared.mcp?.trustedTools.has(name) ?? false),
-      })
-    : governed;
-  const alerting = shared.alerts ? alertingAgent(planning, shared.alerts, ownerName(options.owner), shared.prices) : planning;
-  const { agent, control } = controlledAgent(tracing ? tracedAgent(alerting, tracing) : alerting);
+  const agent = pipeline.agent(createAgent(agentOptions), { scopeFor, initialTaint });
+  const control = pipeline.control;
   const allWarnings = [...warnings, ...toolWarnings, ...gate.warnings.map((message) => ({ path: 'policies', message })), ...(shared.mcp?.failures ?? []).map((f) => ({ path: `mcpServers.${f.server}`, message: `${f.code}: ${f.message}` }))];
   return {
     workdir,

@@ -235,7 +235,7 @@ export const HarnessConfig = z.strictObject({
       templates: z.record(AgentNameKey, RuntimeAgentTemplateEntry),
     })
     .optional(),
-  /** A directory (JSONL), `sqlite:FILE`, `postgres://…` or `redis://…` (default `WORKDIR/.warden/sessions`). */
+  /** A directory (JSONL), `sqlite:FILE`, `postgres://…`, `mysql://…`, `redis://…` or `s3://bucket/prefix/` (default `WORKDIR/.warden/sessions`); read by `@warden/sessions`. */
   sessions: z.string().min(1).optional(),
   /** Where durable approvals live (default: beside the sessions). */
   approvals: z.string().min(1).optional(),

@@ -7,11 +7,10 @@ import type { SealErrorCode } from './records/seal-error-codes.js';
 
 /**
  * The codes of other packages' tables that harness builds errors with: bad options (the
- * protocol's config codes) and a missing optional SDK for serving MCP or A2A (@warden/tools'
- * codes, as the client side throws them). Harness's own codes are in TRACING_ERROR_CODES,
- * BUDGET_ALERT_ERROR_CODES and AGENT_SESSION_ERROR_CODES.
+ * protocol's config codes) and a configured MCP server that did not start (@warden/tools' code).
+ * Harness's own codes are in TRACING_ERROR_CODES, BUDGET_ALERT_ERROR_CODES and AGENT_SESSION_ERROR_CODES.
  */
-export const HARNESS_SHARED_CODES = ['config.invalid', 'config.unknown_key', 'tool.mcp_sdk_missing', 'tool.mcp_connect_failed', 'tool.remote_agent_sdk_missing'] as const satisfies readonly (ErrorCode | ToolErrorCode)[];
+export const HARNESS_SHARED_CODES = ['config.invalid', 'config.unknown_key', 'tool.mcp_connect_failed'] as const satisfies readonly (ErrorCode | ToolErrorCode)[];
 
 /** Every code harness builds an error with (coded-errors.ts takes nothing else). */
 export type HarnessErrorCode = TracingErrorCode | SealErrorCode | BudgetAlertErrorCode | AgentSessionErrorCode | (typeof HARNESS_SHARED_CODES)[number];

@@ -24,7 +24,7 @@ function source(dir = join(import.meta.dirname, '..', 'src')): string {
 
 describe('error codes', () => {
   it('pins the codes of other tables that harness throws', () => {
-    expect([...HARNESS_SHARED_CODES].sort()).toEqual(['config.invalid', 'config.unknown_key', 'tool.mcp_connect_failed', 'tool.mcp_sdk_missing', 'tool.remote_agent_sdk_missing']);
+    expect([...HARNESS_SHARED_CODES].sort()).toEqual(['config.invalid', 'config.unknown_key', 'tool.mcp_connect_failed']);
   });
 
   it('lists only codes harness produces', () => {
@@ -36,7 +36,7 @@ describe('error codes', () => {
 
   it('each factory builds its class', () => {
     expect(configError({ code: 'config.invalid', message: 'm' })).toBeInstanceOf(ConfigError);
-    expect(toolError({ code: 'tool.mcp_sdk_missing', message: 'm' })).toBeInstanceOf(ToolError);
+    expect(toolError({ code: 'tool.mcp_connect_failed', message: 'm' })).toBeInstanceOf(ToolError);
     expect(TracingError.isInstance(tracingError({ code: 'tracing.api_missing', message: 'm' }))).toBe(true);
     expect(BudgetAlertError.isInstance(budgetAlertError({ code: 'budget_alerts.invalid_state', message: 'm' }))).toBe(true);
     expect(AgentSessionError.isInstance(agentSessionError({ code: 'agent_session.invalid_options', message: 'm' }))).toBe(true);

@@ -1,8 +1,6 @@
 import { ConfigError } from '@warden/protocol';
-import { scriptedProvider } from '@warden/protocol/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { budgetAlerts, createA2AServer, createAgentSession, createHarness, createMcpServer, trackStoredSpend, type Harness, type WardenA2aServer, type WardenMcpServer } from '../src/index.js';
-import { tempWorkspace } from './helpers/workspace.js';
+import { describe, expect, it } from 'vitest';
+import { budgetAlerts, createAgentSession, trackStoredSpend } from '../src/index.js';
 
 async function failure(build: () => unknown): Promise<ConfigError> {
   try {
@@ -13,21 +11,6 @@ async function failure(build: () => unknown): Promise<ConfigError> {
   }
   throw new Error('the factory accepted an unknown option');
 }
-
-let harness: Harness;
-let mcp: WardenMcpServer;
-let a2a: WardenA2aServer;
-beforeAll(async () => {
-  harness = await createHarness({ workdir: tempWorkspace(), provider: scriptedProvider(['ok']), env: {}, approver: 'none', audit: false });
-  const agents = [{ name: 'coder', description: 'Edits the workspace.', harness }];
-  mcp = await createMcpServer({ agents });
-  a2a = await createA2AServer({ agents });
-});
-afterAll(async () => {
-  await mcp.close();
-  await a2a.close();
-  await harness.close();
-});
 
 const budget = { scope: 'run' as const, usd: 1 };
 const webhook = { url: 'https://example.test/hook', secret: 's' };
@@ -40,13 +23,6 @@ const cases: Array<[string, () => unknown, string]> = [
   ['trackStoredSpend', () => trackStoredSpend({} as never, {} as never, { sinse: new Date() } as never), 'since'],
   ['createAgentSession', () => createAgentSession('a', { halfLifeStep: 5 } as never), 'halfLifeSteps'],
   ['createAgentSession limits', () => createAgentSession('a', { limits: { maxPlanStep: 5 } } as never), 'maxPlanSteps'],
-  ['createMcpServer', () => createMcpServer({ agents: [{ name: 'a', description: 'd', harness }], maxConcurrentRun: 2 } as never), 'maxConcurrentRuns'],
-  ['createMcpServer agents[0]', () => createMcpServer({ agents: [{ name: 'a', description: 'd', harness, trusted: 'user' }] } as never), 'trust'],
-  ['mcpServer.listen', () => mcp.listen({ port: 0, keys: ['server-key-0123456789abcdef'], allowedHost: ['x'] } as never), 'allowedHosts'],
-  ['mcpServer.serveStdio', () => mcp.serveStdio({ stdn: process.stdin } as never), 'stdin'],
-  ['createA2AServer', () => createA2AServer({ agents: [{ name: 'a', description: 'd', harness }], verison: '1' } as never), 'version'],
-  ['createA2AServer agents[0]', () => createA2AServer({ agents: [{ name: 'a', description: 'd', harness, key: ['k'] }] } as never), 'keys'],
-  ['a2aServer.listen', () => a2a.listen({ port: 0, keys: ['server-key-0123456789abcdef'], publicURL: 'https://a.test' } as never), 'publicUrl'],
 ];
 
 describe('unknown options', () => {

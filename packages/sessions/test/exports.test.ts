@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as mod from '../src/index.js';
+import * as location from '../src/location.js';
 import * as testing from '../src/testing.js';
 
 describe('public surface', () => {
@@ -44,9 +45,13 @@ describe('public surface', () => {
     expect(Object.keys(testing).sort()).toEqual(['approvalStoreContract', 'contractRecords', 'sessionStoreContract']);
   });
 
+  it('pins the export names of @warden/sessions/location', () => {
+    expect(Object.keys(location).sort()).toEqual(['describeStoreTarget', 'parseStoreTarget', 'storeTargetIn']);
+  });
+
   it('pins the package name and exports map', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; exports: Record<string, unknown> };
     expect(pkg.name).toBe('@warden/sessions');
-    expect(Object.keys(pkg.exports)).toEqual(['.', './testing', './package.json']);
+    expect(Object.keys(pkg.exports)).toEqual(['.', './testing', './location', './package.json']);
   });
 });

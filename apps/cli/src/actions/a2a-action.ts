@@ -1,7 +1,7 @@
-import { createA2AServer } from '@warden/harness';
+import { createA2AServer } from '@warden/serve';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import type { A2aOptions } from '../commands/a2a-command.js';
+import type { A2aOptions } from './a2a-options.js';
 import { cliVersion } from '../version.js';
 import { harnessOptionsFrom, resolveWorkdir } from './cli-harness-options.js';
 import { servedAgents } from './mcp-agents.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createHarness, type Harness } from '@warden/harness';
 import type { CommandContext } from '../cli/command.js';
-import type { RunCommandOptions } from '../commands/run-command.js';
+import type { RunCommandOptions } from './run-options.js';
 import { harnessOptionsFrom } from './cli-harness-options.js';
 
 export interface AgentChoice {

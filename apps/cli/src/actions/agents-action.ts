@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Blueprint } from '@warden/harness/blueprint';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import type { AgentsOptions } from '../commands/agents-command.js';
+import type { AgentsOptions } from './agents-options.js';
 import { resolveWorkdir } from './cli-harness-options.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
 

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { approvalDigest } from '@warden/protocol';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT, exitCodeForStop } from '../cli/exit-codes.js';
-import type { ApprovalsOptions } from '../commands/approvals-command.js';
+import type { ApprovalsOptions } from './approvals-options.js';
 import { createHarness, durableFor, openApprovalStore, openSessionStore, parseStoreLocation } from '@warden/harness';
 import { relativeTime } from '../render/relative-time.js';
 import { summarizeArgs } from '../render/summarize.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { HarnessOptions } from '@warden/harness';
 import type { CommandContext } from '../cli/command.js';
 import { CliError } from '../cli/cli-error.js';
-import type { RunCommandOptions } from '../commands/run-command.js';
+import type { RunCommandOptions } from './run-options.js';
 
 /**
  * `warden run --blueprint FILE --agent NAME [--agent-version V]`: the declared agent's options

@@ -3,7 +3,7 @@ import { listCases, pushReport, runChecks, type RunChecksResult, type RunProgres
 import type { CommandContext } from '../cli/command.js';
 import { parseDurationMs } from '../cli/duration.js';
 import { EXIT } from '../cli/exit-codes.js';
-import type { CheckOptions } from '../commands/check-command.js';
+import type { CheckOptions } from './check-options.js';
 import { textRedactor } from '@warden/harness';
 import { commandProgress } from '../render/progress-line.js';
 import { renderTable } from '../render/table.js';

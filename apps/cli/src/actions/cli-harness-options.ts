@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CliError } from '../cli/cli-error.js';
 import { parseDurationMs } from '../cli/duration.js';
 import type { CommandContext } from '../cli/command.js';
-import type { RunCommandOptions } from '../commands/run-command.js';
+import type { RunCommandOptions } from './run-options.js';
 import type { HarnessOptions } from '@warden/harness';
 
 /** The workspace: `--workdir`, else the current directory; it must be a directory. */

@@ -2,7 +2,7 @@ import type * as DashModule from '@warden/dash';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import type { DashCommandOptions } from '../commands/dash-command.js';
+import type { DashCommandOptions } from './dash-options.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
 
 const PACKAGE = '@warden/dash';

@@ -4,7 +4,7 @@ import { compareResults, loadResults, loadSuite, runSuite, saveResults, type Com
 import type { CommandContext } from '../cli/command.js';
 import { CliError } from '../cli/cli-error.js';
 import { EXIT } from '../cli/exit-codes.js';
-import type { EvalCommandOptions } from '../commands/eval-command.js';
+import type { EvalCommandOptions } from './eval-options.js';
 import type { Translator } from '../i18n/translator.js';
 import { agentUnderTest } from './agent-under-test.js';
 import { resolveWorkdir } from './cli-harness-options.js';

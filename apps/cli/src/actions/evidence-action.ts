@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pushReport } from '@warden/evidence';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import type { CheckOptions } from '../commands/check-command.js';
+import type { CheckOptions } from './check-options.js';
 import { checkAction } from './check-action.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
 

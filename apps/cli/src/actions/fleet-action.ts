@@ -2,7 +2,7 @@ import type { RunEvent, StopReason } from '@warden/protocol';
 import { errorCodeOf } from '@warden/protocol';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import type { FleetOptions } from '../commands/fleet-command.js';
+import type { FleetOptions } from './fleet-options.js';
 import { createHarness } from '@warden/harness';
 import { formatCost } from '../render/summarize.js';
 import { renderTable } from '../render/table.js';

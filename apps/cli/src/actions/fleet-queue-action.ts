@@ -2,7 +2,7 @@ import { cancel, enqueue, resume, retry, status, watch, type FleetEvent, type Fl
 import type { HarnessConfig } from '@warden/harness';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import type { FleetOptions } from '../commands/fleet-command.js';
+import type { FleetOptions } from './fleet-options.js';
 import { formatCost } from '../render/summarize.js';
 import { renderTable } from '../render/table.js';
 import { readFleetFile } from './fleet-file.js';

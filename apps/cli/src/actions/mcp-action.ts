@@ -1,8 +1,8 @@
-import { createMcpServer } from '@warden/harness';
+import { createMcpServer } from '@warden/serve';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import type { McpOptions } from '../commands/mcp-command.js';
+import type { McpOptions } from './mcp-options.js';
 import { cliVersion } from '../version.js';
 import { harnessOptionsFrom, resolveWorkdir } from './cli-harness-options.js';
 import { servedAgents } from './mcp-agents.js';

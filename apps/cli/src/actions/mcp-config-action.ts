@@ -2,7 +2,7 @@ import { startMcpServers, type McpServerEntry, type StartedMcpServers } from '@w
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import type { McpOptions } from '../commands/mcp-command.js';
+import type { McpOptions } from './mcp-options.js';
 import { renderTable } from '../render/table.js';
 import { harnessOptionsFrom, resolveWorkdir } from './cli-harness-options.js';
 import { mcpServersOf, openEditableConfig, saveMcpServers, type EditableConfig } from './mcp-config-file.js';

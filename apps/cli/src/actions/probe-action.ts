@@ -2,7 +2,7 @@ import path from 'node:path';
 import { runProbes, validateTarget, type PackLoad, type ProbeProgress } from '@warden/evidence';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import { PROBE_VERB_FLAGS, type ProbeOptions } from '../commands/probe-command.js';
+import { PROBE_VERB_FLAGS, type ProbeOptions } from './probe-options.js';
 import { CliError } from '../cli/cli-error.js';
 import { kebabCase } from '../cli/option-kinds.js';
 import { textRedactor } from '@warden/harness';

@@ -3,7 +3,7 @@ import { textRedactor } from '@warden/harness';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import type { ProbeOptions } from '../commands/probe-command.js';
+import type { ProbeOptions } from './probe-options.js';
 import { isUsableToken, MIN_TOKEN_LENGTH } from '../probe-serve/bearer-token.js';
 import { startProbeServer, type RunningProbeServer } from '../probe-serve/probe-server.js';
 import { loadEvidencePacks } from './evidence-packs.js';

@@ -1,7 +1,7 @@
 import { replay } from '@warden/eval';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT, exitCodeForStop } from '../cli/exit-codes.js';
-import type { ReplayCommandOptions } from '../commands/replay-command.js';
+import type { ReplayCommandOptions } from './replay-options.js';
 import { agentUnderTest } from './agent-under-test.js';
 import { eventSink } from './drive-run.js';
 import { resolveWorkdir } from './cli-harness-options.js';

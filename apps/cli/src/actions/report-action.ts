@@ -3,7 +3,7 @@ import { createPriceTable } from '@warden/providers';
 import type { CommandContext } from '../cli/command.js';
 import { parseDurationMs } from '../cli/duration.js';
 import { EXIT } from '../cli/exit-codes.js';
-import type { ReportCommandOptions } from '../commands/report-command.js';
+import type { ReportCommandOptions } from './report-options.js';
 import { formatCost } from '../render/summarize.js';
 import { renderTable } from '../render/table.js';
 import { resolveWorkdir } from './cli-harness-options.js';

@@ -1,7 +1,7 @@
 import { openSessionStore, parseStoreLocation, type HarnessOptions } from '@warden/harness';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
-import type { RunCommandOptions } from '../commands/run-command.js';
+import type { RunCommandOptions } from './run-options.js';
 import { lookupSessionId } from './session-ids.js';
 import { sessionReference } from './session-reference.js';
 

@@ -1,7 +1,7 @@
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT, exitCodeForStop } from '../cli/exit-codes.js';
-import type { RunCommandOptions } from '../commands/run-command.js';
+import type { RunCommandOptions } from './run-options.js';
 import { createHarness, type HarnessOptions } from '@warden/harness';
 import { harnessOptionsFrom, resolveWorkdir } from './cli-harness-options.js';
 import { blueprintRunOptions } from './blueprint-run.js';

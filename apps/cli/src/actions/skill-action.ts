@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { CommandContext } from '../cli/command.js';
 import { CliError } from '../cli/cli-error.js';
 import { EXIT } from '../cli/exit-codes.js';
-import type { SkillOptions } from '../commands/skill-command.js';
+import type { SkillOptions } from './skill-options.js';
 import { cliVersion } from '../version.js';
 import { DEFAULT_SKILL_DIR, readManifest, readSkillFiles, sha256, shippedSkillDir, SKILL_MANIFEST, type SkillManifest } from './skill-files.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describeStore, openSessionStore, parseStoreLocation, type HarnessOptions } from '@warden/harness';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
-import type { RunCommandOptions } from '../commands/run-command.js';
+import type { RunCommandOptions } from './run-options.js';
 import { lookupSessionId } from './session-ids.js';
 import { storedWorkspace, workspaceExists, workspaceOfStoreDir } from './session-workspace.js';
 

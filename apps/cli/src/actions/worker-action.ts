@@ -4,7 +4,7 @@ import { createWorker, type CreateWorkerOptions, type WorkerEvent, type WorkerHa
 import type { HarnessConfig } from '@warden/harness';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import type { WorkerOptions } from '../commands/worker-command.js';
+import type { WorkerOptions } from './worker-options.js';
 import { resolveWorkdir } from './cli-harness-options.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
 import { CliError } from '../cli/cli-error.js';

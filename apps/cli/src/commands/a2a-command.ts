@@ -1,25 +1,5 @@
-import { z } from 'zod';
 import { defineCommand } from '../cli/command.js';
-
-export const a2aOptions = z.strictObject({
-  http: z.coerce.number().int().min(0).max(65535).optional(),
-  host: z.string().min(1).optional(),
-  key: z.string().min(1).optional(),
-  publicUrl: z.string().url().optional(),
-  agent: z.array(z.string().min(1)).optional(),
-  workdir: z.string().min(1).optional(),
-  sessions: z.string().min(1).optional(),
-  provider: z.string().min(1).optional(),
-  model: z.string().min(1).optional(),
-  baseUrl: z.string().url().optional(),
-  mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
-  maxConcurrent: z.coerce.number().int().min(1).max(64).optional(),
-  maxBody: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).optional(),
-  maxQueue: z.coerce.number().int().min(0).max(10_000).optional(),
-  retryAfter: z.coerce.number().int().min(1).max(3600).optional(),
-  pushAllow: z.array(z.string().url()).optional(),
-});
-export type A2aOptions = z.infer<typeof a2aOptions>;
+import { a2aOptions } from '../actions/a2a-options.js';
 
 export const a2aCommand = defineCommand({
   name: 'a2a',

@@ -1,12 +1,5 @@
-import { z } from 'zod';
 import { defineCommand } from '../cli/command.js';
-
-export const agentsOptions = z.strictObject({
-  blueprint: z.string().min(1).optional(),
-  agentVersion: z.string().min(1).optional(),
-  workdir: z.string().min(1).optional(),
-});
-export type AgentsOptions = z.infer<typeof agentsOptions>;
+import { agentsOptions } from '../actions/agents-options.js';
 
 /** `warden agents list|show NAME|check --blueprint FILE`: the agents a blueprint declares. */
 export const agentsCommand = defineCommand({

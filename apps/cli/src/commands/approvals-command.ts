@@ -1,15 +1,5 @@
-import { z } from 'zod';
 import { defineCommand } from '../cli/command.js';
-
-export const approvalsOptions = z.strictObject({
-  workdir: z.string().min(1).optional(),
-  sessions: z.string().min(1).optional(),
-  provider: z.string().min(1).optional(),
-  model: z.string().min(1).optional(),
-  baseUrl: z.string().url().optional(),
-  mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
-});
-export type ApprovalsOptions = z.infer<typeof approvalsOptions>;
+import { approvalsOptions } from '../actions/approvals-options.js';
 
 export const approvalsCommand = defineCommand({
   name: 'approvals',

@@ -1,17 +1,5 @@
-import { z } from 'zod';
 import { defineCommand } from '../cli/command.js';
-
-export const dashOptions = z.strictObject({
-  data: z.string().min(1).optional(),
-  databaseUrl: z.string().min(1).optional(),
-  pgSchema: z.string().min(1).optional(),
-  host: z.string().min(1).optional(),
-  port: z.coerce.number().int().min(0).max(65535).optional(),
-  publicUrl: z.string().min(1).optional(),
-  maxReportMb: z.coerce.number().positive().optional(),
-  allowInsecureHttp: z.boolean().optional(),
-});
-export type DashCommandOptions = z.infer<typeof dashOptions>;
+import { dashOptions } from '../actions/dash-options.js';
 
 export const dashCommand = defineCommand({
   name: 'dash',

@@ -1,5 +1,5 @@
 import { defineCommand } from '../cli/command.js';
-import { checkOptions } from './check-command.js';
+import { checkOptions } from '../actions/check-options.js';
 
 /** `warden evidence list|run|push`: the evidence runner under its own name (`run` and `list` are `warden check`). */
 export const evidenceCommand = defineCommand({

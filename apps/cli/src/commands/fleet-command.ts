@@ -1,24 +1,5 @@
-import { z } from 'zod';
 import { defineCommand } from '../cli/command.js';
-
-export const fleetOptions = z.strictObject({
-  workers: z.coerce.number().int().positive().max(64).optional(),
-  provider: z.string().min(1).optional(),
-  model: z.string().min(1).optional(),
-  baseUrl: z.string().url().optional(),
-  mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
-  yes: z.boolean().optional(),
-  maxTurns: z.coerce.number().int().positive().optional(),
-  budgetTokens: z.coerce.number().int().positive().optional(),
-  budgetUsd: z.coerce.number().positive().optional(),
-  sessions: z.string().min(1).optional(),
-  /** `redis://…`: queue the jobs for `warden worker`s instead of running them here. */
-  queue: z.string().min(1).optional(),
-  queueName: z.string().min(1).optional(),
-  prefix: z.string().min(1).optional(),
-  acceptInterrupted: z.boolean().optional(),
-});
-export type FleetOptions = z.infer<typeof fleetOptions>;
+import { fleetOptions } from '../actions/fleet-options.js';
 
 export const fleetCommand = defineCommand({
   name: 'fleet',

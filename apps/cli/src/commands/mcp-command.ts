@@ -1,27 +1,5 @@
-import { z } from 'zod';
 import { defineCommand } from '../cli/command.js';
-
-export const mcpOptions = z.strictObject({
-  stdio: z.boolean().optional(),
-  http: z.coerce.number().int().min(0).max(65535).optional(),
-  host: z.string().min(1).optional(),
-  key: z.string().min(1).optional(),
-  agent: z.array(z.string().min(1)).optional(),
-  workdir: z.string().min(1).optional(),
-  sessions: z.string().min(1).optional(),
-  provider: z.string().min(1).optional(),
-  model: z.string().min(1).optional(),
-  baseUrl: z.string().url().optional(),
-  mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
-  maxConcurrent: z.coerce.number().int().min(1).max(64).optional(),
-  maxBody: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).optional(),
-  // `warden mcp add`
-  trust: z.enum(['trusted', 'untrusted']).optional(),
-  tool: z.array(z.string().min(1)).optional(),
-  env: z.array(z.string().min(1)).optional(),
-  header: z.array(z.string().min(1)).optional(),
-});
-export type McpOptions = z.infer<typeof mcpOptions>;
+import { mcpOptions } from '../actions/mcp-options.js';
 
 export const mcpCommand = defineCommand({
   name: 'mcp',

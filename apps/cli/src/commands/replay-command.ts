@@ -1,15 +1,5 @@
-import { z } from 'zod';
 import { defineCommand } from '../cli/command.js';
-import { blueprintAgentShape, runTargetShape } from './agent-target-options.js';
-
-export const replayOptions = z.strictObject({
-  step: z.coerce.number().int().positive(),
-  task: z.string().min(1).optional(),
-  ...blueprintAgentShape,
-  ...runTargetShape,
-  yes: z.boolean().optional(),
-});
-export type ReplayCommandOptions = z.infer<typeof replayOptions>;
+import { replayOptions } from '../actions/replay-options.js';
 
 export const replayCommand = defineCommand({
   name: 'replay',

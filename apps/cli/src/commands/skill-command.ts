@@ -1,11 +1,5 @@
-import { z } from 'zod';
 import { defineCommand } from '../cli/command.js';
-
-export const skillOptions = z.strictObject({
-  dir: z.string().min(1).optional(),
-  force: z.boolean().optional(),
-});
-export type SkillOptions = z.infer<typeof skillOptions>;
+import { skillOptions } from '../actions/skill-options.js';
 
 /** `warden skill print|install`: the agent skill shipped with the CLI (skills/warden/). */
 export const skillCommand = defineCommand({

@@ -1,6 +1,7 @@
 import type { RunResult } from '@warden/core';
 import type { ApproverV1, GateMode, ProviderV1, RunEvent, ScopePlan, ToolV1 } from '@warden/protocol';
 import type { GovernedAgent, HarnessRunOptions } from '../governed-agent.js';
+import type { HarnessLayer } from '../pipeline/harness-layer.js';
 import { planAuthority } from './plan-authority.js';
 import { requestPlan } from './request-plan.js';
 
@@ -15,7 +16,7 @@ export interface PlanFirstDeps {
 }
 
 /**
- * Plan-first mode over the governed agent: before the run starts (so before it reads anything
+ * Plan-first mode as a layer of the harness's pipeline: before the run starts (so before it reads anything
  * untrusted), the model writes a plan from the task alone; the plan is linted, approved once when
  * the mode asks, and handed to the run as `RunScope.plan` — which core announces (`scope` event,
  * so the audit trail has it) and stores in the session. A task marked `untrusted` gets no plan (a
@@ -23,7 +24,11 @@ export interface PlanFirstDeps {
  * stored with its session). A model that writes no plan, or a planner call that fails, leaves the
  * run under the normal rules.
  */
-export function planFirstAgent(agent: GovernedAgent, deps: PlanFirstDeps): GovernedAgent {
+export function planFirstLayer(deps: PlanFirstDeps): HarnessLayer {
+  return { name: 'plan-first', agent: (inner) => planFirstAgent(inner, deps) };
+}
+
+function planFirstAgent(agent: GovernedAgent, deps: PlanFirstDeps): GovernedAgent {
   /** The run's options with the plan and the planner call's spend (counted in the run's usage and budget). */
   const planned = async (task: string, options: HarnessRunOptions | undefined): Promise<HarnessRunOptions | undefined> => {
     if (options?.trust === 'untrusted' || options?.plan) return options;

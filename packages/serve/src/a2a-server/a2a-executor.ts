@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { AgentExecutor, ExecutionEventBus, RequestContext } from '@a2a-js/sdk/server';
 import { failedCall, runAgentCall, type AgentCallOutcome } from '../mcp-server/agent-call.js';
 import type { ApprovalInstructions, McpAgent } from '../mcp-server/mcp-agent.js';
-import type { TraceContextCarrier } from '../tracing/tracing-options.js';
+import type { TraceContextCarrier } from '@warden/harness';
 import type { A2aServerSdk } from './a2a-server-sdk.js';
 import type { AdmissionTicket } from './a2a-admission.js';
 import { HANDOFF_MEDIA_TYPE, HANDOFF_RECEIPT_MEDIA_TYPE } from '@warden/protocol';
-import { receiveHandoff } from '../received-handoff.js';
+import { receiveHandoff } from '@warden/harness';
 
 type A2aMessage = import('@a2a-js/sdk').Message;
 type A2aPart = A2aMessage['parts'][number];

@@ -6,7 +6,8 @@ import { ClientFactory, type Client } from '@a2a-js/sdk/client';
 import type { ToolV1 } from '@warden/protocol';
 import { scriptedProvider, type ScriptedTurn } from '@warden/protocol/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createA2AServer, createHarness, type Harness, type RunningA2aHttp } from '../src/index.js';
+import { createHarness, type Harness } from '@warden/harness';
+import { createA2AServer, type RunningA2aHttp } from '../src/index.js';
 import { tempWorkspace } from './helpers/workspace.js';
 
 const KEY = 'a2a-server-key-0123456789abcdef';

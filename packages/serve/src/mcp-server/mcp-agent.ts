@@ -1,4 +1,4 @@
-import type { Harness } from '../create-harness.js';
+import type { Harness } from '@warden/harness';
 import type { OptionKeys } from '@warden/protocol';
 
 /** One agent a Warden MCP server exposes as a tool. */

@@ -4,7 +4,8 @@ import { ClientFactory } from '@a2a-js/sdk/client';
 import { HANDOFF_LIMITS, HANDOFF_MEDIA_TYPE, HANDOFF_RECEIPT_MEDIA_TYPE, type Handoff, type RunEvent } from '@warden/protocol';
 import { scriptedProvider } from '@warden/protocol/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createA2AServer, createHarness } from '../src/index.js';
+import { createHarness } from '@warden/harness';
+import { createA2AServer } from '../src/index.js';
 import { tempWorkspace } from './helpers/workspace.js';
 
 const KEY = 'handoff-a2a-key-0123456789abcdef';

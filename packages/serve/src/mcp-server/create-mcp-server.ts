@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
-import { isTraceContextCarrier } from '../tracing/active-trace-context.js';
-import type { TraceContextCarrier } from '../tracing/tracing-options.js';
+import { isTraceContextCarrier } from '@warden/harness';
+import type { TraceContextCarrier } from '@warden/harness';
 import { failedCall, runAgentCall, type AgentCallOutcome } from './agent-call.js';
 import { agentInput, agentInputJsonSchema, agentOutputJsonSchema, describeIssues } from './agent-tool-schema.js';
 import { isUsableKey, MIN_KEY_LENGTH, type KeyGrant } from './bearer-keys.js';

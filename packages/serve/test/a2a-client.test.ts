@@ -3,7 +3,8 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type Re
 import type { RunEvent } from '@warden/protocol';
 import { scriptedProvider, type ScriptedTurn } from '@warden/protocol/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createA2AServer, createHarness, type Harness, type HarnessOptions } from '../src/index.js';
+import { createHarness, type Harness, type HarnessOptions } from '@warden/harness';
+import { createA2AServer } from '../src/index.js';
 import { tempWorkspace } from './helpers/workspace.js';
 
 const KEY = 'remote-a2a-key-0123456789abcdef';

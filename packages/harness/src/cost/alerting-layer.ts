@@ -1,6 +1,8 @@
 import type { RunEvent, RunEventOf } from '@warden/protocol';
 import type { PriceTable } from '@warden/providers';
-import type { GovernedAgent, HarnessResumeOptions, HarnessRunOptions } from '../governed-agent.js';
+import type { GovernedAgent } from '../governed-agent.js';
+import { tapOptions, tapStream, type EventTap } from '../pipeline/event-tap.js';
+import type { HarnessLayer } from '../pipeline/harness-layer.js';
 import type { BudgetAlert, BudgetAlerts } from './budget-alert-types.js';
 
 /** The `warning` event's code for a budget threshold crossed. */
@@ -36,48 +38,42 @@ function meter(alerts: BudgetAlerts, owner: string, prices: PriceTable): (event:
   };
 }
 
-function withMeter<O extends HarnessRunOptions | HarnessResumeOptions>(options: O | undefined, see: (event: RunEvent) => RunEventOf<'warning'>[], raised: string[]): O {
-  const given = options?.onEvent;
+/** One run's tap: each crossing the event completes, as a `warning` event before it (and noted in `raised`). */
+function alertTap(see: (event: RunEvent) => RunEventOf<'warning'>[], raised?: string[]): EventTap {
   return {
-    ...options,
-    onEvent: (event: RunEvent) => {
-      for (const warning of see(event)) {
-        raised.push(warning.message);
-        given?.(warning);
-      }
-      given?.(event);
+    see(event) {
+      const warnings = see(event);
+      raised?.push(...warnings.map((warning) => warning.message));
+      return [...warnings, event];
     },
-  } as O;
-}
-
-async function* metered(events: AsyncIterable<RunEvent>, see: (event: RunEvent) => RunEventOf<'warning'>[]): AsyncGenerator<RunEvent> {
-  for await (const event of events) {
-    yield* see(event);
-    yield event;
-  }
+  };
 }
 
 /**
- * The governed agent with budget alerts: every run's spend goes to `alerts` as it is recorded,
- * and each crossing is also a `warning` event (code `budget.threshold_crossed`) in the run's
- * events and in `RunResult.warnings`. Webhooks are sent in the background (`alerts.settled()`).
+ * Budget alerts as a layer of the harness's pipeline: every run's spend goes to `alerts` as it is
+ * recorded, and each crossing is also a `warning` event (code `budget.threshold_crossed`) in the
+ * run's events and in `RunResult.warnings`. Webhooks are sent in the background (`alerts.settled()`).
  */
-export function alertingAgent(agent: GovernedAgent, alerts: BudgetAlerts, owner: string, prices: PriceTable): GovernedAgent {
+export function alertingLayer(alerts: BudgetAlerts, owner: string, prices: PriceTable): HarnessLayer {
   const withWarnings = async <R extends { warnings: string[] }>(raised: string[], result: Promise<R>): Promise<R> => {
     const done = await result;
     return raised.length > 0 ? { ...done, warnings: [...done.warnings, ...raised] } : done;
   };
+  const tap = (raised?: string[]): EventTap => alertTap(meter(alerts, owner, prices), raised);
   return {
-    run: (task, options) => {
-      const raised: string[] = [];
-      return withWarnings(raised, agent.run(task, withMeter(options, meter(alerts, owner, prices), raised)));
-    },
-    resume: (id, options) => {
-      const raised: string[] = [];
-      return withWarnings(raised, agent.resume(id, withMeter(options, meter(alerts, owner, prices), raised)));
-    },
-    // A stream's usage is read from the stream itself; the caller's onEvent is left as it is.
-    stream: (task, options) => metered(agent.stream(task, options), meter(alerts, owner, prices)),
-    resumeStream: (id, options) => metered(agent.resumeStream(id, options), meter(alerts, owner, prices)),
+    name: 'budget-alerts',
+    agent: (inner: GovernedAgent): GovernedAgent => ({
+      run: (task, options) => {
+        const raised: string[] = [];
+        return withWarnings(raised, inner.run(task, tapOptions(options, tap(raised))));
+      },
+      resume: (id, options) => {
+        const raised: string[] = [];
+        return withWarnings(raised, inner.resume(id, tapOptions(options, tap(raised))));
+      },
+      // A stream's usage is read from the stream itself; the caller's onEvent is left as it is.
+      stream: (task, options) => tapStream(inner.stream(task, options), tap()),
+      resumeStream: (id, options) => tapStream(inner.resumeStream(id, options), tap()),
+    }),
   };
 }

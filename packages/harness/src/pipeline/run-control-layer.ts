@@ -1,5 +1,6 @@
 import type { RunEvent } from '@warden/protocol';
-import type { GovernedAgent, HarnessResumeOptions, HarnessRunOptions } from './governed-agent.js';
+import type { GovernedAgent, HarnessResumeOptions, HarnessRunOptions } from '../governed-agent.js';
+import type { HarnessLayer } from './harness-layer.js';
 
 /** A person's two ways to end the runs in flight of one harness. */
 export interface RunControl {
@@ -27,11 +28,11 @@ function link(given: AbortSignal | undefined, controller: AbortController): () =
 }
 
 /**
- * Wraps the harness's agent so `stop()` and `abort()` reach every run in flight, beside the
- * caller's own `stopSignal` and `signal` (either one ends a run). A run started after a stop
- * is not affected: the controls act on what is running, they are not a switch.
+ * The outermost layer of the harness's pipeline: `stop()` and `abort()` reach every run in flight,
+ * beside the caller's own `stopSignal` and `signal` (either one ends a run). A run started after a
+ * stop is not affected: the controls act on what is running, they are not a switch.
  */
-export function controlledAgent(agent: GovernedAgent): { agent: GovernedAgent; control: RunControl } {
+export function runControlLayer(): { layer: HarnessLayer; control: RunControl } {
   const running = new Set<Controls>();
   const open = <O extends HarnessRunOptions | HarnessResumeOptions>(options: O | undefined): { controls: Controls; options: O; close(): void } => {
     const controls: Controls = { stop: new AbortController(), abort: new AbortController() };
@@ -56,7 +57,7 @@ export function controlledAgent(agent: GovernedAgent): { agent: GovernedAgent; c
       }
     },
   });
-  const controlled: GovernedAgent = {
+  const controlled = (agent: GovernedAgent): GovernedAgent => ({
     async run(task, options) {
       const run = open(options);
       try {
@@ -75,9 +76,9 @@ export function controlledAgent(agent: GovernedAgent): { agent: GovernedAgent; c
     },
     stream: (task, options) => streamed((o) => agent.stream(task, o), options),
     resumeStream: (sessionId, options) => streamed((o) => agent.resumeStream(sessionId, o), options),
-  };
+  });
   return {
-    agent: controlled,
+    layer: { name: 'run-control', agent: controlled },
     control: {
       stop(reason = 'stopped') {
         for (const controls of running) controls.stop.abort(new Error(reason));

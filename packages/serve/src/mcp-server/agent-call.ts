@@ -1,7 +1,9 @@
 import { SessionError, WardenError, type Handoff, type HandoffReceipt, type RunEvent, type RunEventOf } from '@warden/protocol';
-import type { RunResult } from '@warden/core';
-import type { TraceContextCarrier } from '../tracing/tracing-options.js';
+import type { Harness, TraceContextCarrier } from '@warden/harness';
 import type { ApprovalInstructions, McpAgent } from './mcp-agent.js';
+
+/** What a harness run returns (core's `RunResult`, as the harness hands it back). */
+type RunResult = Awaited<ReturnType<Harness['run']>>;
 
 /** A tool call's arguments, validated. */
 export interface AgentCallInput {

@@ -3,7 +3,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { scriptedProvider } from '@warden/protocol/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, createMcpServer } from '../src/index.js';
+import { createHarness } from '@warden/harness';
+import { createMcpServer } from '../src/index.js';
 import { tempWorkspace } from './helpers/workspace.js';
 
 const KEY = 'served-mcp-key-0123456789abcdef';

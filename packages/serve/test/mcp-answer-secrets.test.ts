@@ -4,7 +4,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { scriptedProvider } from '@warden/protocol/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, createMcpServer } from '../src/index.js';
+import { createHarness } from '@warden/harness';
+import { createMcpServer } from '../src/index.js';
 import { tempWorkspace } from './helpers/workspace.js';
 
 // Issue 45: a secret that reaches a served agent — in the task its caller sends, in the model's

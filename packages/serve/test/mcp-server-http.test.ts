@@ -3,7 +3,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { scriptedProvider, type ScriptedTurn } from '@warden/protocol/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, createMcpServer, type Harness, type RunningMcpHttp, type WardenMcpServer } from '../src/index.js';
+import { createHarness, type Harness } from '@warden/harness';
+import { createMcpServer, type RunningMcpHttp, type WardenMcpServer } from '../src/index.js';
 import { tempWorkspace } from './helpers/workspace.js';
 
 const KEY = 'server-key-0123456789abcdef';
