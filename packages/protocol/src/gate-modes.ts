@@ -1,7 +1,7 @@
 import type { GateMode } from './gate-mode.js';
 
 /** The modes, strictest first (the main entry's zod-free copy of the `GateMode` schema's options). */
-export const GATE_MODES: readonly GateMode[] = ['read-only', 'safe', 'yolo'];
+export const GATE_MODES = Object.freeze(['read-only', 'safe', 'yolo'] as const) satisfies readonly GateMode[];
 
 const PERMISSIVENESS: Record<GateMode, number> = { 'read-only': 0, safe: 1, yolo: 2 };
 

@@ -32,6 +32,12 @@ describe('the main entry loads no zod', () => {
     expect(graph.has(join(SRC, 'message.ts'))).toBe(false);
   });
 
+  it('the vocabulary entry loads no package at all: only its own files and Node built-ins', () => {
+    const graph = runtimeGraph('vocabulary.ts');
+    expect([...graph].filter((m) => !m.startsWith('/') && !m.startsWith('node:'))).toEqual([]);
+    expect(graph.has(join(SRC, 'vocabulary', 'protected-paths.ts'))).toBe(true);
+  });
+
   it('the schemas entry does load zod (the check above can tell the difference)', () => {
     expect(runtimeGraph('schemas.ts').has('zod')).toBe(true);
   });
