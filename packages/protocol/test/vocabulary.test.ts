@@ -63,7 +63,8 @@ describe('the optional-peer loader', () => {
     await expect(loadOptionalPeer(['x'], () => Promise.reject(new TypeError('boom')), () => new Error('no'))).rejects.toThrow('boom');
     const path = await loadOptionalPeer(['node:path'], () => import('node:path'), () => new Error('no'));
     expect(typeof path.join).toBe('function');
-    const real = await import('does-not-exist-warden-peer').catch((e: unknown) => e);
+    const absent = 'does-not-exist-warden-peer';
+    const real = await import(absent).catch((e: unknown) => e);
     expect(isMissingModule(real)).toBe(true);
     expect(isMissingModule(real, 'another-package')).toBe(false);
     expect(installCommand('@smithy/signature-v4', '@smithy/core')).toBe('npm install @smithy/signature-v4 @smithy/core');
