@@ -8,6 +8,8 @@ export { loadOptionalPeer, installCommand, isMissingModule } from './vocabulary/
 export type { ModuleImporter } from './vocabulary/optional-peer.js';
 export { terminalSafe } from './vocabulary/terminal-safe.js';
 export { PRIVATE_IPV4_RANGES, PRIVATE_IPV6_RANGES, METADATA_HOST_NAMES, isPrivateAddress } from './vocabulary/private-addresses.js';
+export { SESSION_META_KEYS, SAFE_ID_PATTERN, isSafeId, newRecordId } from './vocabulary/session-records.js';
+export type { SessionMetaKey } from './vocabulary/session-records.js';
 export { GATE_MODES, isGateMode, stricterMode } from './gate-modes.js';
 export type { GateMode } from './gate-mode.js';
 export { EFFECT_CLASSES, EFFECT_CLASS_ORDER, CHANGE_APPROVALS, isEffectClass, strictestEffectClass } from './effect-classes.js';

@@ -36,8 +36,8 @@ describe('public surface', () => {
   it('runtime names of @warden/protocol/vocabulary', () => {
     expect(Object.keys(vocabulary).sort()).toEqual([
       'CHANGE_APPROVALS', 'EFFECT_CLASSES', 'EFFECT_CLASS_ORDER', 'GATE_MODES', 'METADATA_HOST_NAMES', 'PRIVATE_IPV4_RANGES', 'PRIVATE_IPV6_RANGES',
-      'PROTECTED_PATHS', 'canonicalName', 'foldSegment', 'globRegExp', 'hasGlob', 'installCommand', 'isEffectClass', 'isGateMode',
-      'isLookAlikeTraversal', 'isMissingModule', 'isPrivateAddress', 'loadOptionalPeer', 'protectedNameTest', 'protectedNames', 'stricterMode',
+      'PROTECTED_PATHS', 'SAFE_ID_PATTERN', 'SESSION_META_KEYS', 'canonicalName', 'foldSegment', 'globRegExp', 'hasGlob', 'installCommand', 'isEffectClass', 'isGateMode',
+      'isLookAlikeTraversal', 'isMissingModule', 'isPrivateAddress', 'isSafeId', 'newRecordId', 'loadOptionalPeer', 'protectedNameTest', 'protectedNames', 'stricterMode',
       'strictestEffectClass', 'terminalSafe',
     ].sort());
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   PROTECTED_PATHS, canonicalName, globRegExp, installCommand, isLookAlikeTraversal, isMissingModule, isPrivateAddress, loadOptionalPeer,
-  protectedNameTest, protectedNames, terminalSafe,
+  protectedNameTest, protectedNames, terminalSafe, isSafeId, newRecordId, SESSION_META_KEYS,
 } from '../src/vocabulary.js';
 
 describe('protected names with their platform folding', () => {
@@ -81,5 +81,15 @@ describe('terminalSafe and private addresses', () => {
       expect(isPrivateAddress(a), a).toBe(true);
     }
     for (const a of ['93.184.216.34', '2606:4700::1111']) expect(isPrivateAddress(a), a).toBe(false);
+  });
+});
+
+describe('session record keys and ids', () => {
+  it('keeps the stored keys and refuses ids that could leave a directory', () => {
+    expect(SESSION_META_KEYS.taint).toBe('warden.taint');
+    expect(new Set(Object.values(SESSION_META_KEYS)).size).toBe(Object.keys(SESSION_META_KEYS).length);
+    expect(newRecordId('rec')).toMatch(/^rec_[0-9a-f-]{36}$/);
+    expect(isSafeId(newRecordId('rec'))).toBe(true);
+    for (const id of ['../x', 'a/b', '.hidden', 'a..b', '', 'x'.repeat(201)]) expect(isSafeId(id), id).toBe(false);
   });
 });
