@@ -50,6 +50,12 @@ describe('import { defineTool } from "@warden/tools" loads zod and the protocol 
 });
 
 describe('the protocol and the loop load no zod', () => {
+  it('@warden/protocol/vocabulary loads no package at all: only its own files and Node built-ins', () => {
+    const graph = graphOf('@warden/protocol/vocabulary');
+    expect(packagesIn(graph).filter((m) => !m.startsWith('node:'))).toEqual([]);
+    expect(graph.has(src('protocol', 'vocabulary/protected-paths.ts'))).toBe(true);
+  });
+
   it('@warden/protocol reaches no zod (its schemas are in ./schemas, which does)', () => {
     const graph = graphOf('@warden/protocol');
     expect(packagesIn(graph).filter((m) => m === 'zod' || m.startsWith('zod/'))).toEqual([]);

@@ -1,13 +1,14 @@
+import { SESSION_META_KEYS } from '@warden/protocol/vocabulary';
 import { handoffReceipt, type Handoff, type HandoffReceipt, type HandoffRefusal, type JsonValue, type SessionRecord } from '@warden/protocol';
 import { newId } from './ids.js';
 import type { RunContext } from './run-context.js';
 import { now } from './session-writer.js';
 
 /** Session `meta` keys of a handoff and its receipt (the protocol's records, stored as they are). */
-export const HANDOFF_META_KEY = 'warden.handoff';
-export const HANDOFF_RECEIPT_META_KEY = 'warden.handoff_receipt';
+export const HANDOFF_META_KEY = SESSION_META_KEYS.handoff;
+export const HANDOFF_RECEIPT_META_KEY = SESSION_META_KEYS.handoffReceipt;
 /** A handoff received from outside the process (fleet, A2A): a separate key, so it never picks a conversation's holder. */
-export const HANDOFF_RECEIVED_META_KEY = 'warden.handoff_received';
+export const HANDOFF_RECEIVED_META_KEY = SESSION_META_KEYS.handoffReceived;
 
 function meta(key: string, value: JsonValue): SessionRecord {
   return { type: 'meta', id: newId('rec'), at: now(), key, value };

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newRecordId } from '@warden/protocol/vocabulary';
 
-/** A fresh unique id with a readable prefix (`run_…`, `rec_…`, `apr_…`). */
-export function newId(prefix: string): string {
-  return `${prefix}_${randomUUID()}`;
-}
+/** A fresh unique id with a readable prefix (`run_…`, `rec_…`, `apr_…`): the vocabulary's one rule. */
+export const newId = newRecordId;

@@ -1,3 +1,4 @@
+import { SESSION_META_KEYS } from '@warden/protocol/vocabulary';
 import type { JsonValue, RunScope, SessionRecord, TaintSource } from '@warden/protocol';
 import type { RunContext } from './run-context.js';
 import { handoffRecords } from './handoff-records.js';
@@ -5,8 +6,8 @@ import { newId } from './ids.js';
 import { now } from './session-writer.js';
 
 /** Session `meta` keys core keeps a run's authority under, so a resume or a continued conversation keeps it. */
-export const SCOPE_META_KEY = 'warden.scope';
-export const TAINT_META_KEY = 'warden.taint';
+export const SCOPE_META_KEY = SESSION_META_KEYS.scope;
+export const TAINT_META_KEY = SESSION_META_KEYS.taint;
 /** Prefix of the session `meta` keys tools' run notes are kept under (`ToolContext.notes`). */
 export const NOTE_META_PREFIX = 'warden.note.';
 

@@ -1,9 +1,10 @@
+import { SESSION_META_KEYS } from '@warden/protocol/vocabulary';
 import { randomUUID } from 'node:crypto';
 import type { Owner, SessionRecord, SessionStoreV1 } from '@warden/protocol';
 import { evalError } from './coded-errors.js';
 
 /** The meta key of a fork's first record: `{ parent, step }`. */
-export const FORK_META_KEY = 'warden.fork';
+export const FORK_META_KEY = SESSION_META_KEYS.fork;
 
 export interface ForkOptions {
   /** Keep the conversation up to this model step (from 1): the fork's next model call is step `step`. */

@@ -1,3 +1,4 @@
+import { SESSION_META_KEYS } from '@warden/protocol/vocabulary';
 import { receiveHandoff, type Harness } from '@warden/harness';
 import { historyFromRecords, SessionError, toolCallsOf, type ApprovalAnswer, type LoadedSession, type Message, type RunEvent } from '@warden/protocol';
 import { fleetError } from './coded-errors.js';
@@ -65,10 +66,10 @@ async function plan(run: JobRun): Promise<Plan> {
   // A marker per job says whether this job's task is already in the session: a job that continues
   // someone's session adds its task once, and an attempt after a crash resumes instead of adding it again.
   const job = run.data.resumeOf ?? run.jobId;
-  const marker = loaded.records.findIndex((r) => r.type === 'meta' && r.key === 'fleet.job' && r.value === job);
+  const marker = loaded.records.findIndex((r) => r.type === 'meta' && r.key === SESSION_META_KEYS.fleetJob && r.value === job);
   if (marker < 0) {
     if (run.data.resumeOf) throw fleetError('fleet.invalid_job', `job ${run.jobId}: session ${run.data.sessionId} holds no run of job ${job} to resume`, 'Resume a job that has started.');
-    const record = { type: 'meta' as const, id: `fleet-job:${job}`, at: new Date().toISOString(), key: 'fleet.job', value: job };
+    const record = { type: 'meta' as const, id: `fleet-job:${job}`, at: new Date().toISOString(), key: SESSION_META_KEYS.fleetJob, value: job };
     await run.harness.store.append(run.data.sessionId, [record], { expectedVersion: loaded.version, opId: `fleet-job:${run.data.sessionId}:${job}`, ...(run.data.owner ? { owner: run.data.owner } : {}) });
     return { kind: 'fresh' };
   }

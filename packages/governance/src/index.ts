@@ -22,7 +22,9 @@ export type { ExprEnv, EvalResult } from './expr/expr-evaluate.js';
 export type { Expr, ExprRoot, ExprFunction, CompareOp, ArithOp } from './expr/expr-ast.js';
 
 // Approvals
-export { interactiveApprover, formatApprovalPrompt, terminalSafe } from './approvals/interactive-approver.js';
+export { interactiveApprover, formatApprovalPrompt } from './approvals/interactive-approver.js';
+// Kept for callers of governance's name; the one owner is the protocol's vocabulary.
+export { terminalSafe } from '@warden/protocol/vocabulary';
 export type { InteractiveApproverOptions } from './approvals/interactive-approver.js';
 export { autoApprove, noApprover, functionApprover } from './approvals/simple-approvers.js';
 export type { ApprovalFunction, FunctionApproverOptions } from './approvals/simple-approvers.js';

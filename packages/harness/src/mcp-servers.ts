@@ -1,4 +1,5 @@
 import type { TaintSource, ToolContext, ToolError, ToolV1 } from '@warden/protocol';
+import { globRegExp } from '@warden/protocol/vocabulary';
 import { toolError } from './coded-errors.js';
 import { mcpTools, type McpServerConfig, type McpServerFailure, type Sandbox } from '@warden/tools';
 import type { McpServerEntry } from './harness-config.js';
@@ -15,10 +16,6 @@ export interface ConnectedMcp {
   /** Whether stdio servers were started inside the OS sandbox. */
   sandboxed: boolean;
   close(): Promise<void>;
-}
-
-function globRegExp(glob: string): RegExp {
-  return new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*').replaceAll('?', '.')}$`);
 }
 
 /**
@@ -58,7 +55,7 @@ export async function connectMcpServers(
   const trustedTools = new Set<string>();
   const taint: TaintSource[] = [];
   for (const [name, entry] of entries) {
-    const filters = (entry.tools ?? ['*']).map(globRegExp);
+    const filters = (entry.tools ?? ['*']).map((glob) => globRegExp(glob));
     const own = set.tools.filter((tool) => tool.name.startsWith(`${name}__`) && filters.some((f) => f.test(tool.name.slice(name.length + 2))));
     tools.push(...own);
     if (entry.trust === 'trusted') for (const tool of own) trustedTools.add(tool.name);

@@ -1,3 +1,4 @@
+import { loadOptionalPeer } from '@warden/protocol/vocabulary';
 import { createHash } from 'node:crypto';
 import type { Owner } from '@warden/protocol';
 import type { AgentReply, AgentRequest } from './agent-runner.js';
@@ -30,12 +31,8 @@ export interface FleetAgentsOptions {
 
 type Fleet = typeof import('@warden/fleet');
 
-async function loadFleet(): Promise<Fleet> {
-  try {
-    return await import('@warden/fleet');
-  } catch (error) {
-    throw orchestratorError('orchestrator.fleet_missing', 'fleetAgents needs @warden/fleet, which is not installed', 'npm install @warden/fleet', error);
-  }
+function loadFleet(): Promise<Fleet> {
+  return loadOptionalPeer(['@warden/fleet'], () => import('@warden/fleet'), (install, error) => orchestratorError('orchestrator.fleet_missing', 'fleetAgents needs @warden/fleet, which is not installed', install, error));
 }
 
 /** Fleet job ids: letters, digits, `.`, `_`, `-`, at most 128, not all digits. */

@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import * as main from '../src/index.js';
 import * as schemas from '../src/schemas.js';
 import * as testing from '../src/testing.js';
+import * as vocabulary from '../src/vocabulary.js';
 
 // Pins the public surface: a change here is a change to what plugin authors rely on.
 describe('public surface', () => {
   it('package name and exports keys', () => {
     const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8'));
     expect(pkg.name).toBe('@warden/protocol');
-    expect(Object.keys(pkg.exports)).toEqual(['.', './schemas', './testing', './package.json']);
+    expect(Object.keys(pkg.exports)).toEqual(['.', './schemas', './vocabulary', './testing', './package.json']);
     expect(Object.keys(pkg.dependencies)).toEqual(['zod']);
   });
 
@@ -29,6 +30,15 @@ describe('public surface', () => {
       'unknownOptionError', 'userMessage',
       // egress keyed by scheme, host and port (host-port.ts)
       'defaultPorts', 'formatHostSpec', 'hostSpecAllows', 'normalizeHostName', 'parseHostSpec', 'scopeHostText', 'urlTarget',
+    ].sort());
+  });
+
+  it('runtime names of @warden/protocol/vocabulary', () => {
+    expect(Object.keys(vocabulary).sort()).toEqual([
+      'CHANGE_APPROVALS', 'EFFECT_CLASSES', 'EFFECT_CLASS_ORDER', 'GATE_MODES', 'METADATA_HOST_NAMES', 'PRIVATE_IPV4_RANGES', 'PRIVATE_IPV6_RANGES',
+      'PROTECTED_PATHS', 'SAFE_ID_PATTERN', 'SESSION_META_KEYS', 'canonicalName', 'foldSegment', 'globRegExp', 'hasGlob', 'installCommand', 'isEffectClass', 'isGateMode',
+      'isLookAlikeTraversal', 'isMissingModule', 'isPrivateAddress', 'isSafeId', 'newRecordId', 'loadOptionalPeer', 'protectedNameTest', 'protectedNames', 'stricterMode',
+      'strictestEffectClass', 'terminalSafe',
     ].sort());
   });
 

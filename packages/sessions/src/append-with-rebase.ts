@@ -1,3 +1,4 @@
+import { SESSION_META_KEYS } from '@warden/protocol/vocabulary';
 import { randomUUID } from 'node:crypto';
 import { SessionError, type MetaRecord, type Owner, type SessionRecord, type SessionStoreV1 } from '@warden/protocol';
 
@@ -75,7 +76,7 @@ async function fork(
     type: 'meta',
     id: `${forkId}:forked-from`,
     at: new Date().toISOString(),
-    key: 'forked_from',
+    key: SESSION_META_KEYS.forkedFrom,
     value: { sessionId: id, version: options.base.version },
   };
   const carried = options.base.records.filter((r) => r.type !== 'header');

@@ -1,3 +1,4 @@
+import { isMissingModule, type ModuleImporter } from '@warden/protocol/vocabulary';
 import { driverMissingError } from './session-errors.js';
 
 /** The optional peer dependencies a store may need, by store. */
@@ -11,15 +12,9 @@ export const STORE_DRIVERS = {
 export type DriverName = (typeof STORE_DRIVERS)[keyof typeof STORE_DRIVERS];
 
 /** How a module is imported; tests pass their own to simulate a missing package. */
-export type ModuleImporter = (specifier: string) => Promise<unknown>;
+export type { ModuleImporter };
 
 const nativeImport: ModuleImporter = (specifier) => import(specifier);
-
-function isNotFound(error: unknown, name: string): boolean {
-  const e = error as { code?: string; message?: string } | undefined;
-  if (e?.code !== 'ERR_MODULE_NOT_FOUND' && e?.code !== 'MODULE_NOT_FOUND') return false;
-  return typeof e.message === 'string' && e.message.includes(name);
-}
 
 /**
  * Loads an optional driver on first use. A package that is not installed fails with
@@ -32,7 +27,7 @@ export async function loadDriver<T>(name: DriverName, importer: ModuleImporter =
   try {
     mod = await importer(name);
   } catch (error) {
-    throw driverMissingError(name, error, !isNotFound(error, name));
+    throw driverMissingError(name, error, !isMissingModule(error, name));
   }
   const withDefault = mod as { default?: unknown };
   return (withDefault.default ?? mod) as T;

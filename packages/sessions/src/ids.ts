@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isSafeId } from '@warden/protocol/vocabulary';
 import { notFoundError } from './session-errors.js';
 
 /**
@@ -10,11 +11,9 @@ export function newSessionId(): string {
   return randomUUID();
 }
 
-const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-
 /** Ids become file names and keys: refuse anything that could leave the store's directory. */
 export function assertSafeId(id: string): void {
-  if (!SAFE_ID.test(id) || id.includes('..')) {
+  if (!isSafeId(id)) {
     // Such an id can never name a stored session: it gets the very same answer as a missing one.
     throw notFoundError(id.slice(0, 200));
   }

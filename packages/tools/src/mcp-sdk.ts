@@ -1,3 +1,4 @@
+import { installCommand, loadOptionalPeer, type ModuleImporter } from '@warden/protocol/vocabulary';
 import { toolError } from './tool-error-codes.js';
 
 /** What this package uses of an MCP tool listing (the SDK's `Tool`, structurally). */
@@ -51,43 +52,32 @@ export interface McpSdk {
 }
 
 /** How modules are imported; the default is the runtime's dynamic `import()`. */
-export type ModuleImporter = (specifier: string) => Promise<unknown>;
+export type { ModuleImporter };
 
-export const MCP_SDK_INSTALL = 'npm install @modelcontextprotocol/sdk';
+export const MCP_SDK_INSTALL = installCommand('@modelcontextprotocol/sdk');
 
 const defaultImporter: ModuleImporter = (specifier) => import(specifier);
-
-function isMissingModule(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
-}
 
 /**
  * Loads `@modelcontextprotocol/sdk` on first use (it is an optional peer
  * dependency). A missing SDK is a `tool.mcp_sdk_missing` ToolError naming
  * the install command, not a raw module error deep in a run.
  */
-export async function loadMcpSdk(importModule: ModuleImporter = defaultImporter): Promise<McpSdk> {
-  try {
-    const [client, stdio, http] = (await Promise.all([
-      importModule('@modelcontextprotocol/sdk/client/index.js'),
-      importModule('@modelcontextprotocol/sdk/client/stdio.js'),
-      importModule('@modelcontextprotocol/sdk/client/streamableHttp.js'),
-    ])) as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
-    return {
-      Client: client.Client as McpSdk['Client'],
-      StdioClientTransport: stdio.StdioClientTransport as McpSdk['StdioClientTransport'],
-      StreamableHTTPClientTransport: http.StreamableHTTPClientTransport as McpSdk['StreamableHTTPClientTransport'],
-    };
-  } catch (error) {
-    if (isMissingModule(error)) {
-      throw toolError(
-        'tool.mcp_sdk_missing',
-        `MCP tools need the optional peer dependency @modelcontextprotocol/sdk, which is not installed: run \`${MCP_SDK_INSTALL}\``,
-        `Run \`${MCP_SDK_INSTALL}\` in your project.`,
-        error,
-      );
-    }
-    throw error;
-  }
+export function loadMcpSdk(importModule: ModuleImporter = defaultImporter): Promise<McpSdk> {
+  return loadOptionalPeer(
+    ['@modelcontextprotocol/sdk'],
+    async () => {
+      const [client, stdio, http] = (await Promise.all([
+        importModule('@modelcontextprotocol/sdk/client/index.js'),
+        importModule('@modelcontextprotocol/sdk/client/stdio.js'),
+        importModule('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+      ])) as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
+      return {
+        Client: client.Client as McpSdk['Client'],
+        StdioClientTransport: stdio.StdioClientTransport as McpSdk['StdioClientTransport'],
+        StreamableHTTPClientTransport: http.StreamableHTTPClientTransport as McpSdk['StreamableHTTPClientTransport'],
+      };
+    },
+    (install, error) => toolError('tool.mcp_sdk_missing', `MCP tools need the optional peer dependency @modelcontextprotocol/sdk, which is not installed: run \`${install}\``, `Run \`${install}\` in your project.`, error),
+  );
 }

@@ -1,4 +1,4 @@
-import { isLookAlikeTraversal } from './path-names.js';
+import { isLookAlikeTraversal } from '@warden/protocol/vocabulary';
 import { toolError } from './tool-error-codes.js';
 
 /** Linux PATH_MAX and NAME_MAX, in bytes. */

@@ -1,8 +1,9 @@
 import { loadPicomatch } from './cjs-deps.js';
-import { canonicalName, isDefaultProtectedName } from './path-names.js';
+import { canonicalName, PROTECTED_PATHS, protectedNames, protectedNameTest } from '@warden/protocol/vocabulary';
 
-/** The paths every workspace refuses, at any depth: `.env`, `.env.*`, `.git`, `.warden`. */
-export const DEFAULT_PROTECTED_PATHS: readonly string[] = ['.env', '.env.*', '.git', '.warden'];
+/** The paths every workspace refuses, at any depth (the vocabulary's table: `.env`, `.env.*`, `.git`, `.warden`). */
+export const DEFAULT_PROTECTED_PATHS: readonly string[] = Object.freeze(protectedNames(PROTECTED_PATHS));
+const isDefaultProtectedName = protectedNameTest(DEFAULT_PROTECTED_PATHS);
 
 /**
  * One matcher for several globs: a glob without `/` matches a path's last
@@ -26,7 +27,7 @@ export function globMatcher(globs: readonly string[], options: { nocase?: boolea
  * Builds the protected-path test for workspace-relative POSIX paths. The
  * defaults match a segment at any depth (case-insensitively, for
  * case-insensitive file systems), and so does every spelling another platform
- * folds into one of them (see `path-names.ts`: `.env.`, `.env::$DATA`,
+ * folds into one of them (the vocabulary's folding: `.env.`, `.env::$DATA`,
  * `GIT~1`, `．git`). Extra patterns are globs: a pattern without a slash
  * matches a segment name anywhere, one with a slash matches from the root; a
  * match on any ancestor protects everything below it, and they are tried on

@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { hostSpecAllows, normalizeHostName, parseHostSpec, type HostSpec } from '@warden/protocol';
+import { isPrivateAddress, METADATA_HOST_NAMES } from '@warden/protocol/vocabulary';
 import { webError } from './coded-errors.js';
 
 /**
@@ -10,8 +11,8 @@ import { webError } from './coded-errors.js';
  * ranges (and their IPv6-mapped, NAT64 and 6to4 spellings) are refused unless an `allowHosts` entry
  * (`host`, `host:port`, `host:*`, `scheme://host:port` — the protocol's one reading) names the
  * target. The caller then connects to the checked address itself, so a name that resolves
- * differently a moment later (DNS rebinding) changes nothing. The same ranges as
- * `warden probe serve`'s target check (apps/cli), kept in step by the tests of both.
+ * differently a moment later (DNS rebinding) changes nothing. The ranges are the
+ * protocol vocabulary's, shared with `warden probe serve`'s target check (apps/cli).
  */
 export interface AddressPolicyOptions {
   /** When set, only these domains (and names below them) are reachable. */
@@ -36,48 +37,8 @@ export interface AddressPolicy {
   domainAllowed(host: string): boolean;
 }
 
-const BLOCKED = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
-  ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) BLOCKED.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64]] as const) BLOCKED.addSubnet(net, bits, 'ipv6');
-const METADATA_NAMES = /^(?:metadata|metadata\.google\.internal|metadata\.goog|instance-data|instance-data\.ec2\.internal)$/i;
-
-function expandIpv6(address: string): number[] | undefined {
-  if (isIP(address) !== 6 || address.includes('.')) return undefined;
-  const [head = '', tail] = address.split('::');
-  const a = head === '' ? [] : head.split(':');
-  const b = tail === undefined || tail === '' ? [] : tail.split(':');
-  const fill = tail === undefined ? [] : Array.from({ length: 8 - a.length - b.length }, () => '0');
-  return [...a, ...fill, ...b].map((w) => Number.parseInt(w, 16));
-}
-
-/** The IPv4 address an IPv6 one carries (mapped, NAT64, 6to4, compatible). */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::ffff:0:|64:ff9b::|::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const words = expandIpv6(lower);
-  if (!words) return undefined;
-  const v4 = (hi: number, lo: number): string => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-  if (words.slice(0, 5).every((w) => w === 0) && words[5] === 0xffff) return v4(words[6]!, words[7]!);
-  if (words[0] === 0x64 && words[1] === 0xff9b && words.slice(2, 6).every((w) => w === 0)) return v4(words[6]!, words[7]!);
-  if (words[0] === 0x2002) return v4(words[1]!, words[2]!);
-  if (words.slice(0, 6).every((w) => w === 0) && (words[6]! > 0 || words[7]! > 1)) return v4(words[6]!, words[7]!);
-  return undefined;
-}
-
-/** Whether an address is loopback, private, link-local, CGNAT, metadata, multicast or reserved (in any IPv6 spelling of an IPv4 one). */
-export function isPrivateAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const family = isIP(bare);
-  if (family === 4) return BLOCKED.check(bare, 'ipv4');
-  if (family !== 6) return true;
-  const v4 = embeddedIpv4(bare);
-  if (v4 !== undefined && BLOCKED.check(v4, 'ipv4')) return true;
-  return BLOCKED.check(bare, 'ipv6');
-}
+/** Whether an address is loopback, private, link-local, CGNAT, metadata, multicast or reserved (the protocol's vocabulary owns the ranges). */
+export { isPrivateAddress };
 
 /** True when `host` is `domain` or a name below it. */
 export function domainMatches(host: string, domain: string): boolean {
@@ -119,7 +80,7 @@ export function addressPolicy(options: AddressPolicyOptions = {}): AddressPolicy
     const port = url.port === '' ? (DEFAULT_PORT[url.protocol] ?? 0) : Number(url.port);
     const named = specs.some((spec) => hostSpecAllows(spec, { host, port, scheme }));
     if (!named && !domainAllowed(host)) throw webError('web.address_refused', `${host} is not an allowed domain`, 'Add it to allowedDomains, or remove it from blockedDomains.');
-    if (!named && METADATA_NAMES.test(host)) throw webError('web.address_refused', `${host} is a cloud metadata name`);
+    if (!named && METADATA_HOST_NAMES.test(host)) throw webError('web.address_refused', `${host} is a cloud metadata name`);
     let found: Array<{ address: string; family: number }>;
     try {
       found = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true, verbatim: true });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GATE_MODES } from '@warden/protocol/vocabulary';
 
 // `warden approvals`'s options: the command parses them, the action reads them (no command↔action import cycle).
 export const approvalsOptions = z.strictObject({
@@ -7,6 +8,6 @@ export const approvalsOptions = z.strictObject({
   provider: z.string().min(1).optional(),
   model: z.string().min(1).optional(),
   baseUrl: z.string().url().optional(),
-  mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
+  mode: z.enum(GATE_MODES).optional(),
 });
 export type ApprovalsOptions = z.infer<typeof approvalsOptions>;

@@ -1,4 +1,5 @@
 import type * as DashModule from '@warden/dash';
+import { isMissingModule } from '@warden/protocol/vocabulary';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
@@ -12,8 +13,7 @@ async function loadDash(): Promise<typeof DashModule> {
   try {
     return await import('@warden/dash');
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code !== 'ERR_MODULE_NOT_FOUND' || !String((error as Error).message).includes(PACKAGE)) throw error;
+    if (!isMissingModule(error, PACKAGE)) throw error;
     throw new CliError({
       code: 'cli.missing_package',
       message: `warden dash needs the ${PACKAGE} package, which is not installed`,

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { GATE_MODES } from '@warden/protocol/vocabulary';
 import { CliError } from '../cli/cli-error.js';
 
 export const FleetJob = z.strictObject({
   name: z.string().min(1),
   workdir: z.string().min(1),
   task: z.string().min(1),
-  mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
+  mode: z.enum(GATE_MODES).optional(),
   model: z.string().min(1).optional(),
 });
 export type FleetJob = z.infer<typeof FleetJob>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GATE_MODES } from '@warden/protocol/vocabulary';
 
 // `warden fleet`'s options: the command parses them, the action reads them (no command↔action import cycle).
 export const fleetOptions = z.strictObject({
@@ -6,7 +7,7 @@ export const fleetOptions = z.strictObject({
   provider: z.string().min(1).optional(),
   model: z.string().min(1).optional(),
   baseUrl: z.string().url().optional(),
-  mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
+  mode: z.enum(GATE_MODES).optional(),
   yes: z.boolean().optional(),
   maxTurns: z.coerce.number().int().positive().optional(),
   budgetTokens: z.coerce.number().int().positive().optional(),

@@ -1,4 +1,5 @@
 import { didYouMean } from '@warden/protocol';
+import { globRegExp } from '@warden/protocol/vocabulary';
 import path from 'node:path';
 import { BUILTIN_TOOL_NAMES, type HarnessOptions } from '@warden/harness';
 import { CliError } from '../cli/cli-error.js';
@@ -15,7 +16,7 @@ export interface ServedAgentSpec {
 type Subagent = NonNullable<HarnessOptions['subagents']>[string];
 
 function matches(glob: string, name: string): boolean {
-  return new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`).test(name);
+  return globRegExp(glob).test(name);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GATE_MODES } from '@warden/protocol/vocabulary';
 
 // `warden mcp`'s options: the command parses them, the action reads them (no command↔action import cycle).
 export const mcpOptions = z.strictObject({
@@ -12,7 +13,7 @@ export const mcpOptions = z.strictObject({
   provider: z.string().min(1).optional(),
   model: z.string().min(1).optional(),
   baseUrl: z.string().url().optional(),
-  mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
+  mode: z.enum(GATE_MODES).optional(),
   maxConcurrent: z.coerce.number().int().min(1).max(64).optional(),
   maxBody: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).optional(),
   // `warden mcp add`

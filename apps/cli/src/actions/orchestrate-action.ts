@@ -1,3 +1,4 @@
+import type { GateMode } from '@warden/protocol/vocabulary';
 import { createHarness, openSessionStore, parseStoreLocation, textRedactor } from '@warden/harness';
 import { createOrchestrator, fleetAgents, harnessAgents, type OrchestratorEvent, type OrchestratorResult } from '@warden/orchestrator';
 import type { CommandContext } from '../cli/command.js';
@@ -17,7 +18,7 @@ interface OrchestrateOptions {
   provider?: string;
   model?: string;
   baseUrl?: string;
-  mode?: 'safe' | 'yolo' | 'read-only';
+  mode?: GateMode;
   yes?: boolean;
 }
 

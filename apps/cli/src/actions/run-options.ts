@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GATE_MODES } from '@warden/protocol/vocabulary';
 import { parseDurationMs } from '../cli/duration.js';
 
 // `warden run`'s options: the command parses them, the action reads them (no command↔action import cycle).
@@ -8,7 +9,7 @@ export const runOptions = z.strictObject({
   provider: z.string().min(1).optional(),
   model: z.string().min(1).optional(),
   baseUrl: z.string().url().optional(),
-  mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
+  mode: z.enum(GATE_MODES).optional(),
   style: z.enum(['chat', 'research', 'cowork']).optional(),
   depth: z.enum(['quick', 'standard', 'deep']).optional(),
   yes: z.boolean().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GATE_MODES } from '@warden/protocol/vocabulary';
 
 // `warden worker`'s options: the command parses them, the action reads them (no command↔action import cycle).
 export const workerOptions = z.strictObject({
@@ -11,7 +12,7 @@ export const workerOptions = z.strictObject({
   provider: z.string().min(1).optional(),
   model: z.string().min(1).optional(),
   baseUrl: z.string().url().optional(),
-  mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
+  mode: z.enum(GATE_MODES).optional(),
   name: z.string().min(1).optional(),
   setup: z.string().min(1).optional(),
   onInterrupted: z.enum(['fail', 'park']).optional(),

@@ -21,7 +21,7 @@ describe('command help', () => {
     const text = commandHelp(run, await loadTranslator('en'), terminalStyle(out, { COLUMNS: '80' }));
     expect(text).toContain('-p, --prompt <TASK>');
     expect(text).toContain('-w, --workdir <DIR>');
-    expect(text).toContain('--mode <safe|yolo|read-only>');
+    expect(text).toContain('--mode <read-only|safe|yolo>');
     expect(text).toContain('--max-turns <N>');
     expect(text).toContain('-y, --yes');
     expect(text.split('\n').every((line) => line.length <= 80)).toBe(true);

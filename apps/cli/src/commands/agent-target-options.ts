@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GATE_MODES } from '@warden/protocol/vocabulary';
 
 /** Which declared agent a command runs: a blueprint file, one of its agents, one of its versions. */
 export const blueprintAgentShape = {
@@ -14,5 +15,5 @@ export const runTargetShape = {
   provider: z.string().min(1).optional(),
   model: z.string().min(1).optional(),
   baseUrl: z.string().url().optional(),
-  mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
+  mode: z.enum(GATE_MODES).optional(),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GATE_MODES } from '@warden/protocol/vocabulary';
 import { defineCommand } from '../cli/command.js';
 
 export const orchestrateCommand = defineCommand({
@@ -17,7 +18,7 @@ export const orchestrateCommand = defineCommand({
     provider: z.string().min(1).optional(),
     model: z.string().min(1).optional(),
     baseUrl: z.string().min(1).optional(),
-    mode: z.enum(['safe', 'yolo', 'read-only']).optional(),
+    mode: z.enum(GATE_MODES).optional(),
     yes: z.boolean().optional(),
   }),
   aliases: { w: 'workdir', y: 'yes', m: 'model' },

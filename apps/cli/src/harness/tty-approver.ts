@@ -1,4 +1,5 @@
-import { loadShellAnalyzer, terminalSafe, type GrantableAnalysis } from '@warden/governance';
+import { loadShellAnalyzer, type GrantableAnalysis } from '@warden/governance';
+import { terminalSafe } from '@warden/protocol/vocabulary';
 import type { ApprovalAnswer, ApprovalRequest, ApproverV1, JsonObject } from '@warden/protocol';
 import type { CliOutput } from '../cli/io.js';
 import type { Translator } from '../i18n/translator.js';
@@ -111,7 +112,7 @@ export function ttyApprover(options: TtyApproverOptions): ApproverV1 {
   }
 
   function writeQuestion(request: ApprovalRequest, t: Translator): void {
-    // Every string that came from a model, a tool or a file goes through governance's terminalSafe:
+    // Every string that came from a model, a tool or a file goes through the vocabulary's terminalSafe:
     // escapes, bidi overrides and zero-width characters are shown as `\u…`, never acted on.
     const what = fit(terminalSafe(summarizeArgs(request.call.name, request.call.args)), Math.max(20, style.width - 20));
     out.write(`${style.yellow('?')} ${style.bold(t('approve.question', { tool: terminalSafe(request.call.name), what }))}\n`);

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { JsonObject } from '@warden/protocol';
-import { terminalSafe } from '@warden/governance';
+import { terminalSafe } from '@warden/protocol/vocabulary';
 import { unifiedDiff } from './line-diff.js';
 import type { TerminalStyle } from './terminal-style.js';
 

@@ -1,4 +1,4 @@
-import type { HarnessMode } from '@warden/harness';
+import { GATE_MODES, isGateMode } from '@warden/protocol/vocabulary';
 import { isLanguage } from '../i18n/catalog-types.js';
 import type { MessageKey } from '../i18n/catalog-types.js';
 import { loadTranslator } from '../i18n/load-catalog.js';
@@ -7,7 +7,6 @@ import { describeRule } from './session-rules.js';
 import type { ReplDeps, ReplState } from './repl-state.js';
 import { listRecentSessions, resumeSession } from './resume-session.js';
 
-const MODES: readonly HarnessMode[] = ['safe', 'yolo', 'read-only'];
 
 /** Every slash command with its arguments and the catalog key of its one-line description. */
 export const SLASH_COMMANDS: ReadonlyArray<{ name: string; args?: string; about: MessageKey }> = [
@@ -58,8 +57,8 @@ export async function slash(state: ReplState, deps: ReplDeps, line: string): Pro
       help(state, deps);
       break;
     case 'mode':
-      if (arg && (MODES as readonly string[]).includes(arg)) state.harness = await state.harness.with({ mode: arg as HarnessMode });
-      else if (arg) deps.write(t('error.invalidValue', { flag: '/mode', reason: MODES.join(', ') }));
+      if (arg && isGateMode(arg)) state.harness = await state.harness.with({ mode: arg });
+      else if (arg) deps.write(t('error.invalidValue', { flag: '/mode', reason: GATE_MODES.join(', ') }));
       deps.write(t('repl.mode', { mode: state.harness.mode }));
       break;
     case 'permissions':

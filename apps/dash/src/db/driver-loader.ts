@@ -1,3 +1,4 @@
+import { isMissingModule, type ModuleImporter } from '@warden/protocol/vocabulary';
 import { DashError } from '../errors/dash-error.js';
 
 /** The database drivers, optional peers of @warden/dash: a PostgreSQL deployment needs no native build, a SQLite one no pg. */
@@ -5,15 +6,9 @@ export const DRIVER_VERSIONS = { 'better-sqlite3': '12.11.1', pg: '8.23.1' } as 
 export type DriverName = keyof typeof DRIVER_VERSIONS;
 
 /** How a module is imported; tests pass their own to stand in for a package that is not installed. */
-export type ModuleImporter = (specifier: string) => Promise<unknown>;
+export type { ModuleImporter };
 
 const nativeImport: ModuleImporter = (specifier) => import(specifier);
-
-function isNotFound(error: unknown, name: string): boolean {
-  const e = error as { code?: string; message?: string } | undefined;
-  if (e?.code !== 'ERR_MODULE_NOT_FOUND' && e?.code !== 'MODULE_NOT_FOUND') return false;
-  return typeof e.message === 'string' && e.message.includes(name);
-}
 
 /**
  * Loads a driver on first use. Not installed → `dash.driver_missing` with the exact install
@@ -25,7 +20,7 @@ export async function loadDriver<T>(name: DriverName, importer: ModuleImporter =
   try {
     mod = await importer(name);
   } catch (error) {
-    const missing = isNotFound(error, name);
+    const missing = isMissingModule(error, name);
     throw new DashError({
       code: 'dash.driver_missing',
       message: missing ? `The database driver ${name} is not installed.` : `The database driver ${name} is installed but could not be loaded.`,

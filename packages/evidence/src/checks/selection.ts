@@ -1,12 +1,9 @@
+import { globRegExp } from '@warden/protocol/vocabulary';
+
 export interface Selectable {
   id: string;
   pack: string;
   tags: readonly string[];
-}
-
-function globToRegExp(glob: string): RegExp {
-  const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
-  return new RegExp(`^${escaped}$`);
 }
 
 /**
@@ -16,7 +13,7 @@ function globToRegExp(glob: string): RegExp {
 export function matchesSelector(selector: string, item: Selectable): boolean {
   if (selector.startsWith('pack:')) return item.pack === selector.slice(5);
   if (selector.startsWith('tag:')) return item.tags.includes(selector.slice(4));
-  if (selector.includes('*')) return globToRegExp(selector).test(item.id);
+  if (selector.includes('*')) return globRegExp(selector).test(item.id);
   return item.id === selector;
 }
 

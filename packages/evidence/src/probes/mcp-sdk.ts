@@ -1,3 +1,4 @@
+import { installCommand, loadOptionalPeer } from '@warden/protocol/vocabulary';
 import { evidenceError } from '../errors/coded-errors.js';
 
 /** What an MCP target uses of the SDK's `Client`, structurally (the SDK is an optional peer). */
@@ -20,28 +21,25 @@ export interface McpSdk {
   StreamableHTTPClientTransport: new (url: URL, options?: { requestInit?: RequestInit; fetch?: typeof fetch }) => unknown;
 }
 
-export const MCP_SDK_INSTALL = 'npm install @modelcontextprotocol/sdk';
-
-function isMissingModule(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
-}
+export const MCP_SDK_INSTALL = installCommand('@modelcontextprotocol/sdk');
 
 /**
  * Loads `@modelcontextprotocol/sdk` on first use: it is an optional peer, needed only
  * by `mcp` targets. A missing SDK is `evidence.mcp_sdk_missing`, naming the install command.
  */
-export async function loadMcpSdk(): Promise<McpSdk> {
-  try {
-    const [client, http] = await Promise.all([import('@modelcontextprotocol/sdk/client/index.js'), import('@modelcontextprotocol/sdk/client/streamableHttp.js')]);
-    return { Client: client.Client as unknown as McpSdk['Client'], StreamableHTTPClientTransport: http.StreamableHTTPClientTransport as unknown as McpSdk['StreamableHTTPClientTransport'] };
-  } catch (error) {
-    if (!isMissingModule(error)) throw error;
-    throw evidenceError({
-      code: 'evidence.mcp_sdk_missing',
-      message: `mcp targets need the optional peer dependency @modelcontextprotocol/sdk, which is not installed: run \`${MCP_SDK_INSTALL}\`.`,
-      hint: `Run \`${MCP_SDK_INSTALL}\` in your project.`,
-      cause: error,
-    });
-  }
+export function loadMcpSdk(): Promise<McpSdk> {
+  return loadOptionalPeer(
+    ['@modelcontextprotocol/sdk'],
+    async () => {
+      const [client, http] = await Promise.all([import('@modelcontextprotocol/sdk/client/index.js'), import('@modelcontextprotocol/sdk/client/streamableHttp.js')]);
+      return { Client: client.Client as unknown as McpSdk['Client'], StreamableHTTPClientTransport: http.StreamableHTTPClientTransport as unknown as McpSdk['StreamableHTTPClientTransport'] };
+    },
+    (install, cause) =>
+      evidenceError({
+        code: 'evidence.mcp_sdk_missing',
+        message: `mcp targets need the optional peer dependency @modelcontextprotocol/sdk, which is not installed: run \`${install}\`.`,
+        hint: `Run \`${install}\` in your project.`,
+        cause,
+      }),
+  );
 }

@@ -1,5 +1,6 @@
 import { type ApprovalAnswer, type ApprovalRequest, type ApproverV1, strictOptions, type OptionKeys } from '@warden/protocol';
 import { requiresPerson } from '@warden/protocol';
+import { terminalSafe } from '@warden/protocol/vocabulary';
 import { denied } from './answers.js';
 import { askSafely } from './safe-approver.js';
 
@@ -20,32 +21,6 @@ export interface InteractiveApproverOptions {
    * binds to the original arguments.
    */
   redact?: (text: string) => string;
-}
-
-/** Control characters (but tab and newline), and bidi or zero-width characters that could hide what the arguments say. */
-function hidden(code: number): boolean {
-  return (
-    (code < 0x20 && code !== 0x09 && code !== 0x0a) ||
-    (code >= 0x7f && code <= 0x9f) ||
-    (code >= 0x200b && code <= 0x200f) ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2066 && code <= 0x2069) ||
-    // Word joiner and the invisible operators, the Arabic letter mark, the Mongolian vowel separator.
-    (code >= 0x2060 && code <= 0x2064) ||
-    code === 0x061c ||
-    code === 0x180e ||
-    code === 0xfeff
-  );
-}
-
-/** Makes text safe to put on a terminal: escapes, bidi tricks and invisibles become visible `\u…`. */
-export function terminalSafe(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0;
-    out += hidden(code) ? `\\u${code.toString(16).padStart(4, '0')}` : ch;
-  }
-  return out;
 }
 
 /** The question shown to the person. */

@@ -1,9 +1,10 @@
+import { SESSION_META_KEYS } from '@warden/protocol/vocabulary';
 import type { Owner, SessionStoreV1 } from '@warden/protocol';
 import { sha256Hex } from '../util/digest.js';
 import type { AuditSink } from './audit-sinks.js';
 
 /** The `meta` record key audit lines are stored under. */
-export const AUDIT_META_KEY = 'audit';
+export const AUDIT_META_KEY = SESSION_META_KEYS.audit;
 
 /**
  * Audit lines as `meta` records (key `audit`, value the line) in a session of

@@ -1,5 +1,6 @@
 import { configError, policyError } from '../util/coded-errors.js';
 import { textOf, type AssistantMessage, unknownOptionError } from '@warden/protocol';
+import { globRegExp } from '@warden/protocol/vocabulary';
 import { z } from 'zod';
 import { detectPii, PII_KINDS, type PiiKind } from './pii.js';
 import { findPlaceholders } from './placeholders.js';
@@ -72,10 +73,6 @@ interface RunState {
   violations: GuardrailViolation[];
 }
 
-function globRegex(glob: string): RegExp {
-  return new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
-}
-
 function describePii(text: string, kinds: readonly PiiKind[]): string | undefined {
   const spans = detectPii(text, kinds);
   if (spans.length === 0) return undefined;
@@ -109,7 +106,7 @@ export function guardrails(options: GuardrailsOptions = {}): Guardrails {
   const o = parseOptions(options);
   const mode = o.onViolation ?? 'retry';
   const maxRetries = o.maxRetries ?? 2;
-  const forbidden = (o.forbidTools ?? []).map(globRegex);
+  const forbidden = (o.forbidTools ?? []).map((glob) => globRegExp(glob));
   const piiKinds = o.pii === true ? PII_KINDS : o.pii ? o.pii.kinds : undefined;
   const runs = new Map<string, RunState>();
 

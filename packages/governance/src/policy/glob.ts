@@ -1,15 +1,11 @@
+import { globRegExp } from '@warden/protocol/vocabulary';
+
 /**
  * A tool-name glob as an anchored regular expression: `*` is any run of
- * characters, `?` exactly one; everything else is literal.
+ * characters, `?` exactly one; everything else is literal (the vocabulary's one compiler).
  */
 export function globToRegExp(glob: string): RegExp {
-  let source = '';
-  for (const ch of glob) {
-    if (ch === '*') source += '.*';
-    else if (ch === '?') source += '.';
-    else source += ch.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
-  }
-  return new RegExp(`^${source}$`, 's');
+  return globRegExp(glob);
 }
 
 /** True when `name` matches any of the globs. */

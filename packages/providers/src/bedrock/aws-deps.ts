@@ -1,3 +1,4 @@
+import { installCommand } from '@warden/protocol/vocabulary';
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { notConfigured } from '../shared/provider-options.js';
@@ -90,7 +91,7 @@ export function loadAwsDeps(provider: string): AwsDeps {
     SignatureV4 = (requireHere('@smithy/signature-v4') as { SignatureV4: SignatureV4Class }).SignatureV4;
     EventStreamCodec = (requireHere('@smithy/core/event-streams') as { EventStreamCodec: CodecClass }).EventStreamCodec;
   } catch {
-    throw notConfigured(provider, 'the AWS signer is not installed', 'Install the optional peers: npm install @smithy/signature-v4 @smithy/core');
+    throw notConfigured(provider, 'the AWS signer is not installed', `Install the optional peers: ${installCommand('@smithy/signature-v4', '@smithy/core')}`);
   }
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();

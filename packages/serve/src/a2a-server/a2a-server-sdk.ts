@@ -1,18 +1,14 @@
+import { installCommand, isMissingModule } from '@warden/protocol/vocabulary';
 import { toolError } from '../coded-errors.js';
 
 /** The install command named when the optional peer is missing. */
-export const A2A_SDK_INSTALL = 'npm install @a2a-js/sdk';
+export const A2A_SDK_INSTALL = installCommand('@a2a-js/sdk');
 
 /** The parts of the official A2A SDK the server uses, loaded on first use. */
 export interface A2aServerSdk {
   main: typeof import('@a2a-js/sdk');
   server: typeof import('@a2a-js/sdk/server');
   errors: typeof import('@a2a-js/sdk/errors');
-}
-
-function isMissingModule(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
 }
 
 let loading: Promise<A2aServerSdk> | undefined;

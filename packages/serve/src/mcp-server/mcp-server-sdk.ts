@@ -1,7 +1,8 @@
+import { installCommand, isMissingModule } from '@warden/protocol/vocabulary';
 import { toolError } from '../coded-errors.js';
 
 /** The install command named when the optional peer is missing. */
-export const MCP_SDK_INSTALL = 'npm install @modelcontextprotocol/sdk';
+export const MCP_SDK_INSTALL = installCommand('@modelcontextprotocol/sdk');
 
 /** The parts of the official MCP SDK the server uses, loaded on first use. */
 export interface McpServerSdk {
@@ -9,11 +10,6 @@ export interface McpServerSdk {
   StdioServerTransport: typeof import('@modelcontextprotocol/sdk/server/stdio.js').StdioServerTransport;
   StreamableHTTPServerTransport: typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport;
   types: typeof import('@modelcontextprotocol/sdk/types.js');
-}
-
-function isMissingModule(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
 }
 
 let loading: Promise<McpServerSdk> | undefined;

@@ -1,38 +1,14 @@
-/** Characters that make a path segment a shell glob (`*`, `?`, `[…]`). */
-const GLOB_CHARS = /[*?[]/;
+import { globRegExp, hasGlob } from '@warden/protocol/vocabulary';
 
-export function hasGlob(segment: string): boolean {
-  return GLOB_CHARS.test(segment);
-}
+export { hasGlob };
 
 /**
- * Compiles one path segment written as a shell glob into an anchored, case-insensitive regex.
- * `dotMatches: false` follows the shell (a leading `*`/`?` does not match a leading dot);
- * `true` follows `find -name`, where it does.
+ * One path segment written as a shell glob, as an anchored, case-insensitive regex (the
+ * vocabulary's compiler, with shell classes). `dotMatches: false` follows the shell (a leading
+ * `*`/`?` does not match a leading dot); `true` follows `find -name`, where it does.
  */
 export function segmentRegex(segment: string, dotMatches = false): RegExp {
-  let out = '';
-  let i = 0;
-  while (i < segment.length) {
-    const ch = segment[i] as string;
-    if (ch === '*') out += '.*';
-    else if (ch === '?') out += '.';
-    else if (ch === '[') {
-      const close = segment.indexOf(']', i + 2);
-      if (close === -1) out += '\\[';
-      else {
-        let body = segment.slice(i + 1, close);
-        const negated = body.startsWith('!') || body.startsWith('^');
-        if (negated) body = body.slice(1);
-        out += `[${negated ? '^' : ''}${body.replace(/[\\\]]/g, '\\$&')}]`;
-        i = close;
-      }
-    } else out += ch.replace(/[.+^${}()|\\/]/g, '\\$&');
-    i += 1;
-  }
-  const leadingWildcard = !segment.startsWith('.');
-  const guard = !dotMatches && leadingWildcard ? '(?!\\.)' : '';
-  return new RegExp(`^${guard}${out}$`, 'i');
+  return globRegExp(segment, { path: true, classes: true, nocase: true, dot: dotMatches });
 }
 
 /** Whether a path segment (literal or glob) can name `target` (literal or glob). */

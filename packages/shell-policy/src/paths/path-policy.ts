@@ -1,11 +1,13 @@
 import { strictOptions, type OptionKeys } from '@warden/protocol';
 import { posix } from 'node:path';
+import { PROTECTED_PATHS, protectedNames, protectedNameTest } from '@warden/protocol/vocabulary';
 import { hasGlob, segmentMatches } from './glob-segment.js';
 
 export type PathClass = 'inside' | 'outside' | 'protected';
 
-/** Names protected at any depth of the workspace (matched case-insensitively). */
-export const DEFAULT_PROTECTED_NAMES: readonly string[] = ['.git', '.warden', '.env', '.env.*'];
+/** Names protected at any depth of the workspace (the vocabulary's table), matched case-insensitively and on every spelling a platform folds into them. */
+export const DEFAULT_PROTECTED_NAMES: readonly string[] = Object.freeze(protectedNames(PROTECTED_PATHS));
+const isDefaultProtectedName = protectedNameTest(DEFAULT_PROTECTED_NAMES);
 
 export interface PathPolicyOptions {
   /** The workspace root; resolved to an absolute path. */
@@ -88,7 +90,7 @@ export function pathPolicy(options: PathPolicyOptions): PathPolicy {
     const rel = segs.slice(wsSegments.length);
     const relative = rel.join('/');
     const match = (seg: string, pattern: string): boolean => (globOn || !hasGlob(seg) ? segmentMatches(seg, pattern, dot) : seg.toLowerCase() === pattern.toLowerCase());
-    const byName = rel.some((seg) => anyDepth.some((name) => match(seg, name)));
+    const byName = rel.some((seg) => isDefaultProtectedName(seg) || anyDepth.some((name) => match(seg, name)));
     const underRooted = rooted.some((pat) => pat.length <= rel.length && pat.every((p, i) => match(rel[i] as string, p)));
     const containsProtected = rooted.some((pat) => pat.length > rel.length && rel.every((seg, i) => match(seg, pat[i] as string)));
     return {

@@ -1,7 +1,9 @@
+import type { GateMode } from '@warden/protocol/vocabulary';
 import type { Decision } from '@warden/protocol';
 import type { FindingRule } from './shell-rules.js';
 
-export type ShellMode = 'read-only' | 'safe' | 'yolo';
+/** The gate mode a command is judged in (the protocol's one declaration). */
+export type ShellMode = GateMode;
 
 export interface ShellDecisionContext {
   /** Absolute workspace root; relative paths in the command resolve against it. */

@@ -1,9 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { newRecordId, SESSION_META_KEYS } from '@warden/protocol/vocabulary';
+import { createHash } from 'node:crypto';
 import { type JsonValue, type Owner, type SessionRecord, type SessionStoreV1, strictOptions, type OptionKeys } from '@warden/protocol';
 import { contextDecay, type ContextDecay } from './context-decay.js';
 
 /** The `meta` key every memory record is stored under. */
-export const MEMORY_META_KEY = 'warden.memory';
+export const MEMORY_META_KEY = SESSION_META_KEYS.memory;
 
 /** A remembered fact. `untrusted`: written by a run that had read untrusted content. */
 export interface MemoryFact {
@@ -72,7 +73,7 @@ export function memoryStore(options: MemoryStoreOptions): MemoryStore {
     for (let attempt = 0; ; attempt += 1) {
       const { version } = await read();
       try {
-        await options.store.append(sessionId, [{ type: 'meta', id: `rec_${randomUUID()}`, at: new Date().toISOString(), key: MEMORY_META_KEY, value: op as JsonValue }], { expectedVersion: version, ...ownerOpt });
+        await options.store.append(sessionId, [{ type: 'meta', id: newRecordId('rec'), at: new Date().toISOString(), key: MEMORY_META_KEY, value: op as JsonValue }], { expectedVersion: version, ...ownerOpt });
         return;
       } catch (error) {
         if ((error as { code?: string }).code !== 'session.version_conflict' || attempt >= 4) throw error;

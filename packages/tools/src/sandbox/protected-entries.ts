@@ -1,10 +1,14 @@
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
+import { hasGlob, PROTECTED_PATHS } from '@warden/protocol/vocabulary';
 
-/** Workspace paths the sandbox mounts read-only when they exist. */
-export const SANDBOX_READ_ONLY_PATHS: readonly string[] = ['.git/config', '.git/hooks', 'WARDEN.md', 'AGENTS.md', 'CLAUDE.md', 'skills'];
-/** Workspace paths the sandbox hides (an empty read-only file or folder over them); `.env*` names are found at any depth. */
-export const SANDBOX_HIDDEN_PATHS: readonly string[] = ['.warden'];
+/** Workspace paths the sandbox mounts read-only when they exist: the read-only parts of protected names (the vocabulary's table), and the instruction files. */
+export const SANDBOX_READ_ONLY_PATHS: readonly string[] = Object.freeze([
+  ...PROTECTED_PATHS.flatMap((entry) => (entry.sandbox === 'hidden' ? [] : entry.sandbox.readOnly)),
+  'WARDEN.md', 'AGENTS.md', 'CLAUDE.md', 'skills',
+]);
+/** Workspace paths the sandbox hides (an empty read-only file or folder over them): the table's hidden names; `.env*` names are found at any depth. */
+export const SANDBOX_HIDDEN_PATHS: readonly string[] = Object.freeze(PROTECTED_PATHS.filter((entry) => entry.sandbox === 'hidden' && !hasGlob(entry.name) && !isEnvName(entry.name)).map((entry) => entry.name));
 
 const WALK_MAX_DEPTH = 6;
 const WALK_MAX_DIRS = 4000;
