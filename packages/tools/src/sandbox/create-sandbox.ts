@@ -51,6 +51,8 @@ export interface SandboxCommand {
 }
 
 export interface Sandbox {
+  /** The backend: `bwrap` (this host's OS sandbox; also when absent) or `ssh` (a synced copy on another machine). */
+  readonly kind?: string;
   readonly mode: 'auto' | 'on' | 'off';
   /** Real path of the workspace the sandbox was made for. */
   readonly workspace: string;
@@ -62,8 +64,8 @@ export interface Sandbox {
    * sandbox and sets `notice` the first time; `off` never sandboxes.
    */
   wrap(command: string, options: WrapOptions): Promise<SandboxCommand>;
-  /** Removes the sandbox's folder of placeholders in the temp directory (made on the first sandboxed command). */
-  close(): void;
+  /** Removes the sandbox's folder of placeholders in the temp directory (made on the first sandboxed command); a remote backend removes its copy unless kept. */
+  close(): void | Promise<void>;
 }
 
 interface StateDir {
@@ -197,6 +199,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   };
 
   return {
+    kind: 'bwrap',
     mode: o.mode,
     workspace,
     status,
