@@ -117,7 +117,7 @@ describe('the SSH sandbox', () => {
     await server;
 
     const handle = await sandbox.keep();
-    expect(handle).toEqual({ kind: 'ssh', id: sandbox.id, spec: `ssh://${sshd.user}@127.0.0.1:${sshd.port}` });
+    expect(handle).toEqual({ kind: 'ssh', id: sandbox.id, spec: `ssh://${sshd.user}@127.0.0.1:${sshd.port}${path.join(base, 'remote')}` });
     await sandbox.close();
     expect(existsSync(sandbox.remoteDir)).toBe(true); // kept
     const again = sandboxFor(root, { id: handle.id });

@@ -4,7 +4,7 @@ import { lstatSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SandboxHandle, SandboxRunOptions, SandboxRunResult, SandboxV1 } from '@warden/protocol';
+import { formatSandboxSpec, type SandboxHandle, type SandboxRunOptions, type SandboxRunResult, type SandboxV1 } from '@warden/protocol';
 import { configError, toolError } from '../tool-error-codes.js';
 import type { Sandbox, SandboxCommand, WrapOptions } from './create-sandbox.js';
 import type { SandboxStatus } from './sandbox-probe.js';
@@ -88,7 +88,8 @@ export function createSshSandbox(options: SshSandboxOptions): SshSandbox {
   // One private folder for the shared connection's socket (short: unix socket paths are limited).
   const controlDir = mkdtempSync(path.join(tmpdir(), 'wssh-'));
   const target: SshTarget = { ...options, controlDir };
-  const spec = `ssh://${options.user !== undefined ? `${options.user}@` : ''}${options.host.includes(':') ? `[${options.host}]` : options.host}${options.port !== 22 ? `:${options.port}` : ''}`;
+  // The spec it is found again by: an absolute remote root is part of it (`ssh://me@host:2222/srv/boxes`).
+  const spec = formatSandboxSpec({ kind: 'ssh', host: options.host, port: options.port, ...(options.user !== undefined ? { user: options.user } : {}), ...(remoteRoot.startsWith('/') ? { dir: remoteRoot.replace(/\/+$/, '') } : {}) });
   const forwards: ChildProcess[] = [];
   let kept = false;
   let destroyed = false;
