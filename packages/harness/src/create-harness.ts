@@ -285,7 +285,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     async close() {
       if (!shared.owner) return;
       // A sandbox the caller handed over is the caller's to keep or close.
-      if (options.sandbox === undefined) await shared.sandbox?.close();
+      if (options.sandbox === undefined) shared.sandbox?.close();
       await shared.mcp?.close();
       await audit?.close();
       if (shared.ownsStore) await (shared.store as SessionStoreV1 & { close?(): Promise<void> }).close?.();
@@ -390,7 +390,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const failed = requiredServerFailure(options.mcpServers, mcp);
   if (failed !== undefined) {
     await mcp?.close();
-    if (options.sandbox === undefined) await sandbox?.close();
+    if (options.sandbox === undefined) sandbox?.close();
     await audit?.close();
     if (ownsStore) await (store as SessionStoreV1 & { close?(): Promise<void> }).close?.();
     throw failed;

@@ -33,7 +33,6 @@ export const TOOL_ERROR_CODES = {
   'tool.sandbox_unavailable': "The OS sandbox was required (sandbox: 'on') but does not work here; the command was not run.",
   'tool.sandbox_host_key_changed': "An SSH sandbox host's key is not the pinned one; nothing was sent to it.",
   'tool.sandbox_unreachable': 'A sandbox backend (an SSH host, a container engine, a remote sandbox service) could not be reached or refused the request.',
-  'tool.sandbox_gone': 'A kept sandbox no longer exists (removed, expired or never made).',
   'tool.sandbox_sync_failed': 'The workspace could not be copied to or back from a remote sandbox.',
   'tool.sandbox_unsupported': 'The sandbox backend cannot do this (e.g. expose a port of bubblewrap, which has no network).',
 } as const;

@@ -84,7 +84,6 @@ describe('error codes', () => {
       'tool.path_protected',
       'tool.remote_agent_failed',
       'tool.remote_agent_sdk_missing',
-      'tool.sandbox_gone',
       'tool.sandbox_host_key_changed',
       'tool.sandbox_sync_failed',
       'tool.sandbox_unavailable',

@@ -26,7 +26,6 @@ export const enSandboxes = {
   'error.sandboxNotRunnable': '{spec}: this backend is checked by "warden sandboxes --check" but cannot run commands yet (use bwrap or ssh://)',
   'code.tool.sandbox_host_key_changed': 'the SSH host did not present its pinned key',
   'code.tool.sandbox_unreachable': 'the sandbox backend could not be reached',
-  'code.tool.sandbox_gone': 'the kept sandbox no longer exists',
   'code.tool.sandbox_sync_failed': 'the workspace could not be copied to or from the sandbox',
   'code.tool.sandbox_unsupported': 'the sandbox backend cannot do this',
 } as const;

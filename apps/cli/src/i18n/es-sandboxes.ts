@@ -28,7 +28,6 @@ export const esSandboxes: Record<keyof typeof enSandboxes, string> = {
   'error.sandboxNotRunnable': '{spec}: este entorno se comprueba con "warden sandboxes --check" pero aún no ejecuta comandos (usa bwrap o ssh://)',
   'code.tool.sandbox_host_key_changed': 'el host SSH no presentó su clave fijada',
   'code.tool.sandbox_unreachable': 'no se pudo contactar con el entorno de ejecución',
-  'code.tool.sandbox_gone': 'el entorno conservado ya no existe',
   'code.tool.sandbox_sync_failed': 'no se pudo copiar el espacio de trabajo al entorno o desde él',
   'code.tool.sandbox_unsupported': 'el entorno de ejecución no puede hacer esto',
 };

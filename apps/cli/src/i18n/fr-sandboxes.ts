@@ -28,7 +28,6 @@ export const frSandboxes: Record<keyof typeof enSandboxes, string> = {
   'error.sandboxNotRunnable': '{spec} : cet environnement est vérifié par "warden sandboxes --check" mais ne peut pas encore exécuter de commandes (utilisez bwrap ou ssh://)',
   'code.tool.sandbox_host_key_changed': "l'hôte SSH n'a pas présenté sa clé épinglée",
   'code.tool.sandbox_unreachable': "l'environnement d'exécution est injoignable",
-  'code.tool.sandbox_gone': "l'environnement gardé n'existe plus",
   'code.tool.sandbox_sync_failed': "l'espace de travail n'a pas pu être copié vers ou depuis l'environnement",
   'code.tool.sandbox_unsupported': "l'environnement d'exécution ne sait pas faire cela",
 };

@@ -28,7 +28,6 @@ export const hiSandboxes: Record<keyof typeof enSandboxes, string> = {
   'error.sandboxNotRunnable': '{spec}: यह बैकएंड "warden sandboxes --check" से जाँचा जाता है पर अभी कमांड नहीं चला सकता (bwrap या ssh:// लें)',
   'code.tool.sandbox_host_key_changed': 'SSH होस्ट ने अपनी पिन की गई कुंजी नहीं दिखाई',
   'code.tool.sandbox_unreachable': 'सैंडबॉक्स बैकएंड तक नहीं पहुँचा जा सका',
-  'code.tool.sandbox_gone': 'रखा गया सैंडबॉक्स अब मौजूद नहीं है',
   'code.tool.sandbox_sync_failed': 'वर्कस्पेस सैंडबॉक्स में या वहाँ से कॉपी नहीं हो सका',
   'code.tool.sandbox_unsupported': 'सैंडबॉक्स बैकएंड यह नहीं कर सकता',
 };

@@ -64,8 +64,8 @@ export interface Sandbox {
    * sandbox and sets `notice` the first time; `off` never sandboxes.
    */
   wrap(command: string, options: WrapOptions): Promise<SandboxCommand>;
-  /** Removes the sandbox's folder of placeholders in the temp directory (made on the first sandboxed command); a remote backend removes its copy unless kept. */
-  close(): void | Promise<void>;
+  /** Removes the sandbox's folder of placeholders in the temp directory (made on the first sandboxed command). */
+  close(): void;
 }
 
 interface StateDir {

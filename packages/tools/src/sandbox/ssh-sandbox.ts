@@ -27,8 +27,11 @@ export interface SshSandboxOptions extends SshTarget {
   tarPath?: string;
 }
 
-/** The SSH backend: both the shell tool's `Sandbox` (wrap a command) and the protocol's `SandboxV1`. */
-export type SshSandbox = Sandbox & SandboxV1 & { readonly remoteDir: string };
+/**
+ * The SSH backend: both the shell tool's `Sandbox` (wrap a command) and the protocol's `SandboxV1`.
+ * Its `close` is asynchronous: it removes the remote copy unless kept, and ends the shared connection.
+ */
+export type SshSandbox = Omit<Sandbox, 'close'> & SandboxV1 & { readonly remoteDir: string; close(): Promise<void> };
 
 /** Variables that describe this machine, not the remote one: never sent. */
 const LOCAL_ONLY_ENV = /^(PATH|HOME|USER|LOGNAME|SHELL|PWD|OLDPWD|TMPDIR|TERM|TERMINFO|DISPLAY|XDG_.*|SSH_.*|LD_.*|NODE_OPTIONS|npm_.*|PNPM_.*|COLORTERM|SHLVL|_)$/;
@@ -130,7 +133,7 @@ export function createSshSandbox(options: SshSandboxOptions): SshSandbox {
         const unpack = spawn(tar, ['--no-same-owner', '-C', staging, '-xf', '-'], { stdio: ['pipe', 'ignore', 'pipe'] });
         const unpacked = exitPromise(unpack);
         const remote = spawn(options.sshPath ?? 'ssh', [...sshArgs(target), `tar -C ${shQuote(remoteDir)} -cf - .`], { stdio: ['ignore', 'pipe', 'pipe'] });
-        remote.stdout?.pipe(unpack.stdin!);
+        remote.stdout?.pipe(unpack.stdin);
         let remoteErr = '';
         remote.stderr?.on('data', (chunk: Buffer) => (remoteErr += chunk.toString('utf8')));
         const [remoteCode, unpackCode] = await Promise.all([exitPromise(remote), unpacked]);
