@@ -52,7 +52,7 @@ describe('checkSandboxBackends', () => {
     expect(by.e2b!.check).toEqual({ state: 'available', detail: 'E2B_API_KEY accepted' });
     expect(by.daytona!.check).toEqual({ state: 'available', detail: 'DAYTONA_API_KEY accepted' });
     expect(apis.seen).toEqual(expect.arrayContaining([{ method: 'GET', path: 'e2b:/sandboxes', auth: 'X-API-Key' }, { method: 'GET', path: 'daytona:/sandbox', auth: 'Authorization' }]));
-  }, 30_000);
+  }, 120_000);
 
   it('reports a failing backend with its reason and code, never the key', async () => {
     const env = {
@@ -72,7 +72,7 @@ describe('checkSandboxBackends', () => {
     expect(by.e2b).toEqual({ state: 'failing', code: 'tool.sandbox_unreachable', detail: 'E2B_API_KEY was refused (HTTP 401)' });
     expect(by.daytona).toMatchObject({ state: 'failing', code: 'tool.sandbox_unreachable' });
     expect(JSON.stringify(reports)).not.toMatch(/wrong_secret/);
-  }, 30_000);
+  }, 120_000);
 
   it('checks one backend by name', async () => {
     const reports = await checkSandboxBackends({ ...base(), env: { DOCKER_HOST: `unix://${apis.engineSocket}` } }, 'docker');
