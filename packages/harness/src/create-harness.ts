@@ -182,7 +182,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   // Trusted remote agents' answers do not taint, like trusted MCP servers' results.
   const trustedTools = new Set([...(shared.mcp?.trustedTools ?? []), ...(options.a2aAgents ?? []).filter((entry) => entry.trust === 'trusted').map((entry) => entry.name)]);
   const policies = await loadPolicies(workdir, options.policies);
-  const gateForMode = (gateMode: HarnessMode) => gateFor(workdir, { mode: gateMode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: shared.sandbox !== undefined });
+  const gateForMode = (gateMode: HarnessMode) => gateFor(workdir, { mode: gateMode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: shared.sandbox !== undefined && (shared.sandbox.kind ?? 'bwrap') === 'bwrap' });
   // Calls that conform to the run's plan (plan-first mode, or a plan a program hands over) are not asked about again.
   const gate = planGate(gateForMode(mode));
   const approver = approverFor(options.approver, shared.approvals, redactor);
@@ -283,7 +283,8 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
     },
     async close() {
       if (!shared.owner) return;
-      shared.sandbox?.close();
+      // A sandbox the caller handed over is the caller's to keep or close.
+      if (options.sandbox === undefined) shared.sandbox?.close();
       await shared.mcp?.close();
       await audit?.close();
       if (shared.ownsStore) await (shared.store as SessionStoreV1 & { close?(): Promise<void> }).close?.();
@@ -300,6 +301,11 @@ function isBudgetAlerts(value: NonNullable<HarnessOptions['budgetAlerts']>): val
  * so once (a warning) and keeps the stricter rules; `on` without one fails here, before any run.
  */
 export async function openSandbox(options: HarnessOptions, workdir: string, warnings: OptionIssue[]): Promise<Sandbox | undefined> {
+  if (options.sandbox !== undefined) {
+    const given = await options.sandbox.status();
+    if (given.available) return options.sandbox;
+    throw configError({ code: 'config.invalid', message: `the ${options.sandbox.kind ?? 'bwrap'} sandbox is unavailable: ${given.reason}`, hint: 'Run "warden sandboxes --check" to see what each backend needs.' });
+  }
   const mode = options.shell?.sandbox ?? 'auto';
   if (mode === 'off' || options.builtinTools?.shell === false) return undefined;
   const sandbox = createSandbox({
@@ -383,7 +389,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const failed = requiredServerFailure(options.mcpServers, mcp);
   if (failed !== undefined) {
     await mcp?.close();
-    sandbox?.close();
+    if (options.sandbox === undefined) sandbox?.close();
     await audit?.close();
     if (ownsStore) await (store as SessionStoreV1 & { close?(): Promise<void> }).close?.();
     throw failed;

@@ -2,7 +2,7 @@ import type { AgentHooks } from '@warden/core';
 import type { ProviderCatalog } from '@warden/providers';
 import type { ApprovalStoreV1, ApproverV1, GateMode, Owner, ProviderV1, SessionStoreV1, ToolV1 } from '@warden/protocol';
 import type { BudgetAlertOptions, BudgetAlerts } from './cost/budget-alert-types.js';
-import type { AskUser } from '@warden/tools';
+import type { AskUser, Sandbox } from '@warden/tools';
 import type { HarnessConfig } from './harness-config.js';
 import type { HarnessTracing } from './tracing/tracing-options.js';
 
@@ -55,6 +55,14 @@ export interface HarnessOptions extends Omit<HarnessConfig, 'provider' | 'approv
   askUser?: AskUser;
   /** More hooks, run after redaction and taint detection. */
   hooks?: AgentHooks[];
+  /**
+   * Where commands run instead of this host's bubblewrap sandbox: a backend made by the caller
+   * (`createSshSandbox` from `@warden/tools`; the CLI's `--sandbox ssh://…`). The shell tool and
+   * sandboxed stdio MCP servers run through it. It must be healthy (its `status()` available);
+   * `shell.sandbox` then no longer applies. Only bubblewrap counts as the OS sandbox for the gate's
+   * relaxed rules: another backend keeps the stricter ones (the remote's network is its own).
+   */
+  sandbox?: Sandbox;
   /** Force compaction on the next step (the REPL's /compact). */
   compactNow?: boolean;
   /**

@@ -60,11 +60,11 @@ export async function startMcpServers(options: HarnessOptions, start: StartMcpSe
       warnings,
       async close() {
         await mcp?.close();
-        sandbox?.close();
+        if (options.sandbox === undefined) sandbox?.close();
       },
     };
   } catch (error) {
-    sandbox?.close();
+    if (options.sandbox === undefined) sandbox?.close();
     throw error;
   }
 }

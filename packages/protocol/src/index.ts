@@ -72,3 +72,5 @@ export type { OptionKeys, WithDefaults } from './options/strict-options.js';
 export { HTTP_SERVER_TIMEOUTS, isLoopbackName, defaultAllowedHosts, hostOriginCheck } from './http-guard.js';
 export type { HostOriginPolicy, HostOriginRefusal } from './http-guard.js';
 export type { TodoItem, LedgerSource } from './progress.js';
+export { parseSandboxSpec, formatSandboxSpec } from './sandbox.js';
+export type { SandboxV1, SandboxBackendV1, SandboxRunResult, SandboxRunOptions, SandboxHandle, SandboxCheck, SandboxSpec } from './sandbox.js';

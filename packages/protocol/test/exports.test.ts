@@ -30,6 +30,8 @@ describe('public surface', () => {
       'unknownOptionError', 'userMessage',
       // egress keyed by scheme, host and port (host-port.ts)
       'defaultPorts', 'formatHostSpec', 'hostSpecAllows', 'normalizeHostName', 'parseHostSpec', 'scopeHostText', 'urlTarget',
+      // where commands run (sandbox.ts)
+      'formatSandboxSpec', 'parseSandboxSpec',
     ].sort());
   });
 

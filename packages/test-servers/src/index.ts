@@ -27,3 +27,7 @@ export type { FakeAudio } from './fake-audio.js';
 export { HTML_ERROR_PAGE } from './media-server.js';
 export type { MediaBehaviour, MediaRequest, MediaServerBase } from './media-server.js';
 export { pngBytes, readMultipart, readWav, wavBytes } from './media-bytes.js';
+export { startSshd, sshdAvailable } from './ssh-server.js';
+export type { TestSshd } from './ssh-server.js';
+export { startFakeSandboxApis } from './fake-sandbox-apis.js';
+export type { FakeSandboxApis, SeenSandboxRequest } from './fake-sandbox-apis.js';

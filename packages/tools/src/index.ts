@@ -31,6 +31,12 @@ export { probeSandbox, SANDBOX_UNAVAILABLE } from './sandbox/sandbox-probe.js';
 export type { SandboxStatus, SandboxUnavailable, ProbeSandboxOptions } from './sandbox/sandbox-probe.js';
 export type { SandboxViolation } from './sandbox/sandbox-violations.js';
 export { SANDBOX_READ_ONLY_PATHS, SANDBOX_HIDDEN_PATHS } from './sandbox/protected-entries.js';
+// Other places commands run (issue 43): a machine over SSH
+export { createSshSandbox, sshSandboxExists } from './sandbox/ssh-sandbox.js';
+export type { SshSandbox, SshSandboxOptions } from './sandbox/ssh-sandbox.js';
+export type { SshTarget } from './sandbox/ssh-transport.js';
+export { checkSandboxBackends, SANDBOX_BACKENDS } from './sandbox/backend-checks.js';
+export type { CheckSandboxOptions, SandboxBackendName, SandboxBackendReport } from './sandbox/backend-checks.js';
 
 // Working memory: decay, the per-owner memory in the session store, memory_remember and recall
 export { contextDecay, DEFAULT_MAX_CONTEXT_ITEMS, MAX_HALF_LIFE_STEPS } from './memory/context-decay.js';

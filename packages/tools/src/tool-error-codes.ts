@@ -31,6 +31,10 @@ export const TOOL_ERROR_CODES = {
   'tool.memory_limit': 'Working memory is over a limit (maxContextItems facts, or a value larger than the limit).',
   'tool.ask_user_unavailable': 'ask_user was called with no person to ask (a headless run): the model is told to go on with a stated assumption.',
   'tool.sandbox_unavailable': "The OS sandbox was required (sandbox: 'on') but does not work here; the command was not run.",
+  'tool.sandbox_host_key_changed': "An SSH sandbox host's key is not the pinned one; nothing was sent to it.",
+  'tool.sandbox_unreachable': 'A sandbox backend (an SSH host, a container engine, a remote sandbox service) could not be reached or refused the request.',
+  'tool.sandbox_sync_failed': 'The workspace could not be copied to or back from a remote sandbox.',
+  'tool.sandbox_unsupported': 'The sandbox backend cannot do this (e.g. expose a port of bubblewrap, which has no network).',
 } as const;
 
 export type ToolErrorCode = keyof typeof TOOL_ERROR_CODES;

@@ -4,6 +4,7 @@ import { EXIT, exitCodeForStop } from '../cli/exit-codes.js';
 import type { RunCommandOptions } from './run-options.js';
 import { createHarness, type HarnessOptions } from '@warden/harness';
 import { harnessOptionsFrom, resolveWorkdir } from './cli-harness-options.js';
+import { openRunSandbox } from './run-sandbox.js';
 import { blueprintRunOptions } from './blueprint-run.js';
 import { describeScope } from '../render/event-renderer.js';
 import { driveRun, eventSink } from './drive-run.js';
@@ -88,7 +89,16 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     });
   }
   assertStoreWritable(harnessOptions);
-  let harness = await createHarness(harnessOptions);
+  // --sandbox ssh://… (or the kept sandbox of the resumed session): commands run there.
+  const runSandbox = await openRunSandbox(ctx, harnessOptions, sessionId);
+  if (runSandbox) harnessOptions.sandbox = runSandbox.sandbox;
+  let harness: Awaited<ReturnType<typeof createHarness>>;
+  try {
+    harness = await createHarness(harnessOptions);
+  } catch (error) {
+    await runSandbox?.finish();
+    throw error;
+  }
   reportHarnessWarnings(ctx, harness);
   try {
     if (resume && !sessionId) {
@@ -136,11 +146,13 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
       io.stderr.write(`${ctx.style.red(ctx.t('error.sessionStoreFailedMidRun', { message: storeFailure }))}\n`);
       return EXIT.error;
     }
-    if (ranSession) await recordWorkspace(ran.store, ranSession, { workdir: ran.workdir, ...(ran.auditFile ? { auditFile: ran.auditFile } : {}), ...ranModel(harnessOptions, started) });
+    const kept = (await runSandbox?.finish()) ?? {};
+    if (ranSession) await recordWorkspace(ran.store, ranSession, { workdir: ran.workdir, ...(ran.auditFile ? { auditFile: ran.auditFile } : {}), ...ranModel(harnessOptions, started), ...kept });
     // A headless run whose requested change was refused for want of a person did not do its job.
     if (stop === 'done' && tracker.refusals.length > 0) return EXIT.approval;
     return exitCodeForStop(stop);
   } finally {
     await harness.close();
+    await runSandbox?.finish();
   }
 }

@@ -29,6 +29,8 @@ export const runOptions = z.strictObject({
   blueprint: z.string().min(1).optional(),
   agent: z.string().min(1).optional(),
   agentVersion: z.string().min(1).optional(),
+  sandbox: z.string().min(1).optional(),
+  keepSandbox: z.boolean().optional(),
   idleTimeout: z.string().refine((value) => (parseDurationMs(value) ?? 0) > 0, { message: 'error.notADuration', params: { examples: '30s, 2m, 500ms' } }).optional(),
 });
 export type RunCommandOptions = z.infer<typeof runOptions>;

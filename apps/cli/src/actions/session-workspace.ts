@@ -13,9 +13,12 @@ export interface SessionWorkspace {
   provider?: string;
   model?: string;
   baseUrl?: string;
+  /** The kept sandbox the run used (`--keep-sandbox`): its spec (no secrets) and id, so resuming re-attaches. */
+  sandboxSpec?: string;
+  sandboxId?: string;
 }
 
-const FIELDS = ['workdir', 'auditFile', 'provider', 'model', 'baseUrl'] as const;
+const FIELDS = ['workdir', 'auditFile', 'provider', 'model', 'baseUrl', 'sandboxSpec', 'sandboxId'] as const;
 
 /** A base URL without user info, query or fragment: whatever credential a URL may carry never enters the session. */
 export function keylessUrl(url: string): string | undefined {

@@ -15,6 +15,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   fleet: { summary: 'command.fleet.summary', load: async () => (await import('../commands/fleet-command.js')).fleetCommand },
   worker: { summary: 'command.worker.summary', load: async () => (await import('../commands/worker-command.js')).workerCommand },
   approvals: { summary: 'command.approvals.summary', load: async () => (await import('../commands/approvals-command.js')).approvalsCommand },
+  sandboxes: { summary: 'command.sandboxes.summary', load: async () => (await import('../commands/sandboxes-command.js')).sandboxesCommand },
   providers: { summary: 'command.providers.summary', load: async () => (await import('../commands/providers-command.js')).providersCommand },
   models: { summary: 'command.models.summary', load: async () => (await import('../commands/models-command.js')).modelsCommand },
   check: { summary: 'command.check.summary', load: async () => (await import('../commands/check-command.js')).checkCommand },

@@ -10,6 +10,7 @@ import { enWorkflow } from './en-workflow.js';
 import { enEval } from './en-eval.js';
 import { enOrchestrate } from './en-orchestrate.js';
 import { enFrictions } from './en-frictions.js';
+import { enSandboxes } from './en-sandboxes.js';
 /** English: the reference catalog. Every other language must hold every key here. */
 export const en = {
   'help.tagline': 'warden — a governed agent harness for your terminal',
@@ -449,4 +450,5 @@ export const en = {
   ...enEval,
   ...enOrchestrate,
   ...enFrictions,
+  ...enSandboxes,
 } as const;

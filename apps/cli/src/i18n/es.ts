@@ -10,6 +10,7 @@ import { esWorkflow } from './es-workflow.js';
 import { esEval } from './es-eval.js';
 import { esOrchestrate } from './es-orchestrate.js';
 import { esFrictions } from './es-frictions.js';
+import { esSandboxes } from './es-sandboxes.js';
 import type { Catalog } from './catalog-types.js';
 
 /** Español. */
@@ -451,4 +452,5 @@ export const es: Catalog = {
   ...esEval,
   ...esOrchestrate,
   ...esFrictions,
+  ...esSandboxes,
 };

@@ -10,6 +10,7 @@ import { frWorkflow } from './fr-workflow.js';
 import { frEval } from './fr-eval.js';
 import { frOrchestrate } from './fr-orchestrate.js';
 import { frFrictions } from './fr-frictions.js';
+import { frSandboxes } from './fr-sandboxes.js';
 import type { Catalog } from './catalog-types.js';
 
 /** Français. */
@@ -451,4 +452,5 @@ export const fr: Catalog = {
   ...frEval,
   ...frOrchestrate,
   ...frFrictions,
+  ...frSandboxes,
 };

@@ -10,6 +10,7 @@ import { hiWorkflow } from './hi-workflow.js';
 import { hiEval } from './hi-eval.js';
 import { hiOrchestrate } from './hi-orchestrate.js';
 import { hiFrictions } from './hi-frictions.js';
+import { hiSandboxes } from './hi-sandboxes.js';
 import type { Catalog } from './catalog-types.js';
 
 /** हिन्दी. */
@@ -451,4 +452,5 @@ export const hi: Catalog = {
   ...hiEval,
   ...hiOrchestrate,
   ...hiFrictions,
+  ...hiSandboxes,
 };

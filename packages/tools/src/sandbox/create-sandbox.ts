@@ -51,6 +51,8 @@ export interface SandboxCommand {
 }
 
 export interface Sandbox {
+  /** The backend: `bwrap` (this host's OS sandbox; also when absent) or `ssh` (a synced copy on another machine). */
+  readonly kind?: string;
   readonly mode: 'auto' | 'on' | 'off';
   /** Real path of the workspace the sandbox was made for. */
   readonly workspace: string;
@@ -197,6 +199,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   };
 
   return {
+    kind: 'bwrap',
     mode: o.mode,
     workspace,
     status,

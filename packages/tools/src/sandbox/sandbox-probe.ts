@@ -11,7 +11,18 @@ import { findExecutable } from './find-executable.js';
  * `network` is `off`.
  */
 export type SandboxStatus =
-  | { available: true; bwrapPath: string; version: string; network: 'off' | 'proxy'; socatPath?: string; warnings: string[] }
+  | {
+      available: true;
+      /** The program commands start through: bwrap, or ssh for an SSH sandbox. */
+      bwrapPath: string;
+      version: string;
+      /** `remote`: the commands run on another machine, with that machine's own network. */
+      network: 'off' | 'proxy' | 'remote';
+      socatPath?: string;
+      warnings: string[];
+      /** The backend (`bwrap` when absent). */
+      backend?: string;
+    }
   | { available: false; reason: string; code?: SandboxUnavailable; params?: Record<string, string> };
 
 /**

@@ -1,0 +1,33 @@
+import type { enSandboxes } from './en-sandboxes.js';
+
+/** `warden sandboxes` y `--sandbox` / `--keep-sandbox` de la ejecución (issue #43). */
+export const esSandboxes: Record<keyof typeof enSandboxes, string> = {
+  'command.sandboxes.summary': 'Muestra dónde pueden ejecutarse los comandos (bwrap, ssh, docker, e2b, daytona); --check consulta cada entorno y dice si está disponible, sin configurar o fallando.',
+  'command.sandboxes.usage': 'warden sandboxes [NOMBRE|SPEC] [--check] [--json]',
+  'option.check': 'warden sandboxes: contacta cada entorno e informa disponible, sin configurar o fallando con el motivo.',
+  'option.sandbox': 'Dónde se ejecutan los comandos: bwrap (este equipo, por defecto), ssh://usuario@host[:puerto] (clave WARDEN_SSH_KEY, clave del host fijada WARDEN_SSH_HOST_KEY o ~/.warden/known_hosts).',
+  'option.keepSandbox': 'Conserva la copia de --sandbox tras la ejecución y la recuerda en la sesión, para que al reanudar se vuelva a conectar.',
+  'column.backend': 'ENTORNO',
+  'column.sandboxForm': '--sandbox',
+  'column.configuredBy': 'SE CONFIGURA CON',
+  'column.state': 'ESTADO',
+  'column.where': 'DÓNDE',
+  'column.detail': 'DETALLE',
+  'sandboxes.available': 'disponible',
+  'sandboxes.notConfigured': 'sin configurar',
+  'sandboxes.failing': 'fallando ({code})',
+  'sandboxes.hintCheck': 'warden sandboxes --check contacta cada entorno.',
+  'sandboxes.needs.bwrap': 'bubblewrap en este equipo (apt-get install bubblewrap socat)',
+  'sandboxes.needs.ssh': 'WARDEN_SANDBOX_SSH o la especificación; WARDEN_SSH_KEY; clave del host fijada en ~/.warden/known_hosts',
+  'sandboxes.needs.docker': 'DOCKER_HOST=unix://… o /var/run/docker.sock o un socket de Podman (solo comprobación)',
+  'sandboxes.needs.e2b': 'E2B_API_KEY (E2B_API_URL para otra dirección; solo comprobación)',
+  'sandboxes.needs.daytona': 'DAYTONA_API_KEY (DAYTONA_API_URL para otra dirección; solo comprobación)',
+  'run.sandboxKept': 'entorno conservado: {spec} {id} (al reanudar esta sesión se vuelve a conectar)',
+  'run.sandboxReattached': 'reconectado al entorno conservado {spec} {id}',
+  'run.sandboxGone': 'el entorno conservado {spec} {id} ya no existe; esta ejecución usa uno nuevo',
+  'error.sandboxNotRunnable': '{spec}: este entorno se comprueba con "warden sandboxes --check" pero aún no ejecuta comandos (usa bwrap o ssh://)',
+  'code.tool.sandbox_host_key_changed': 'el host SSH no presentó su clave fijada',
+  'code.tool.sandbox_unreachable': 'no se pudo contactar con el entorno de ejecución',
+  'code.tool.sandbox_sync_failed': 'no se pudo copiar el espacio de trabajo al entorno o desde él',
+  'code.tool.sandbox_unsupported': 'el entorno de ejecución no puede hacer esto',
+};

@@ -1,0 +1,33 @@
+import type { enSandboxes } from './en-sandboxes.js';
+
+/** `warden sandboxes` et `--sandbox` / `--keep-sandbox` de l'exécution (issue #43). */
+export const frSandboxes: Record<keyof typeof enSandboxes, string> = {
+  'command.sandboxes.summary': "Montre où les commandes peuvent s'exécuter (bwrap, ssh, docker, e2b, daytona) ; --check interroge chaque environnement et dit s'il est disponible, non configuré ou en échec.",
+  'command.sandboxes.usage': 'warden sandboxes [NOM|SPEC] [--check] [--json]',
+  'option.check': "warden sandboxes : contacte chaque environnement et indique disponible, non configuré, ou en échec avec la raison.",
+  'option.sandbox': "Où s'exécutent les commandes : bwrap (cette machine, par défaut), ssh://utilisateur@hôte[:port] (clé WARDEN_SSH_KEY, clé d'hôte épinglée WARDEN_SSH_HOST_KEY ou ~/.warden/known_hosts).",
+  'option.keepSandbox': "Garde la copie de --sandbox après l'exécution et la retient dans la session, pour que la reprise s'y rattache.",
+  'column.backend': 'ENVIRONNEMENT',
+  'column.sandboxForm': '--sandbox',
+  'column.configuredBy': 'CONFIGURÉ PAR',
+  'column.state': 'ÉTAT',
+  'column.where': 'OÙ',
+  'column.detail': 'DÉTAIL',
+  'sandboxes.available': 'disponible',
+  'sandboxes.notConfigured': 'non configuré',
+  'sandboxes.failing': 'en échec ({code})',
+  'sandboxes.hintCheck': 'warden sandboxes --check contacte chaque environnement.',
+  'sandboxes.needs.bwrap': 'bubblewrap sur cette machine (apt-get install bubblewrap socat)',
+  'sandboxes.needs.ssh': "WARDEN_SANDBOX_SSH ou la spec ; WARDEN_SSH_KEY ; clé d'hôte épinglée dans ~/.warden/known_hosts",
+  'sandboxes.needs.docker': 'DOCKER_HOST=unix://… ou /var/run/docker.sock ou un socket Podman (vérification seulement)',
+  'sandboxes.needs.e2b': 'E2B_API_KEY (E2B_API_URL pour une autre adresse ; vérification seulement)',
+  'sandboxes.needs.daytona': 'DAYTONA_API_KEY (DAYTONA_API_URL pour une autre adresse ; vérification seulement)',
+  'run.sandboxKept': 'environnement gardé : {spec} {id} (reprendre cette session s\'y rattache)',
+  'run.sandboxReattached': "rattaché à l'environnement gardé {spec} {id}",
+  'run.sandboxGone': "l'environnement gardé {spec} {id} n'existe plus ; cette exécution en utilise un nouveau",
+  'error.sandboxNotRunnable': '{spec} : cet environnement est vérifié par "warden sandboxes --check" mais ne peut pas encore exécuter de commandes (utilisez bwrap ou ssh://)',
+  'code.tool.sandbox_host_key_changed': "l'hôte SSH n'a pas présenté sa clé épinglée",
+  'code.tool.sandbox_unreachable': "l'environnement d'exécution est injoignable",
+  'code.tool.sandbox_sync_failed': "l'espace de travail n'a pas pu être copié vers ou depuis l'environnement",
+  'code.tool.sandbox_unsupported': "l'environnement d'exécution ne sait pas faire cela",
+};

@@ -1,0 +1,33 @@
+import type { enSandboxes } from './en-sandboxes.js';
+
+/** `warden sandboxes` और रन के `--sandbox` / `--keep-sandbox` (issue #43)। */
+export const hiSandboxes: Record<keyof typeof enSandboxes, string> = {
+  'command.sandboxes.summary': 'दिखाता है कि कमांड कहाँ चल सकते हैं (bwrap, ssh, docker, e2b, daytona); --check हर बैकएंड से पूछकर बताता है कि वह उपलब्ध है, कॉन्फ़िगर नहीं है या विफल है।',
+  'command.sandboxes.usage': 'warden sandboxes [नाम|SPEC] [--check] [--json]',
+  'option.check': 'warden sandboxes: हर बैकएंड से संपर्क करके उपलब्ध, कॉन्फ़िगर नहीं, या कारण सहित विफल बताता है।',
+  'option.sandbox': 'कमांड कहाँ चलें: bwrap (यही मशीन, डिफ़ॉल्ट), ssh://user@host[:port] (कुंजी WARDEN_SSH_KEY, पिन की गई होस्ट कुंजी WARDEN_SSH_HOST_KEY या ~/.warden/known_hosts)।',
+  'option.keepSandbox': 'रन के बाद --sandbox की प्रति रखता है और सत्र में याद रखता है, ताकि फिर शुरू करने पर उसी से जुड़े।',
+  'column.backend': 'बैकएंड',
+  'column.sandboxForm': '--sandbox',
+  'column.configuredBy': 'कॉन्फ़िगर करने वाला',
+  'column.state': 'स्थिति',
+  'column.where': 'कहाँ',
+  'column.detail': 'विवरण',
+  'sandboxes.available': 'उपलब्ध',
+  'sandboxes.notConfigured': 'कॉन्फ़िगर नहीं',
+  'sandboxes.failing': 'विफल ({code})',
+  'sandboxes.hintCheck': 'warden sandboxes --check हर बैकएंड से संपर्क करता है।',
+  'sandboxes.needs.bwrap': 'इस मशीन पर bubblewrap (apt-get install bubblewrap socat)',
+  'sandboxes.needs.ssh': 'WARDEN_SANDBOX_SSH या spec; WARDEN_SSH_KEY; होस्ट कुंजी ~/.warden/known_hosts में पिन',
+  'sandboxes.needs.docker': 'DOCKER_HOST=unix://… या /var/run/docker.sock या Podman सॉकेट (केवल जाँच)',
+  'sandboxes.needs.e2b': 'E2B_API_KEY (दूसरे पते के लिए E2B_API_URL; केवल जाँच)',
+  'sandboxes.needs.daytona': 'DAYTONA_API_KEY (दूसरे पते के लिए DAYTONA_API_URL; केवल जाँच)',
+  'run.sandboxKept': 'सैंडबॉक्स रखा गया: {spec} {id} (यह सत्र फिर शुरू करने पर उसी से जुड़ेगा)',
+  'run.sandboxReattached': 'रखे गए सैंडबॉक्स {spec} {id} से फिर जुड़ा',
+  'run.sandboxGone': 'रखा गया सैंडबॉक्स {spec} {id} अब नहीं है; यह रन नया सैंडबॉक्स लेता है',
+  'error.sandboxNotRunnable': '{spec}: यह बैकएंड "warden sandboxes --check" से जाँचा जाता है पर अभी कमांड नहीं चला सकता (bwrap या ssh:// लें)',
+  'code.tool.sandbox_host_key_changed': 'SSH होस्ट ने अपनी पिन की गई कुंजी नहीं दिखाई',
+  'code.tool.sandbox_unreachable': 'सैंडबॉक्स बैकएंड तक नहीं पहुँचा जा सका',
+  'code.tool.sandbox_sync_failed': 'वर्कस्पेस सैंडबॉक्स में या वहाँ से कॉपी नहीं हो सका',
+  'code.tool.sandbox_unsupported': 'सैंडबॉक्स बैकएंड यह नहीं कर सकता',
+};
