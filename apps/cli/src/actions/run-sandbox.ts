@@ -3,7 +3,7 @@ import { formatSandboxSpec, parseSandboxSpec } from '@warden/protocol';
 import { createSshSandbox, sshSandboxExists, type SshSandbox } from '@warden/tools';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
-import type { RunCommandOptions } from '../commands/run-command.js';
+import type { RunCommandOptions } from './run-options.js';
 import { wardenKnownHosts } from './sandboxes-action.js';
 import { storedWorkspace, type SessionWorkspace } from './session-workspace.js';
 
