@@ -27,3 +27,5 @@ export type { FakeAudio } from './fake-audio.js';
 export { HTML_ERROR_PAGE } from './media-server.js';
 export type { MediaBehaviour, MediaRequest, MediaServerBase } from './media-server.js';
 export { pngBytes, readMultipart, readWav, wavBytes } from './media-bytes.js';
+export { startFakeQdrant } from './fake-qdrant.js';
+export type { FakeQdrant, FakeQdrantOptions } from './fake-qdrant.js';
