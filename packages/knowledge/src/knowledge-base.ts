@@ -73,8 +73,8 @@ export interface KnowledgeBase {
   readonly embedder: Embedder;
   readonly tenant: string;
   add(document: DocumentInput, signal?: AbortSignal): Promise<AddResult>;
-  /** Reads a UTF-8 file (Markdown or text) and adds it with its path as id and source. */
-  addFile(path: string, options?: { id?: string; metadata?: Metadata; namespace?: string }): Promise<AddResult>;
+  /** Reads a UTF-8 file (Markdown or text) and adds it; id and source default to the path (source to the id when one is given). */
+  addFile(path: string, options?: { id?: string; source?: string; metadata?: Metadata; namespace?: string }): Promise<AddResult>;
   remove(documentId: string, namespace?: string): Promise<number>;
   search(query: string, options?: SearchOptions): Promise<SearchHit[]>;
   /** The knowledge base as an agent's read-only search tool (results are untrusted content). */
@@ -159,7 +159,7 @@ export function knowledgeBase(store: KnowledgeStore, options: KnowledgeBaseOptio
     async addFile(path, fileOptions = {}) {
       const text = await readFile(path, 'utf8');
       const heading = /^#\s+(.+)$/m.exec(text)?.[1]?.trim();
-      return add({ id: fileOptions.id ?? path, text, title: heading ?? basename(path), source: path, ...(fileOptions.metadata ? { metadata: fileOptions.metadata } : {}), ...(fileOptions.namespace ? { namespace: fileOptions.namespace } : {}) });
+      return add({ id: fileOptions.id ?? path, text, title: heading ?? basename(path), source: fileOptions.source ?? fileOptions.id ?? path, ...(fileOptions.metadata ? { metadata: fileOptions.metadata } : {}), ...(fileOptions.namespace ? { namespace: fileOptions.namespace } : {}) });
     },
     async remove(documentId, namespace) {
       await ready();
