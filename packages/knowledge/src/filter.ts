@@ -50,7 +50,7 @@ export function filterClauses(filter: KnowledgeFilter | undefined): FilterClause
       if (!op) throw knowledgeError('knowledge.invalid_filter', `Unknown filter operator "${key.slice(0, 16)}" on "${field}".`, 'Use $in, $ne, $gt, $gte, $lt or $lte.');
       if (op === 'in') {
         if (!Array.isArray(value) || value.length === 0 || !value.every(scalar)) throw knowledgeError('knowledge.invalid_filter', `$in on "${field}" needs a non-empty list of values.`);
-        clauses.push({ field, op, value: value as FilterScalar[] });
+        clauses.push({ field, op, value: value });
       } else if (op === 'ne') {
         if (!scalar(value)) throw knowledgeError('knowledge.invalid_filter', `$ne on "${field}" needs a value.`);
         clauses.push({ field, op, value });

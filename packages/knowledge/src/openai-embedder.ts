@@ -54,7 +54,7 @@ export function openaiEmbedder(options: OpenAIEmbedderOptions): Embedder {
         const vector = item.embedding;
         if (!Array.isArray(vector) || !vector.every((v) => typeof v === 'number')) throw knowledgeError('knowledge.embedder_failed', 'The embeddings server answered a vector that is not a list of numbers.');
         if (vector.length !== dimensions) throw knowledgeError('knowledge.dimension_mismatch', `${model} answered vectors of ${vector.length} dimensions; ${dimensions} were declared.`, 'Declare the model\'s real dimensions.');
-        return vector as number[];
+        return vector;
       });
     },
   };

@@ -56,7 +56,7 @@ function sections(text: string): Section[] {
 
 /** Sentences of a paragraph (a period, ! or ? followed by space and a capital, digit or quote). */
 export function sentences(paragraph: string): string[] {
-  return paragraph.split(/(?<=[.!?])\s+(?=[A-Z0-9"'(\[`*_-])/).filter((s) => s.trim() !== '');
+  return paragraph.split(/(?<=[.!?])\s+(?=[A-Z0-9"'([`*_-])/).filter((s) => s.trim() !== '');
 }
 
 /** Pieces no longer than `max`: the paragraph, else its sentences, else hard cuts of a sentence too long. */

@@ -30,13 +30,13 @@ describe('qdrant transport', () => {
     const server = await fake();
     server.fail(10, 503);
     const store = qdrantStore({ url: server.url, apiKey: KEY, attempts: 3, backoffMs: 1 });
-    const error = await store.ensure(8).catch((e: unknown) => e as Error & { code: string });
+    const error = (await store.ensure(8).then(() => undefined, (e: unknown) => e)) as Error & { code: string };
     expect(error.code).toBe('knowledge.store_failed');
     expect(error.message).toMatch(/503.*after 3 attempts/);
     expect(JSON.stringify({ m: error.message, h: (error as { hint?: string }).hint })).not.toContain(KEY);
     const wrongKey = qdrantStore({ url: server.url, apiKey: 'wrong-key-xxxxxxxx', attempts: 1 });
     server.fail(0);
-    const refused = await wrongKey.ensure(8).catch((e: unknown) => e as Error & { code: string });
+    const refused = (await wrongKey.ensure(8).then(() => undefined, (e: unknown) => e)) as Error & { code: string };
     expect(refused.code).toBe('knowledge.store_failed');
     expect(refused.message).toContain('401');
     expect(refused.message).not.toContain('wrong-key-xxxxxxxx');

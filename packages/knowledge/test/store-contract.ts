@@ -1,8 +1,8 @@
 // One contract every store passes (run by sqlite-store, pglite-store and qdrant-store tests).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filterClauses, knowledgeBase, matchesClauses, type KnowledgeFilter, type KnowledgeStore } from '../src/index.js';
+import { filterClauses, knowledgeBase, matchesClauses, type DocumentInput, type KnowledgeFilter, type KnowledgeStore } from '../src/index.js';
 
-const DOCS = [
+const DOCS: Array<DocumentInput & { metadata: NonNullable<DocumentInput['metadata']> }> = [
   { id: 'a', title: 'Alpha', text: '# Alpha\n\nThe alpha pump moves water.', metadata: { team: 'red', year: 2021, public: true } },
   { id: 'b', title: 'Beta', text: '# Beta\n\nThe beta valve holds pressure.', metadata: { team: 'blue', year: 2023, public: false } },
   { id: 'c', title: 'Gamma', text: '# Gamma\n\nThe gamma sensor reads heat.', metadata: { team: 'red', year: 2024, public: false, code: 'ZX-9' } },
