@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { knowledgeError } from '../coded-errors.js';
 import type { FilterClause } from '../filter.js';
@@ -72,6 +74,8 @@ export function sqliteStore(options: SqliteStoreOptions): KnowledgeStore {
     (opening ??= (async () => {
       const Database = (await optionalPeer('better-sqlite3', () => import('better-sqlite3'))).default;
       const vec = await optionalPeer('sqlite-vec', () => import('sqlite-vec'));
+      // A file store's directory is made on first use (`.warden/` in a fresh workspace).
+      if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
       const opened = new Database(options.path);
       vec.load(opened);
       opened.pragma('journal_mode = WAL');
@@ -80,12 +84,15 @@ export function sqliteStore(options: SqliteStoreOptions): KnowledgeStore {
       return opened;
     })());
 
-  const select = async (scope: StoreScope, clauses: readonly FilterClause[], vector: readonly number[], extra: { from: string; where?: string; whereParams?: unknown[]; order: string; k: number }): Promise<StoreHit[]> => {
+  const nearest = async (scope: StoreScope, clauses: readonly FilterClause[], vector: readonly number[], k: number): Promise<StoreHit[]> => {
     const database = await open();
-    const params: unknown[] = [float32Bytes(vector), ...(extra.whereParams ?? []), scope.tenant, scope.namespace];
+    const params: unknown[] = [float32Bytes(vector), scope.tenant, scope.namespace];
     const condition = sqlCondition(sqliteDialect(params), clauses);
-    const sql = `SELECT p.*, vec_distance_cosine(p.embedding, ?) AS distance FROM ${extra.from}
-      WHERE ${extra.where ? `${extra.where} AND ` : ''}p.tenant = ? AND p.namespace = ? AND ${condition} ORDER BY ${extra.order} LIMIT ${extra.k}`;
+    // Sort row ids and distances only, then read the k kept rows (not every row's text through the sorter).
+    const sql = `SELECT p.*, top.distance FROM (
+        SELECT p.rowid AS rid, vec_distance_cosine(p.embedding, ?) AS distance FROM kb_passages p
+        WHERE p.tenant = ? AND p.namespace = ? AND ${condition} ORDER BY distance LIMIT ${k}
+      ) top JOIN kb_passages p ON p.rowid = top.rid ORDER BY top.distance`;
     return (database.prepare(sql).all(...params) as Row[]).map(hitOf);
   };
 
@@ -113,13 +120,21 @@ export function sqliteStore(options: SqliteStoreOptions): KnowledgeStore {
         }
       })();
     },
-    query: (q: VectorQuery) => select(q, q.clauses, q.vector, { from: 'kb_passages p', order: 'distance', k: q.k }),
+    query: (q: VectorQuery) => nearest(q, q.clauses, q.vector, q.k),
     async keywordQuery(q: KeywordQuery) {
       const terms = [...new Set(words(q.text))];
       if (terms.length === 0) return [];
       // Each word quoted (FTS5 syntax stays out of the user's hands) and ORed: BM25 ranks by rarity.
       const match = terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
-      return select(q, q.clauses, q.vector, { from: 'kb_fts JOIN kb_passages p ON p.rowid = kb_fts.rowid', where: 'kb_fts MATCH ?', whereParams: [match], order: 'bm25(kb_fts)', k: q.k });
+      const database = await open();
+      const params: unknown[] = [match, q.tenant, q.namespace];
+      const condition = sqlCondition(sqliteDialect(params), q.clauses);
+      // Rank first, then compute cosine for the k kept rows only (a common word matches everything).
+      const sql = `SELECT p.*, vec_distance_cosine(p.embedding, ?) AS distance FROM (
+          SELECT p.rowid AS rid, bm25(kb_fts) AS rank FROM kb_fts JOIN kb_passages p ON p.rowid = kb_fts.rowid
+          WHERE kb_fts MATCH ? AND p.tenant = ? AND p.namespace = ? AND ${condition} ORDER BY rank LIMIT ${q.k}
+        ) top JOIN kb_passages p ON p.rowid = top.rid ORDER BY top.rank`;
+      return (database.prepare(sql).all(float32Bytes(q.vector), ...params) as Row[]).map(hitOf);
     },
     async delete(scope, clauses) {
       const database = await open();
