@@ -4,17 +4,8 @@ import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { KnowledgeOptions } from '../commands/knowledge-command.js';
+import { knowledgeStoreUrl } from './knowledge-store-url.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
-
-/** The default store: a SQLite file in the workspace's `.warden/` directory. */
-export const DEFAULT_KNOWLEDGE_STORE = 'sqlite:.warden/knowledge.sqlite';
-
-function storeUrl(cwd: string, url: string | undefined): string {
-  const chosen = url ?? DEFAULT_KNOWLEDGE_STORE;
-  // A relative SQLite or PGlite path is the workspace's, not the process's.
-  const local = /^(sqlite|pglite):(?!:memory:)(.+)$/.exec(chosen);
-  return local && !path.isAbsolute(local[2]!) ? `${local[1]}:${path.resolve(cwd, local[2]!)}` : chosen;
-}
 
 function parseFilter(text: string | undefined): KnowledgeFilter | undefined {
   if (text === undefined) return undefined;
@@ -35,7 +26,7 @@ export async function knowledgeAction(ctx: CommandContext<KnowledgeOptions>): Pr
     for (const [kind, line] of Object.entries(STORE_KINDS)) io.stdout.write(options.json ? `${JSON.stringify({ kind, url: line })}\n` : `  ${kind.padEnd(8)} ${line}\n`);
     return EXIT.done;
   }
-  const store = openStore(storeUrl(io.cwd, options.store), { env: io.env });
+  const store = openStore(knowledgeStoreUrl(io.cwd, options.store), { env: io.env });
   try {
     if (sub === 'check') {
       if (rest.length > 0) throw unexpectedArgument(rest[0]!, 'warden knowledge');

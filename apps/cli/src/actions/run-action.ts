@@ -3,6 +3,7 @@ import type { CommandContext } from '../cli/command.js';
 import { EXIT, exitCodeForStop } from '../cli/exit-codes.js';
 import type { RunCommandOptions } from '../commands/run-command.js';
 import { createHarness, type HarnessOptions } from '@warden/harness';
+import { attachKnowledge } from './knowledge-attach.js';
 import { harnessOptionsFrom, resolveWorkdir } from './cli-harness-options.js';
 import { blueprintRunOptions } from './blueprint-run.js';
 import { describeScope } from '../render/event-renderer.js';
@@ -88,6 +89,7 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     });
   }
   assertStoreWritable(harnessOptions);
+  const knowledge = options.knowledge ? attachKnowledge(harnessOptions, options.knowledge, io.cwd, io.env) : undefined;
   let harness = await createHarness(harnessOptions);
   reportHarnessWarnings(ctx, harness);
   try {
@@ -142,5 +144,6 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     return exitCodeForStop(stop);
   } finally {
     await harness.close();
+    await knowledge?.close();
   }
 }

@@ -11,6 +11,7 @@ export const enKnowledge = {
   "option.namespace": "The knowledge namespace to add to or search (default: default).",
   "option.tenant": "The tenant every knowledge read and write is held to (default: default).",
   "option.k": "How many passages to return (default 5).",
+  "option.knowledge": "A knowledge store URL (sqlite:PATH, pglite:DIR, qdrant+http://…/COLLECTION): the agent gets a read-only knowledge_search tool over it; what it retrieves is untrusted content.",
   "option.filter": "A metadata filter as JSON: {\"field\": value}, $in, $ne, $gt, $gte, $lt, $lte (keys ANDed).",
   "code.knowledge.invalid_options": "a knowledge base, store or embedder got options it cannot use",
   "code.knowledge.invalid_filter": "the filter uses an operator or value outside the filter language",

@@ -14,6 +14,7 @@ export const esKnowledge: Record<keyof typeof enKnowledge, CatalogEntry> = {
   "option.namespace": "El espacio de nombres del conocimiento donde añadir o buscar (por defecto: default).",
   "option.tenant": "El inquilino al que se limita toda lectura y escritura de conocimiento (por defecto: default).",
   "option.k": "Cuántos pasajes devolver (por defecto 5).",
+  "option.knowledge": "URL de un almacén de conocimiento (sqlite:RUTA, pglite:DIR, qdrant+http://…/COLECCIÓN): el agente recibe una herramienta knowledge_search de solo lectura; lo que recupera es contenido no confiable.",
   "option.filter": "Un filtro de metadatos en JSON: {\"campo\": valor}, $in, $ne, $gt, $gte, $lt, $lte (claves unidas con Y).",
   "code.knowledge.invalid_options": "una base de conocimiento, un almacén o un vectorizador recibió opciones que no puede usar",
   "code.knowledge.invalid_filter": "el filtro usa un operador o valor fuera del lenguaje de filtros",

@@ -14,6 +14,7 @@ export const frKnowledge: Record<keyof typeof enKnowledge, CatalogEntry> = {
   "option.namespace": "L'espace de noms des connaissances où ajouter ou chercher (par défaut : default).",
   "option.tenant": "Le locataire auquel toute lecture et écriture de connaissances est tenue (par défaut : default).",
   "option.k": "Combien de passages rendre (par défaut 5).",
+  "option.knowledge": "URL d'un magasin de connaissances (sqlite:CHEMIN, pglite:DOSSIER, qdrant+http://…/COLLECTION) : l'agent reçoit un outil knowledge_search en lecture seule ; ce qu'il récupère est du contenu non fiable.",
   "option.filter": "Un filtre de métadonnées en JSON : {\"champ\": valeur}, $in, $ne, $gt, $gte, $lt, $lte (clés combinées par ET).",
   "code.knowledge.invalid_options": "une base de connaissances, un magasin ou un vectoriseur a reçu des options inutilisables",
   "code.knowledge.invalid_filter": "le filtre utilise un opérateur ou une valeur hors du langage de filtres",

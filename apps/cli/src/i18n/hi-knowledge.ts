@@ -14,6 +14,7 @@ export const hiKnowledge: Record<keyof typeof enKnowledge, CatalogEntry> = {
   "option.namespace": "जोड़ने या खोजने का ज्ञान नेमस्पेस (डिफ़ॉल्ट: default)।",
   "option.tenant": "वह टेनेंट जिस तक हर ज्ञान पढ़ना और लिखना सीमित है (डिफ़ॉल्ट: default)।",
   "option.k": "कितने अंश लौटाने हैं (डिफ़ॉल्ट 5)।",
+  "option.knowledge": "ज्ञान स्टोर का URL (sqlite:PATH, pglite:DIR, qdrant+http://…/COLLECTION): एजेंट को उस पर केवल-पढ़ने वाला knowledge_search टूल मिलता है; जो वह लाता है वह अविश्वसनीय सामग्री है।",
   "option.filter": "JSON में मेटाडेटा फ़िल्टर: {\"field\": value}, $in, $ne, $gt, $gte, $lt, $lte (कुंजियाँ AND से जुड़ी)।",
   "code.knowledge.invalid_options": "ज्ञान-कोश, स्टोर या एम्बेडर को ऐसे विकल्प मिले जिनका वह उपयोग नहीं कर सकता",
   "code.knowledge.invalid_filter": "फ़िल्टर फ़िल्टर-भाषा से बाहर का ऑपरेटर या मान उपयोग करता है",
