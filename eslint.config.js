@@ -52,13 +52,13 @@ export default tseslint.config(
   {
     // Errors are built through each package's factories typed with its code union, so the
     // compiler rejects a code missing from the package's table. Add a package here once converted.
-    files: ['packages/{protocol,governance,providers,sessions,tools,shell-policy,evidence,pack-containment,fleet,core,harness,serve,workflows,web,media}/src/**/*.ts'],
+    files: ['packages/{protocol,governance,providers,sessions,tools,shell-policy,evidence,pack-containment,fleet,core,harness,serve,workflows,web,media,knowledge}/src/**/*.ts'],
     ignores: ['**/*.test.ts', '**/coded-errors.ts', 'packages/tools/src/tool-error-codes.ts', 'packages/protocol/src/errors/**', 'packages/providers/src/errors/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'NewExpression[callee.name=/^(Warden|Config|Policy|Provider|Session|Tool|Run|Protocol|Evidence|Fleet|Tracing|AgentSession|BudgetAlert|Workflow|Web)Error$/]',
+          selector: 'NewExpression[callee.name=/^(Warden|Config|Policy|Provider|Session|Tool|Run|Protocol|Evidence|Fleet|Tracing|AgentSession|BudgetAlert|Workflow|Web|Knowledge)Error$/]',
           message: "Build the error with this package's typed factory so its code is checked against the package's code table.",
         },
       ],

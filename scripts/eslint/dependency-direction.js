@@ -15,6 +15,8 @@ export const COMPOSERS = {
   eval: ['protocol', 'evidence', 'harness'],
   // Media talks to vendors through the providers' transport (`@warden/providers/transport`), not a second HTTP stack.
   media: ['protocol', 'providers'],
+  // Knowledge embeds through the providers' transport (`@warden/providers/transport`), like media.
+  knowledge: ['protocol', 'providers'],
   // The orchestrator plans with governance's plan linter and runs every agent through the governed harness (or, with fleetAgents, as fleet jobs; @warden/fleet is an optional peer).
   orchestrator: ['protocol', 'governance', 'harness', 'fleet'],
   // The shell analyzer left governance for its own package; governance composes it and re-exports its surface.

@@ -31,3 +31,5 @@ export { startSshd, sshdAvailable } from './ssh-server.js';
 export type { TestSshd } from './ssh-server.js';
 export { startFakeSandboxApis } from './fake-sandbox-apis.js';
 export type { FakeSandboxApis, SeenSandboxRequest } from './fake-sandbox-apis.js';
+export { startFakeQdrant } from './fake-qdrant.js';
+export type { FakeQdrant, FakeQdrantOptions } from './fake-qdrant.js';

@@ -1,6 +1,7 @@
 // A scripted model on the shared fake server: tests that run a whole agent (the CLI's) say what
 // each turn answers, and the server speaks the OpenAI Chat Completions wire format (JSON and SSE).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { embeddingsAnswer } from './fake-embeddings.js';
 import { startServer, type Refusal, type VendorServer } from './vendor-server.js';
 
 export interface FakeToolCall {
@@ -25,6 +26,8 @@ export interface FakeOpenAI {
   url: string;
   /** Bodies of every chat completion request the script answered, in order. */
   requests: Array<Record<string, unknown>>;
+  /** Bodies of every `/embeddings` request (answered with word-hashed vectors, see `embeddingsAnswer`). */
+  embeddings: Array<Record<string, unknown>>;
   /** The `traceparent` header of each of those requests (undefined when none was sent). */
   traceparents: Array<string | undefined>;
   close(): Promise<void>;
@@ -81,15 +84,18 @@ function answer(res: ServerResponse, request: Record<string, unknown>, turn: Fak
 /**
  * The shared fake server answering a script of turns in the OpenAI Chat Completions format (JSON,
  * or SSE when the request streams); when the script runs out it answers with `fallback`. Only
- * `POST …/chat/completions` is served (404 otherwise), behind an optional `gate`. Its `url` ends in `/v1`.
+ * `POST …/chat/completions` and `POST …/embeddings` are served (404 otherwise), behind an optional `gate`. Its `url` ends in `/v1`.
  */
 export async function startFakeOpenAI(script: FakeScriptItem[], fallback: FakeScriptItem = { text: 'done' }, gate?: FakeGate): Promise<FakeOpenAI> {
   const server: VendorServer = await startServer();
   const requests: Array<Record<string, unknown>> = [];
   const traceparents: Array<string | undefined> = [];
   const next = scriptCursor(script, fallback);
+  const embeddings: Array<Record<string, unknown>> = [];
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (req.method !== 'POST' || !new URL(req.url ?? '/', 'http://fake.test').pathname.endsWith('/chat/completions')) {
+    const pathname = new URL(req.url ?? '/', 'http://fake.test').pathname;
+    const isEmbeddings = pathname.endsWith('/embeddings');
+    if (req.method !== 'POST' || (!pathname.endsWith('/chat/completions') && !isEmbeddings)) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
       return;
     }
@@ -99,6 +105,12 @@ export async function startFakeOpenAI(script: FakeScriptItem[], fallback: FakeSc
       return;
     }
     const request = server.requests.at(-1)!.body as Record<string, unknown>;
+    if (isEmbeddings) {
+      embeddings.push(request);
+      const answer = embeddingsAnswer(request);
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+      return;
+    }
     requests.push(request);
     traceparents.push(typeof req.headers.traceparent === 'string' ? req.headers.traceparent : undefined);
     const { turn, n } = next(request.messages as Array<Record<string, unknown>>);
@@ -106,7 +118,7 @@ export async function startFakeOpenAI(script: FakeScriptItem[], fallback: FakeSc
     answer(res, request, turn, n);
   };
   server.reply((req, res) => serve(req, res).catch((error: unknown) => void res.writeHead(500).end(String(error))));
-  return { url: `${server.url}/v1`, requests, traceparents, close: () => server.close() };
+  return { url: `${server.url}/v1`, requests, embeddings, traceparents, close: () => server.close() };
 }
 
 /** The text of the last tool message the model was sent. */

@@ -3,6 +3,7 @@ import type { CommandContext } from '../cli/command.js';
 import { EXIT, exitCodeForStop } from '../cli/exit-codes.js';
 import type { RunCommandOptions } from './run-options.js';
 import { createHarness, type HarnessOptions } from '@warden/harness';
+import { attachKnowledge } from './knowledge-attach.js';
 import { harnessOptionsFrom, resolveWorkdir } from './cli-harness-options.js';
 import { openRunSandbox } from './run-sandbox.js';
 import { blueprintRunOptions } from './blueprint-run.js';
@@ -89,6 +90,7 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     });
   }
   assertStoreWritable(harnessOptions);
+  const knowledge = options.knowledge ? attachKnowledge(harnessOptions, options.knowledge, io.cwd, io.env) : undefined;
   // --sandbox ssh://… (or the kept sandbox of the resumed session): commands run there.
   const runSandbox = await openRunSandbox(ctx, harnessOptions, sessionId);
   if (runSandbox) harnessOptions.sandbox = runSandbox.sandbox;
@@ -97,6 +99,7 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     harness = await createHarness(harnessOptions);
   } catch (error) {
     await runSandbox?.finish();
+    await knowledge?.close();
     throw error;
   }
   reportHarnessWarnings(ctx, harness);
@@ -154,5 +157,6 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
   } finally {
     await harness.close();
     await runSandbox?.finish();
+    await knowledge?.close();
   }
 }

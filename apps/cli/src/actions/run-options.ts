@@ -31,6 +31,8 @@ export const runOptions = z.strictObject({
   agentVersion: z.string().min(1).optional(),
   sandbox: z.string().min(1).optional(),
   keepSandbox: z.boolean().optional(),
+  /** A knowledge store URL: the agent gets a `knowledge_search` tool over it. */
+  knowledge: z.string().min(1).optional(),
   idleTimeout: z.string().refine((value) => (parseDurationMs(value) ?? 0) > 0, { message: 'error.notADuration', params: { examples: '30s, 2m, 500ms' } }).optional(),
 });
 export type RunCommandOptions = z.infer<typeof runOptions>;

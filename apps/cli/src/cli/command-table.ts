@@ -31,5 +31,6 @@ export const COMMANDS: Record<string, CommandEntry> = {
   workflow: { summary: 'command.workflow.summary', load: async () => (await import('../commands/workflow-command.js')).workflowCommand },
   eval: { summary: 'command.eval.summary', load: async () => (await import('../commands/eval-command.js')).evalCommand },
   replay: { summary: 'command.replay.summary', load: async () => (await import('../commands/replay-command.js')).replayCommand },
+  knowledge: { summary: 'command.knowledge.summary', load: async () => (await import('../commands/knowledge-command.js')).knowledgeCommand },
   orchestrate: { summary: 'command.orchestrate.summary', load: async () => (await import('../commands/orchestrate-command.js')).orchestrateCommand },
 };

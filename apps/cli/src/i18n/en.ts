@@ -7,6 +7,7 @@ import { enWorkCodes } from './en-work-codes.js';
 import { enProgress } from './en-progress.js';
 import { enNotes } from './en-notes.js';
 import { enWorkflow } from './en-workflow.js';
+import { enKnowledge } from './en-knowledge.js';
 import { enEval } from './en-eval.js';
 import { enOrchestrate } from './en-orchestrate.js';
 import { enFrictions } from './en-frictions.js';
@@ -447,6 +448,7 @@ export const en = {
   ...enProgress,
   ...enNotes,
   ...enWorkflow,
+  ...enKnowledge,
   ...enEval,
   ...enOrchestrate,
   ...enFrictions,

@@ -7,6 +7,7 @@ import { esWorkCodes } from './es-work-codes.js';
 import { esProgress } from './es-progress.js';
 import { esNotes } from './es-notes.js';
 import { esWorkflow } from './es-workflow.js';
+import { esKnowledge } from './es-knowledge.js';
 import { esEval } from './es-eval.js';
 import { esOrchestrate } from './es-orchestrate.js';
 import { esFrictions } from './es-frictions.js';
@@ -449,6 +450,7 @@ export const es: Catalog = {
   ...esProgress,
   ...esNotes,
   ...esWorkflow,
+  ...esKnowledge,
   ...esEval,
   ...esOrchestrate,
   ...esFrictions,

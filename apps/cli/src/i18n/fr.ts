@@ -7,6 +7,7 @@ import { frWorkCodes } from './fr-work-codes.js';
 import { frProgress } from './fr-progress.js';
 import { frNotes } from './fr-notes.js';
 import { frWorkflow } from './fr-workflow.js';
+import { frKnowledge } from './fr-knowledge.js';
 import { frEval } from './fr-eval.js';
 import { frOrchestrate } from './fr-orchestrate.js';
 import { frFrictions } from './fr-frictions.js';
@@ -449,6 +450,7 @@ export const fr: Catalog = {
   ...frProgress,
   ...frNotes,
   ...frWorkflow,
+  ...frKnowledge,
   ...frEval,
   ...frOrchestrate,
   ...frFrictions,

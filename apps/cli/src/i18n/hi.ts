@@ -7,6 +7,7 @@ import { hiWorkCodes } from './hi-work-codes.js';
 import { hiProgress } from './hi-progress.js';
 import { hiNotes } from './hi-notes.js';
 import { hiWorkflow } from './hi-workflow.js';
+import { hiKnowledge } from './hi-knowledge.js';
 import { hiEval } from './hi-eval.js';
 import { hiOrchestrate } from './hi-orchestrate.js';
 import { hiFrictions } from './hi-frictions.js';
@@ -449,6 +450,7 @@ export const hi: Catalog = {
   ...hiProgress,
   ...hiNotes,
   ...hiWorkflow,
+  ...hiKnowledge,
   ...hiEval,
   ...hiOrchestrate,
   ...hiFrictions,

@@ -10,6 +10,7 @@ import { SANDBOX_UNAVAILABLE, TOOL_ERROR_CODES } from '@warden/tools';
 import { WORKFLOW_ERROR_CODES } from '@warden/workflows';
 import { EVAL_ERROR_CODES } from '@warden/eval';
 import { ORCHESTRATOR_ERROR_CODES } from '@warden/orchestrator';
+import { KNOWLEDGE_ERROR_CODES } from '@warden/knowledge';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './catalog-types.js';
 import { loadCatalog } from './load-catalog.js';
@@ -32,6 +33,7 @@ const ERROR_CODE_LIST = [
   ...Object.keys(WORKFLOW_ERROR_CODES),
   ...Object.keys(EVAL_ERROR_CODES),
   ...Object.keys(ORCHESTRATOR_ERROR_CODES),
+  ...Object.keys(KNOWLEDGE_ERROR_CODES),
 ];
 const RULES = [...Object.keys(GATE_RULES), ...Object.keys(SHELL_RULES)];
 

@@ -1,0 +1,22 @@
+/** English: the `warden knowledge` command and the knowledge error codes (@warden/knowledge). */
+export const enKnowledge = {
+  "command.knowledge.summary": "Knowledge bases: list store kinds, check a store end to end, add files, search by meaning and exact words.",
+  "command.knowledge.usage": "warden knowledge stores   or   warden knowledge check|add FILE…|search \"QUERY\" [--store URL] [--k N] [--filter JSON] [--namespace NS] [--tenant T]",
+  "knowledge.added": {"one": "{file}: {count} passage added", "other": "{file}: {count} passages added"},
+  "knowledge.unchanged": "{file}: unchanged (nothing embedded)",
+  "knowledge.noHits": "No passages found.",
+  "knowledge.checkOk": "✔ the {store} store works end to end",
+  "knowledge.checkFailed": "✖ the {store} store failed its check",
+  "option.store": "A knowledge store URL: sqlite:PATH (default .warden/knowledge.sqlite), pglite:DIR, qdrant+http://HOST:PORT/COLLECTION (key from QDRANT_API_KEY).",
+  "option.namespace": "The knowledge namespace to add to or search (default: default).",
+  "option.tenant": "The tenant every knowledge read and write is held to (default: default).",
+  "option.k": "How many passages to return (default 5).",
+  "option.knowledge": "A knowledge store URL (sqlite:PATH, pglite:DIR, qdrant+http://…/COLLECTION): the agent gets a read-only knowledge_search tool over it; what it retrieves is untrusted content.",
+  "option.filter": "A metadata filter as JSON: {\"field\": value}, $in, $ne, $gt, $gte, $lt, $lte (keys ANDed).",
+  "code.knowledge.invalid_options": "a knowledge base, store or embedder got options it cannot use",
+  "code.knowledge.invalid_filter": "the filter uses an operator or value outside the filter language",
+  "code.knowledge.dimension_mismatch": "the embedder's vectors do not have the dimensions the store was made for",
+  "code.knowledge.store_failed": "the knowledge store refused or failed a request (after retries)",
+  "code.knowledge.store_unavailable": "the knowledge store's driver is not installed, or the store cannot be reached",
+  "code.knowledge.embedder_failed": "the embedder failed or answered vectors of the wrong count or size",
+} as const;

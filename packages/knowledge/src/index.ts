@@ -1,0 +1,28 @@
+// @warden/knowledge: knowledge bases for Warden agents — headed passages, embedders, hybrid search, stores.
+export { KNOWLEDGE_ERROR_CODES } from './knowledge-error-codes.js';
+export type { KnowledgeErrorCode } from './knowledge-error-codes.js';
+export { KnowledgeError } from './knowledge-error.js';
+export { knowledgeBase } from './knowledge-base.js';
+export type { AddResult, DocumentInput, KnowledgeBase, KnowledgeBaseOptions, SearchHit, SearchMode, SearchOptions } from './knowledge-base.js';
+export { knowledgeTool, KNOWLEDGE_UNTRUSTED_NOTE } from './knowledge-tool.js';
+export type { KnowledgeToolOptions } from './knowledge-tool.js';
+export { cutPassages } from './passages.js';
+export type { Passage, PassageOptions } from './passages.js';
+export { filterClauses, matchesClauses } from './filter.js';
+export type { ComparisonOp, FieldCondition, FilterClause, FilterScalar, KnowledgeFilter } from './filter.js';
+export type { Embedder } from './embedder.js';
+export { hashingEmbedder } from './hashing-embedder.js';
+export type { HashingEmbedderOptions } from './hashing-embedder.js';
+export { openaiEmbedder } from './openai-embedder.js';
+export type { OpenAIEmbedderOptions } from './openai-embedder.js';
+export type { KeywordQuery, KnowledgeStore, Metadata, StoreCheck, StoredPassage, StoreHit, StoreScope, VectorQuery } from './store-types.js';
+export { sqliteStore } from './stores/sqlite-store.js';
+export type { SqliteStoreOptions } from './stores/sqlite-store.js';
+export { pgvectorStore } from './stores/pgvector-store.js';
+export type { PgvectorStoreOptions, SqlClient } from './stores/pgvector-store.js';
+export { pgliteStore } from './stores/pglite-store.js';
+export type { PgliteStoreOptions } from './stores/pglite-store.js';
+export { qdrantStore } from './stores/qdrant-store.js';
+export type { QdrantStoreOptions } from './stores/qdrant-store.js';
+export { openStore, STORE_KINDS } from './stores/open-store.js';
+export type { OpenStoreOptions } from './stores/open-store.js';
