@@ -3,7 +3,7 @@ import { knowledgeBase, openStore, STORE_KINDS, type KnowledgeFilter } from '@wa
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
-import type { KnowledgeOptions } from '../commands/knowledge-command.js';
+import type { KnowledgeOptions } from './knowledge-options.js';
 import { knowledgeStoreUrl } from './knowledge-store-url.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
 
