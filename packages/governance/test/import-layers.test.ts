@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 const FLOORS: readonly (readonly string[])[] = [
   ['util'],
   ['expr', 'redaction', 'guardrails', 'approvals'],
-  ['policy', 'audit'],
+  ['policy', 'audit', 'classify'],
   ['review', 'scope'],
   ['effects'],
   ['taint'],
