@@ -19,6 +19,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['taint'],
   ['gate'],
   ['plan'],
+  ['declared'],
 ];
 
 const SRC = resolve(import.meta.dirname, '../src');
