@@ -1,6 +1,7 @@
 import type { HooksV1, JsonValue, Message, ModelRequest, ToolV1 } from '@warden/protocol';
 import { classifyText, type Finding } from '../classify/classify.js';
 import { DATA_CLASSES, type DataClass } from '../classify/data-classes.js';
+import { policyError } from '../util/coded-errors.js';
 import { PSEUDONYM_PATTERN, tokenVault, type TokenVault } from './token-vault.js';
 
 export type DataTreatment = 'redact' | 'pseudonymise';
@@ -12,6 +13,10 @@ export interface DataProtectionOptions {
   allow: readonly DataClass[];
   /** `pseudonymise` (default): a token the tool gets back as the real value. `redact`: gone for good. */
   treatment?: DataTreatment;
+  /** Per class, a stricter treatment than `treatment`: `deny` refuses the model call while the class is present. */
+  treatments?: Partial<Record<DataClass, DataTreatment | 'deny'>>;
+  /** Classify and report (`onTreated`) without changing the request: `mode: monitor`. */
+  monitor?: boolean;
   /** Findings below this confidence are left alone (default 0.5: the keyword screen counts). */
   minConfidence?: number;
   /** Key of the pseudonyms (default: random per instance). */
@@ -24,7 +29,10 @@ export interface TreatedData {
   purpose: string;
   runId: string;
   step: number;
+  /** The default treatment (per-class treatments may be stricter). */
   action: DataTreatment;
+  /** False under `monitor`: the request left unchanged. */
+  enforced: boolean;
   /** How many values of each class were treated in this request. */
   classes: Partial<Record<DataClass, number>>;
 }
@@ -53,7 +61,15 @@ export function dataProtection(options: DataProtectionOptions): DataProtection {
   const vault: TokenVault = tokenVault(options.key);
 
   function replacement(finding: Finding, value: string): string {
-    return treatment === 'redact' ? `[redacted:${finding.class}]` : vault.tokenFor(finding.class, value);
+    const how = options.treatments?.[finding.class] ?? treatment;
+    if (how === 'deny' && options.monitor !== true) {
+      throw policyError({
+        code: 'policy.data_refused',
+        message: `the purpose "${options.purpose}" does not allow ${finding.class} data to reach a model, and the policy refuses the call rather than redact it`,
+        hint: 'Remove the data from the task, or change the purpose or the on: data rule in the governance file.',
+      });
+    }
+    return how === 'redact' ? `[redacted:${finding.class}]` : vault.tokenFor(finding.class, value);
   }
 
   function protectText(text: string, count: Partial<Record<DataClass, number>> = {}): string {
@@ -116,8 +132,9 @@ export function dataProtection(options: DataProtectionOptions): DataProtection {
         const count: Partial<Record<DataClass, number>> = {};
         const protectedRequest: ModelRequest = { ...request, messages: request.messages.map((m) => protectMessage(m, count)) };
         if (Object.keys(count).length === 0) return undefined;
-        options.onTreated?.({ purpose: options.purpose, runId, step, action: treatment, classes: count });
-        return { request: protectedRequest };
+        const enforced = options.monitor !== true;
+        options.onTreated?.({ purpose: options.purpose, runId, step, action: treatment, enforced, classes: count });
+        return enforced ? { request: protectedRequest } : undefined;
       },
     },
     wrapTool(tool) {

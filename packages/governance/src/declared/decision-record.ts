@@ -1,0 +1,30 @@
+import type { JsonObject } from '@warden/protocol';
+import type { AuditLog } from '../audit/audit-log.js';
+
+/** One governance decision as the trail keeps it: what, under which policy version, enforced or only monitored. */
+export interface GovernanceDecisionRecord {
+  subject: 'tool' | 'data' | 'model' | 'residency' | 'approval';
+  effect: string;
+  /** False under `mode: monitor`: recorded, not applied. */
+  enforced: boolean;
+  rules: string[];
+  policyVersion: string;
+  runId?: string;
+  /** What the decision was about: a tool name, classes and counts, a region. Never a personal value. */
+  detail: JsonObject;
+}
+
+export type DecisionSink = (record: GovernanceDecisionRecord) => void;
+
+/** The kind of the audit entries governance decisions are written as. */
+export const GOVERNANCE_DECISION_KIND = 'governance_decision';
+
+/** Writes decisions to an audit trail (entries of kind `governance_decision`); a failed write surfaces on `flush`. */
+export function auditDecisions(audit: AuditLog): DecisionSink & { flush(): Promise<void> } {
+  const writes: Promise<unknown>[] = [];
+  const sink = (record: GovernanceDecisionRecord): void => {
+    const { runId, ...data } = record;
+    writes.push(audit.record(GOVERNANCE_DECISION_KIND, data as unknown as JsonObject, runId));
+  };
+  return Object.assign(sink, { flush: async () => void (await Promise.all(writes)) });
+}
