@@ -1,4 +1,5 @@
 import type { JsonObject } from '@warden/protocol';
+import type { QuorumOutcome } from '../approvals/quorum-approver.js';
 import type { AuditLog } from '../audit/audit-log.js';
 
 /** One governance decision as the trail keeps it: what, under which policy version, enforced or only monitored. */
@@ -27,4 +28,18 @@ export function auditDecisions(audit: AuditLog): DecisionSink & { flush(): Promi
     writes.push(audit.record(GOVERNANCE_DECISION_KIND, data as unknown as JsonObject, runId));
   };
   return Object.assign(sink, { flush: async () => void (await Promise.all(writes)) });
+}
+
+/** Records each quorum outcome (who approved, whose answers did not count) as an `approval` decision. */
+export function approvalDecisions(sink: DecisionSink, policyVersion: string): (outcome: QuorumOutcome) => void {
+  return (outcome) =>
+    sink({
+      subject: 'approval',
+      effect: outcome.answer.outcome,
+      enforced: true,
+      rules: [outcome.request.decision.rule],
+      policyVersion: typeof outcome.request.decision.params?.policyVersion === 'string' ? outcome.request.decision.params.policyVersion : policyVersion,
+      runId: outcome.request.runId,
+      detail: { tool: outcome.request.call.name, needed: outcome.needed, approvedBy: outcome.approvedBy, refused: outcome.refused, note: outcome.answer.note ?? null },
+    });
 }
