@@ -2,7 +2,7 @@ import { detectPii } from '../guardrails/pii.js';
 import { DATA_CLASSES, DATA_CLASS_SEVERITY, type DataClass, type ExactDataClass, type Severity } from './data-classes.js';
 import { euVatValid } from './eu-vat.js';
 import { aadhaarValid, cnResidentIdValid, emiratesIdValid, saudiIdValid, sgNricValid, usSsnValid } from './national-ids.js';
-import { SPECIAL_CATEGORIES, screenSpecialCategories, type SpecialCategory } from './special-categories.js';
+import { SPECIAL_CATEGORIES, screenSpecialCategories } from './special-categories.js';
 
 /** One piece of classified data: `text.slice(start, end)` is the value. */
 export interface Finding {
@@ -63,7 +63,7 @@ export function classifyText(text: string, classes: readonly DataClass[] = DATA_
   }
   const kept = withoutOverlaps(exact);
   const special = SPECIAL_CATEGORIES.filter((c) => wanted.has(c));
-  for (const hit of screenSpecialCategories(text, special as SpecialCategory[])) {
+  for (const hit of screenSpecialCategories(text, special)) {
     kept.push({ class: hit.category, severity: DATA_CLASS_SEVERITY[hit.category], confidence: 0.5, start: hit.start, end: hit.end });
   }
   return kept.sort((a, b) => a.start - b.start || b.end - a.end);

@@ -45,10 +45,8 @@ describe('decideTool', () => {
   it("the OWASP pack's rule asks before a tainted run's destructive call", () => {
     const owasp = checkedPack(BUILTIN_PACK_DATA['owasp-agentic'], 'owasp-agentic');
     const withPack = declared({}, [owasp]);
-    const destructive: GateCall = { ...call('delete_account'), annotations: { destructiveHint: true } as never };
-    expect(decideTool(withPack, { ...call('delete_account'), annotations: { destructive: true } as never }, { tainted: true })).toMatchObject({ effect: 'ask', rules: ['pack:owasp-agentic#owasp-t6-tainted-destructive'] });
-    expect(decideTool(withPack, { ...call('delete_account'), annotations: { destructive: true } as never }, { tainted: false }).effect).toBe('allow');
-    expect(destructive.name).toBe('delete_account');
+    expect(decideTool(withPack, { ...call('delete_account'), annotations: { destructive: true } }, { tainted: true })).toMatchObject({ effect: 'ask', rules: ['pack:owasp-agentic#owasp-t6-tainted-destructive'] });
+    expect(decideTool(withPack, { ...call('delete_account'), annotations: { destructive: true } }, { tainted: false }).effect).toBe('allow');
   });
 });
 

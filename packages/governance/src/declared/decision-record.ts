@@ -25,7 +25,7 @@ export function auditDecisions(audit: AuditLog): DecisionSink & { flush(): Promi
   const writes: Promise<unknown>[] = [];
   const sink = (record: GovernanceDecisionRecord): void => {
     const { runId, ...data } = record;
-    writes.push(audit.record(GOVERNANCE_DECISION_KIND, data as unknown as JsonObject, runId));
+    writes.push(audit.record(GOVERNANCE_DECISION_KIND, data, runId));
   };
   return Object.assign(sink, { flush: async () => void (await Promise.all(writes)) });
 }

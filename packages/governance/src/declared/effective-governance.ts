@@ -1,4 +1,4 @@
-import { canonicalJson, type JsonValue } from '@warden/protocol';
+import { canonicalJson } from '@warden/protocol';
 import { DATA_CLASSES, type DataClass } from '../classify/data-classes.js';
 import { sha256Hex } from '../util/digest.js';
 import { compileGovernanceRule, type CompiledGovernanceRule } from './governance-rule.js';
@@ -58,6 +58,6 @@ export function effectiveGovernance(declared: DeclaredGovernance): EffectiveGove
     ...(file.signing_key_env !== undefined ? { signingKeyEnv: file.signing_key_env } : {}),
     purposes,
     rules,
-    version: `sha256:${sha256Hex(canonicalJson(canonical as unknown as JsonValue))}`,
+    version: `sha256:${sha256Hex(canonicalJson(canonical))}`,
   };
 }

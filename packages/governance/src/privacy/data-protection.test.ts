@@ -16,7 +16,7 @@ function mailer(received: JsonObject[]): ToolV1 {
     name: 'send_email',
     description: 'Sends an email to a customer.',
     inputSchema: { type: 'object', properties: { to: { type: 'string' }, body: { type: 'string' } }, required: ['to', 'body'] },
-    annotations: { openWorldHint: true },
+    annotations: { openWorld: true },
     execute(args) {
       received.push(args);
       return `sent to ${String(args.to)}`;
