@@ -20,14 +20,26 @@ export type DecisionSink = (record: GovernanceDecisionRecord) => void;
 /** The kind of the audit entries governance decisions are written as. */
 export const GOVERNANCE_DECISION_KIND = 'governance_decision';
 
-/** Writes decisions to an audit trail (entries of kind `governance_decision`); a failed write surfaces on `flush`. */
+/**
+ * Writes decisions to an audit trail (entries of kind `governance_decision`), one after another:
+ * a sink that appends concurrently (`jsonlAuditSink` with `sync: 'none'`) could otherwise land
+ * lines out of chain order. A failed write surfaces on `flush`.
+ */
 export function auditDecisions(audit: AuditLog): DecisionSink & { flush(): Promise<void> } {
-  const writes: Promise<unknown>[] = [];
+  let last: Promise<unknown> = Promise.resolve();
+  let failure: unknown;
   const sink = (record: GovernanceDecisionRecord): void => {
     const { runId, ...data } = record;
-    writes.push(audit.record(GOVERNANCE_DECISION_KIND, data, runId));
+    last = last.then(() => audit.record(GOVERNANCE_DECISION_KIND, data as unknown as JsonObject, runId)).catch((error: unknown) => {
+      failure ??= error;
+    });
   };
-  return Object.assign(sink, { flush: async () => void (await Promise.all(writes)) });
+  return Object.assign(sink, {
+    flush: async () => {
+      await last;
+      if (failure !== undefined) throw failure;
+    },
+  });
 }
 
 /** Records each quorum outcome (who approved, whose answers did not count) as an `approval` decision. */
