@@ -131,3 +131,49 @@ export type { LintPlanOptions, PlanLimits, PlanLintResult, PlanIssueCode } from 
 export { conformingStep } from './plan/plan-conformance.js';
 export { planGate, PLAN_RULE } from './plan/plan-gate.js';
 export { SENSITIVE_ARGUMENTS } from './plan/plan-refs.js';
+
+// Exact data classification
+export { classifyText } from './classify/classify.js';
+export type { Finding } from './classify/classify.js';
+export { DATA_CLASSES, EXACT_DATA_CLASSES, DATA_CLASS_SEVERITY, isDataClass, parseDataClasses } from './classify/data-classes.js';
+export type { DataClass, ExactDataClass, Severity } from './classify/data-classes.js';
+export { SPECIAL_CATEGORIES, SPECIAL_CATEGORY_WORDS } from './classify/special-categories.js';
+export type { SpecialCategory } from './classify/special-categories.js';
+export { verhoeffValid } from './classify/check-digits.js';
+export { aadhaarValid, sgNricValid, emiratesIdValid, saudiIdValid, cnResidentIdValid, usSsnValid } from './classify/national-ids.js';
+export { euVatValid, EU_VAT_COUNTRIES } from './classify/eu-vat.js';
+
+// Purpose limitation and pseudonymisation
+export { dataProtection } from './privacy/data-protection.js';
+export type { DataProtection, DataProtectionOptions, DataTreatment, TreatedData } from './privacy/data-protection.js';
+export { PSEUDONYM_PATTERN } from './privacy/token-vault.js';
+
+// Ed25519-signed audit trails and quorum approvals
+export { ed25519Signing, ed25519PrivateKey, ed25519PublicKey, ED25519_FIELD } from './audit/ed25519-signing.js';
+export { verifyAuditSignatures } from './audit/verify-signatures.js';
+export { quorumApprover, approversNeeded } from './approvals/quorum-approver.js';
+export type { QuorumApproverOptions, QuorumMember, QuorumOutcome } from './approvals/quorum-approver.js';
+
+// Declared governance: governance.yaml, packs, enforcement, reports
+export { GovernanceFile, GovernancePolicy, GovernanceRule } from './declared/governance-schema.js';
+export { GovernancePack, EVIDENCE_CHECKS } from './declared/pack-schema.js';
+export type { EvidenceCheck } from './declared/pack-schema.js';
+export { parseGovernance, loadGovernanceFile, checkedPack } from './declared/load-governance.js';
+export type { DeclaredGovernance } from './declared/load-governance.js';
+export { BUILTIN_PACKS, BUILTIN_PACK_DATA } from './declared/builtin-packs.js';
+export { effectiveGovernance } from './declared/effective-governance.js';
+export type { EffectiveGovernance } from './declared/effective-governance.js';
+export { decideTool, decideData, decideModel } from './declared/decide.js';
+export type { ToolVerdict, DataVerdict } from './declared/decide.js';
+export type { ToolEffect, DataEffect } from './declared/governance-rule.js';
+export { governedGate } from './declared/governed-gate.js';
+export { governedDataProtection } from './declared/governed-data.js';
+export { residentProvider, destinationRegion, residencyAllows } from './declared/residency.js';
+export type { Backend, ResidentProviderOptions } from './declared/residency.js';
+export { auditDecisions, approvalDecisions, GOVERNANCE_DECISION_KIND } from './declared/decision-record.js';
+export type { GovernanceDecisionRecord, DecisionSink } from './declared/decision-record.js';
+export { trailFacts } from './declared/trail-facts.js';
+export type { TrailFacts } from './declared/trail-facts.js';
+export { packReport, formatPackReport, REPORT_NOTICE } from './declared/pack-report.js';
+export type { PackReport, RequirementResult, ControlResult, RequirementStatus, ControlStatus } from './declared/pack-report.js';
+export { governanceJsonSchema } from './declared/json-schema.js';

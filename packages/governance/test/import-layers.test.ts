@@ -13,12 +13,13 @@ import { describe, expect, it } from 'vitest';
 const FLOORS: readonly (readonly string[])[] = [
   ['util'],
   ['expr', 'redaction', 'guardrails', 'approvals'],
-  ['policy', 'audit'],
-  ['review', 'scope'],
+  ['policy', 'audit', 'classify'],
+  ['review', 'scope', 'privacy'],
   ['effects'],
   ['taint'],
   ['gate'],
   ['plan'],
+  ['declared'],
 ];
 
 const SRC = resolve(import.meta.dirname, '../src');
@@ -57,6 +58,7 @@ function upwardImports(edges: readonly [string, string][]): string[] {
   for (const [file, target] of edges) {
     const from = folderOf(file);
     if (from === undefined) continue; // index.ts and the error table sit above every folder
+    if (target.startsWith('../') && target.endsWith('.json')) continue; // data files outside src/ (the governance packs)
     const to = folderOf(target);
     if (to === from) continue;
     const fromFloor = floorOf.get(from);

@@ -9,6 +9,7 @@ import { missingArgument, unexpectedArgument } from './usage-errors.js';
 
 interface AuditOptions {
   keyEnv?: string;
+  publicKey?: string;
   file?: string;
   workdir?: string;
 }
@@ -36,9 +37,17 @@ export async function auditAction(ctx: CommandContext<AuditOptions>): Promise<nu
     io.stderr.write(`${t('audit.missing', { file })}\n`);
     return EXIT.error;
   }
-  const result = await verifyAuditFile(file, key);
+  const result = options.publicKey ? await verifyWithPublicKey(file, path.resolve(io.cwd, options.publicKey)) : await verifyAuditFile(file, key);
   if (options.json) io.stdout.write(`${JSON.stringify({ file, ...result })}\n`);
   else if (result.ok) io.stdout.write(`${style.green('✔')} ${t('audit.ok', { count: result.entries })}\n`);
   else io.stdout.write(`${style.red('✖')} ${t('audit.broken', { index: result.brokenAt ?? 0, reason: result.problem ?? '' })}\n`);
   return result.ok ? EXIT.done : EXIT.error;
+}
+
+/** `--public-key FILE`: the chain and every Ed25519 signature, with no secret (what an auditor runs). */
+async function verifyWithPublicKey(file: string, keyFile: string): Promise<{ ok: boolean; entries: number; brokenAt?: number; problem?: string }> {
+  const { verifyAuditSignatures } = await import('@warden/governance');
+  const { readFile } = await import('node:fs/promises');
+  const result = await verifyAuditSignatures(file, await readFile(keyFile, 'utf8'));
+  return { ok: result.ok, entries: result.entries, ...(result.firstBad ? { brokenAt: result.firstBad.line, problem: result.firstBad.problem } : {}) };
 }

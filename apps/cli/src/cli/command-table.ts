@@ -24,6 +24,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   mcp: { summary: 'command.mcp.summary', load: async () => (await import('../commands/mcp-command.js')).mcpCommand },
   a2a: { summary: 'command.a2a.summary', load: async () => (await import('../commands/a2a-command.js')).a2aCommand },
   dash: { summary: 'command.dash.summary', load: async () => (await import('../commands/dash-command.js')).dashCommand },
+  governance: { summary: 'command.governance.summary', load: async () => (await import('../commands/governance-command.js')).governanceCommand },
   audit: { summary: 'command.audit.summary', load: async () => (await import('../commands/audit-command.js')).auditCommand },
   skill: { summary: 'command.skill.summary', load: async () => (await import('../commands/skill-command.js')).skillCommand },
   doctor: { summary: 'command.doctor.summary', load: async () => (await import('../commands/doctor-command.js')).doctorCommand },

@@ -7,6 +7,7 @@ export const auditCommand = defineCommand({
   usage: 'command.audit.usage',
   options: z.strictObject({
     keyEnv: z.string().min(1).optional(),
+    publicKey: z.string().min(1).optional(),
     file: z.string().min(1).optional(),
     workdir: z.string().min(1).optional(),
   }),

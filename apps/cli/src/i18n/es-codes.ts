@@ -151,6 +151,8 @@ export const esCodes: Record<keyof typeof enCodes, string> = {
   'code.policy.self_approval': 'aquí una persona no puede aprobar su propia solicitud',
   'code.policy.audit_corrupt': 'el registro de auditoría termina con una línea que no es una entrada',
   'code.policy.guardrail_violation': 'se infringió una salvaguarda',
+  'code.policy.data_refused': 'el propósito no permite que estos datos lleguen a un modelo, y la política rechaza la llamada',
+  'code.policy.residency_refused': 'ningún backend está en una región permitida para la jurisdicción del interesado',
   'code.policy.shell_parser_unavailable': 'no se pudo cargar el analizador sintáctico de shell',
   'code.policy.shell_analyzer_disposed': 'se usó un analizador de shell después de cerrarlo',
   'code.run.budget_exceeded': 'el presupuesto se ha agotado',

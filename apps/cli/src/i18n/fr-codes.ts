@@ -151,6 +151,8 @@ export const frCodes: Record<keyof typeof enCodes, string> = {
   'code.policy.self_approval': 'ici, une personne ne peut pas approuver sa propre demande',
   'code.policy.audit_corrupt': 'le journal d\'audit se termine par une ligne qui n\'est pas une entrée',
   'code.policy.guardrail_violation': 'un garde-fou a été enfreint',
+  'code.policy.data_refused': 'la finalité ne permet pas à ces données d’atteindre un modèle, et la politique refuse l’appel',
+  'code.policy.residency_refused': 'aucun backend n’est dans une région autorisée pour la juridiction de la personne concernée',
   'code.policy.shell_parser_unavailable': 'l\'analyseur syntaxique de shell n\'a pas pu être chargé',
   'code.policy.shell_analyzer_disposed': 'un analyseur de shell a été utilisé après sa fermeture',
   'code.run.budget_exceeded': 'le budget est épuisé',

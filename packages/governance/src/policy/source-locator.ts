@@ -7,6 +7,11 @@ import { yamlModule } from './yaml-module.js';
  * is used. With `atKey`, the line of the key itself (for unknown keys).
  */
 export function lineOf(doc: Document, counter: LineCounter, path: ReadonlyArray<PropertyKey>, atKey = false): number | undefined {
+  return positionOf(doc, counter, path, atKey)?.line;
+}
+
+/** Line and column (both 1-based) of a field, found as `lineOf` finds its line. */
+export function positionOf(doc: Document, counter: LineCounter, path: ReadonlyArray<PropertyKey>, atKey = false): { line: number; col: number } | undefined {
   const { isMap, isScalar, isSeq } = yamlModule();
   let node: unknown = doc.contents;
   let offset = rangeStart(node);
@@ -28,7 +33,7 @@ export function lineOf(doc: Document, counter: LineCounter, path: ReadonlyArray<
     } else break;
     offset = rangeStart(node) ?? offset;
   }
-  return offset === undefined ? undefined : counter.linePos(offset).line;
+  return offset === undefined ? undefined : counter.linePos(offset);
 }
 
 function rangeStart(node: unknown): number | undefined {

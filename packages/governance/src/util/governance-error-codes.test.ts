@@ -29,9 +29,11 @@ describe('error codes', () => {
       'policy.approval_invalid',
       'policy.approval_not_found',
       'policy.audit_corrupt',
+      'policy.data_refused',
       'policy.example_failed',
       'policy.guardrail_violation',
       'policy.invalid',
+      'policy.residency_refused',
       'policy.self_approval',
     ]);
     for (const text of Object.values(GOVERNANCE_ERROR_CODES)) expect(text.length).toBeGreaterThan(10);

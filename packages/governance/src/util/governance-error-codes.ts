@@ -16,6 +16,8 @@ export const GOVERNANCE_ERROR_CODES = {
   'policy.approval_expired': 'The approval request expired and now counts as denied.',
   'policy.self_approval': 'The person a run acts for tried to approve their own request while selfApproval is false.',
   'policy.audit_corrupt': 'The audit trail ends with a line that is not an entry, so the chain cannot be continued.',
+  'policy.data_refused': 'A model call was refused because it carried a data class the run\'s purpose does not allow and an on: data rule says deny.',
+  'policy.residency_refused': 'No backend in the chain is in a region allowed for the data subject\'s jurisdiction, so the model call was refused.',
   'policy.guardrail_violation': 'A guardrail was violated and onViolation is "fail".',
 } as const;
 
