@@ -9,6 +9,20 @@ import { verifyAudit } from './verify-audit.js';
 const dir = mkdtempSync(join(tmpdir(), 'warden-audit-group-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+describe("jsonlAuditSink({ sync: 'none' | 'always' }): lines in call order", () => {
+  it.each(['none', 'always'] as const)("'%s': appends not awaited one by one still reach the file in the order they were called, and the chain verifies", async (sync) => {
+    const file = join(dir, `order-${sync}`, 'audit.jsonl');
+    const sink = jsonlAuditSink(file, { sync });
+    // Big and small lines interleaved: unchained writes on the thread pool finish out of order.
+    const lines = Array.from({ length: 60 }, (_, i) => JSON.stringify({ n: i, pad: 'x'.repeat(i % 2 === 0 ? 400_000 : 10) }));
+    await Promise.all(lines.map((line) => sink.append(line)));
+    expect(readFileSync(file, 'utf8')).toBe(lines.map((l) => `${l}\n`).join(''));
+    const log = auditLog({ sink: jsonlAuditSink(join(dir, `order-${sync}`, 'trail.jsonl'), { sync }) });
+    await Promise.all(Array.from({ length: 30 }, (_, i) => log.record('step', { i, pad: 'y'.repeat((i * 53) % 700) })));
+    expect(await verifyAudit(join(dir, `order-${sync}`, 'trail.jsonl'))).toMatchObject({ ok: true, entries: 30 });
+  });
+});
+
 describe("jsonlAuditSink({ sync: 'group' })", () => {
   it('lines appended while a write is in flight share one fdatasync; every append resolves only once its line is in the file', async () => {
     const file = join(dir, 'group', 'audit.jsonl');

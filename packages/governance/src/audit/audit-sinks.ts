@@ -110,15 +110,26 @@ export function jsonlAuditSink(file: string, options: JsonlAuditSinkOptions = {}
     options.onSync?.(lines);
   }
 
+  // `none` and `always` write one line per call: chained, so lines reach the file in the order
+  // append was called even when callers do not wait for each other (the chain verifies in order).
+  let tail: Promise<void> = Promise.resolve();
+  function inOrder(write: () => Promise<void>): Promise<void> {
+    const next = tail.then(write);
+    tail = next.catch(() => undefined);
+    return next;
+  }
+
   return {
     sync: () => (mode === 'flush' ? syncOpen() : Promise.resolve()),
     async append(line) {
       if (mode === 'flush') return writeNow(line);
       if (mode === 'none') {
-        await ensureDir();
-        return appendFile(file, `${line}\n`, { encoding: 'utf8', flag: 'a' });
+        return inOrder(async () => {
+          await ensureDir();
+          await appendFile(file, `${line}\n`, { encoding: 'utf8', flag: 'a' });
+        });
       }
-      if (mode === 'always') return writeSynced([line]);
+      if (mode === 'always') return inOrder(() => writeSynced([line]));
       // Queued synchronously, so lines reach the file in the order append was called.
       const done = new Promise<void>((resolve, reject) => waiting.push({ line, resolve, reject }));
       if (!draining) void drain();
