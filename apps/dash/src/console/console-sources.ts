@@ -38,7 +38,7 @@ export function createConsoleSources(options: { sessions: readonly string[]; app
     async close() {
       const opened = await Promise.allSettled([sessions ?? Promise.resolve([]), approvals ?? Promise.resolve(undefined)]);
       const [s, a] = opened;
-      if (s.status === 'fulfilled') await Promise.allSettled(s.value.map((source) => source.store.close?.()));
+      if (s.status === 'fulfilled') await Promise.allSettled(s.value.map(async (source) => source.store.close?.()));
       if (a.status === 'fulfilled') await a.value?.close?.();
     },
   };
