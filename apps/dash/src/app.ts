@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from './auth/password.js';
 import { randomSecret } from './auth/secrets.js';
 import { createSignInLimiter } from './auth/sign-in-limiter.js';
-import type { ConsoleSources } from './console/console-sources.js';
+import { createConsoleSources, type ConsoleSources } from './console/console-sources.js';
 import type { DashDatabase } from './db/schema.js';
 import { ingestRoutes } from './ingest/ingest-route.js';
 import { createAccountStore } from './store/accounts.js';
@@ -33,9 +33,10 @@ export interface DashAppOptions {
   secureCookies: boolean;
   maxReportBytes: number;
   signInAttempts: number;
-  /** The console's stores and queue (see `createConsoleSources`). */
-  console: ConsoleSources;
-  liveIntervalMs: number;
+  /** The console's stores and queue (see `createConsoleSources`); default none (the console pages say so). */
+  console?: ConsoleSources;
+  /** How often live pages re-read what they show (default 1000 ms). */
+  liveIntervalMs?: number;
 }
 
 const FORM_LIMIT = 64 * 1024;
@@ -54,8 +55,8 @@ export function createDashApp(options: DashAppOptions): Hono<DashEnv> {
     publicUrl: options.publicUrl,
     secureCookies: options.secureCookies,
     maxReportBytes: options.maxReportBytes,
-    console: options.console,
-    liveIntervalMs: options.liveIntervalMs,
+    console: options.console ?? createConsoleSources({ sessions: [] }),
+    liveIntervalMs: options.liveIntervalMs ?? 1000,
     // Governance's built-in secret formats; a report may come from any producer, redacted or not.
     redact: (text) => secretRedactor.redact(text),
     dummyHash: () => (dummy ??= hashPassword(randomSecret(18))),

@@ -9,7 +9,7 @@ import { loadDriver } from '../src/db/driver-loader.js';
 
 describe('public surface', () => {
   it('pins the exported names', () => {
-    expect(Object.keys(dash).sort()).toEqual(['DASH_ERROR_CODES', 'DashError', 'DashOptions', 'SERVE_USAGE', 'createDashApp', 'openDatabase', 'parseDashOptions', 'parseServeArgv', 'serveOptionsFrom', 'startDash']);
+    expect(Object.keys(dash).sort()).toEqual(['DASH_ERROR_CODES', 'DashError', 'DashOptions', 'SERVE_USAGE', 'createConsoleSources', 'createDashApp', 'openDatabase', 'parseDashOptions', 'parseServeArgv', 'serveOptionsFrom', 'startDash']);
   });
 
   it('pins the package.json exports and bin', async () => {
