@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from './auth/password.js';
 import { randomSecret } from './auth/secrets.js';
 import { createSignInLimiter } from './auth/sign-in-limiter.js';
+import { createConsoleSources, type ConsoleSources } from './console/console-sources.js';
 import type { DashDatabase } from './db/schema.js';
 import { ingestRoutes } from './ingest/ingest-route.js';
 import { createAccountStore } from './store/accounts.js';
@@ -17,6 +18,11 @@ import { createReportRenderer } from './web/report-frame.js';
 import { accountRoutes } from './web/routes-account.js';
 import { historyRoutes } from './web/routes-history.js';
 import { projectRoutes } from './web/routes-project.js';
+import { LIVE_SCRIPT } from './web/live.js';
+import { consoleApprovalRoutes } from './web/routes-console-approvals.js';
+import { consoleFleetRoutes } from './web/routes-console-fleet.js';
+import { consoleRunRoutes } from './web/routes-console-runs.js';
+import { consoleSpendRoutes } from './web/routes-console-spend.js';
 import { runRoutes } from './web/routes-runs.js';
 import { COMMON_HEADERS, PAGE_CSP } from './web/security-headers.js';
 import { DASH_CSS } from './web/styles.js';
@@ -27,6 +33,10 @@ export interface DashAppOptions {
   secureCookies: boolean;
   maxReportBytes: number;
   signInAttempts: number;
+  /** The console's stores and queue (see `createConsoleSources`); default none (the console pages say so). */
+  console?: ConsoleSources;
+  /** How often live pages re-read what they show (default 1000 ms). */
+  liveIntervalMs?: number;
 }
 
 const FORM_LIMIT = 64 * 1024;
@@ -45,6 +55,8 @@ export function createDashApp(options: DashAppOptions): Hono<DashEnv> {
     publicUrl: options.publicUrl,
     secureCookies: options.secureCookies,
     maxReportBytes: options.maxReportBytes,
+    console: options.console ?? createConsoleSources({ sessions: [] }),
+    liveIntervalMs: options.liveIntervalMs ?? 1000,
     // Governance's built-in secret formats; a report may come from any producer, redacted or not.
     redact: (text) => secretRedactor.redact(text),
     dummyHash: () => (dummy ??= hashPassword(randomSecret(18))),
@@ -65,6 +77,11 @@ export function createDashApp(options: DashAppOptions): Hono<DashEnv> {
     return c.body(DASH_CSS, 200, { 'content-type': 'text/css; charset=utf-8' });
   });
 
+  app.get('/assets/live.js', (c) => {
+    c.header('cache-control', 'public, max-age=3600');
+    return c.body(LIVE_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8' });
+  });
+
   ingestRoutes(app, services);
 
   // Browser pages: small form bodies, and the session read once per request.
@@ -77,6 +94,10 @@ export function createDashApp(options: DashAppOptions): Hono<DashEnv> {
   projectRoutes(app, services);
   runRoutes(app, services);
   historyRoutes(app, services);
+  consoleRunRoutes(app, services);
+  consoleApprovalRoutes(app, services);
+  consoleSpendRoutes(app, services);
+  consoleFleetRoutes(app, services);
 
   app.notFound((c) => c.text('Not found.', 404));
   app.onError((_error, c) => c.text('The dashboard hit an internal error; see its log.', 500));

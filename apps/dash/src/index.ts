@@ -5,6 +5,8 @@ export { createDashApp } from './app.js';
 export type { DashAppOptions } from './app.js';
 export { DashOptions, parseDashOptions } from './config/dash-options.js';
 export type { DashOptionsInput, ResolvedDashOptions } from './config/dash-options.js';
+export { createConsoleSources } from './console/console-sources.js';
+export type { ConsoleSources, SessionSource } from './console/console-sources.js';
 export { openDatabase } from './db/open-database.js';
 export type { DashDatabaseHandle, OpenDatabaseOptions } from './db/open-database.js';
 export type { DashDatabase } from './db/schema.js';

@@ -12,6 +12,12 @@ export interface DashServeFlags {
   publicUrl?: string;
   maxReportMb?: string | number;
   allowInsecureHttp?: boolean;
+  /** Session store locations (repeatable). */
+  sessions?: string[];
+  approvals?: string;
+  fleetQueue?: string;
+  fleetName?: string;
+  fleetPrefix?: string;
 }
 
 /**
@@ -30,6 +36,13 @@ export function serveOptionsFrom(flags: DashServeFlags, env: Readonly<Record<str
   if (publicUrl) options.publicUrl = publicUrl;
   if (flags.maxReportMb !== undefined) options.maxReportBytes = Math.round(Number(flags.maxReportMb) * 1024 * 1024);
   if (flags.allowInsecureHttp !== undefined) options.allowInsecureHttp = flags.allowInsecureHttp;
+  // Store and queue URLs can hold passwords: the environment keeps them off the command line.
+  const sessions = flags.sessions ?? env.WARDEN_DASH_SESSIONS?.split(/\s+/).filter(Boolean);
+  if (sessions && sessions.length > 0) options.sessions = sessions;
+  const approvals = flags.approvals ?? env.WARDEN_DASH_APPROVALS;
+  if (approvals) options.approvals = approvals;
+  const fleetQueue = flags.fleetQueue ?? env.WARDEN_DASH_FLEET_QUEUE;
+  if (fleetQueue) options.fleet = { connection: fleetQueue, ...(flags.fleetName ? { queue: flags.fleetName } : {}), ...(flags.fleetPrefix ? { prefix: flags.fleetPrefix } : {}) };
   return options;
 }
 
@@ -43,6 +56,11 @@ export const SERVE_USAGE = `Usage: warden-dash serve [options]
   --public-url URL         the https URL people reach it at (or WARDEN_DASH_PUBLIC_URL)
   --max-report-mb N        largest report accepted (default 16)
   --allow-insecure-http    allow a plain-http, non-loopback public URL
+  --sessions LOCATION      a session store the console reads (repeatable; or WARDEN_DASH_SESSIONS, space-separated)
+  --approvals LOCATION     the durable approval store (default: beside the first session store)
+  --fleet-queue URL        the fleet's redis:// queue (or WARDEN_DASH_FLEET_QUEUE)
+  --fleet-name NAME        the fleet's queue name (default warden)
+  --fleet-prefix PREFIX    the fleet's BullMQ key prefix (default warden-fleet)
 `;
 
 /** Parses `serve` and its flags; throws a DashError naming an unknown flag. */
@@ -61,6 +79,11 @@ export function parseServeArgv(argv: readonly string[]): { help: boolean; flags:
         'public-url': { type: 'string' },
         'max-report-mb': { type: 'string' },
         'allow-insecure-http': { type: 'boolean' },
+        sessions: { type: 'string', multiple: true },
+        approvals: { type: 'string' },
+        'fleet-queue': { type: 'string' },
+        'fleet-name': { type: 'string' },
+        'fleet-prefix': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -74,6 +97,11 @@ export function parseServeArgv(argv: readonly string[]): { help: boolean; flags:
     if (values['public-url'] !== undefined) flags.publicUrl = values['public-url'];
     if (values['max-report-mb'] !== undefined) flags.maxReportMb = values['max-report-mb'];
     if (values['allow-insecure-http'] !== undefined) flags.allowInsecureHttp = values['allow-insecure-http'];
+    if (values.sessions !== undefined) flags.sessions = values.sessions;
+    if (values.approvals !== undefined) flags.approvals = values.approvals;
+    if (values['fleet-queue'] !== undefined) flags.fleetQueue = values['fleet-queue'];
+    if (values['fleet-name'] !== undefined) flags.fleetName = values['fleet-name'];
+    if (values['fleet-prefix'] !== undefined) flags.fleetPrefix = values['fleet-prefix'];
     return { help: values.help === true, flags };
   } catch (error) {
     throw new DashError({ code: 'dash.invalid_options', message: error instanceof Error ? error.message : 'invalid arguments', hint: 'Run warden-dash --help.' });

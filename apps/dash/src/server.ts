@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { defaultAllowedHosts, hostOriginCheck, HTTP_SERVER_TIMEOUTS, type HostOriginRefusal } from '@warden/protocol';
 import { createDashApp } from './app.js';
+import { createConsoleSources } from './console/console-sources.js';
 import { isLoopbackHost, parseDashOptions, type DashOptionsInput } from './config/dash-options.js';
 import { openDatabase } from './db/open-database.js';
 import { DashError } from './errors/dash-error.js';
@@ -71,7 +72,8 @@ export async function startDash(input: DashOptionsInput = {}): Promise<RunningDa
   const secureCookies = !(publicUrl.protocol === 'http:' && !isLoopbackHost(publicUrl.hostname) && options.allowInsecureHttp);
   const hosts = [...defaultAllowedHosts(options.host, running.port), publicUrl.host];
   state.foreign = hostOriginCheck({ hosts, origins: [...hosts.flatMap((h) => [`http://${h}`, `https://${h}`]), publicUrl.origin] });
-  state.app = createDashApp({ db: database.db, publicUrl, secureCookies, maxReportBytes: options.maxReportBytes, signInAttempts: options.signInAttempts });
+  const sources = createConsoleSources({ sessions: options.sessions, approvals: options.approvals, fleet: options.fleet });
+  state.app = createDashApp({ db: database.db, publicUrl, secureCookies, maxReportBytes: options.maxReportBytes, signInAttempts: options.signInAttempts, console: sources, liveIntervalMs: options.liveIntervalMs });
   return {
     url,
     publicUrl: publicUrl.origin,
@@ -81,6 +83,7 @@ export async function startDash(input: DashOptionsInput = {}): Promise<RunningDa
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
       await closed;
+      await sources.close();
       await database.close();
     },
   };

@@ -1,12 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAGED_CLI } from './global-setup.js';
-import { tempDir } from './helpers.js';
+import { chromiumOnPath, tempDir } from './helpers.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 // The real CLI binary (apps/cli/dist/bin.js), staged by global-setup.ts so a parallel CLI rebuild cannot remove it mid-test.
@@ -16,19 +15,6 @@ const SHOTS = path.resolve(HERE, '../.test-results/screenshots');
 const EMAIL = 'ops@example.test';
 const PASSWORD = 'a very long admin password';
 
-/** Debian's chromium from PATH: the test never downloads a browser. */
-function chromiumOnPath(): string {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(dir, 'chromium');
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not in this directory
-    }
-  }
-  throw new Error('chromium is not on PATH: apt-get install chromium (.ci/run does)');
-}
 
 /** `warden …` (the real CLI binary); returns its stdout lines parsed as JSON where they are. */
 function warden(args: string[], cwd: string): { status: number | null; lines: Array<Record<string, unknown>>; stderr: string } {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -147,4 +148,18 @@ export async function makeRun(outDir: string, options: { runId: string; outcomes
     ],
   });
   return runChecks({ packs: [pack], outDir, runId: options.runId, env: options.env ?? 'local', schedule: { mode: 'once', repeat: outcomes.length }, redact: identity });
+}
+
+/** Debian's chromium from PATH: the test never downloads a browser. */
+export function chromiumOnPath(): string {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const candidate = path.join(dir, 'chromium');
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not in this directory
+    }
+  }
+  throw new Error('chromium is not on PATH: apt-get install chromium (.ci/run does)');
 }

@@ -9,7 +9,7 @@ import { loadDriver } from '../src/db/driver-loader.js';
 
 describe('public surface', () => {
   it('pins the exported names', () => {
-    expect(Object.keys(dash).sort()).toEqual(['DASH_ERROR_CODES', 'DashError', 'DashOptions', 'SERVE_USAGE', 'createDashApp', 'openDatabase', 'parseDashOptions', 'parseServeArgv', 'serveOptionsFrom', 'startDash']);
+    expect(Object.keys(dash).sort()).toEqual(['DASH_ERROR_CODES', 'DashError', 'DashOptions', 'SERVE_USAGE', 'createConsoleSources', 'createDashApp', 'openDatabase', 'parseDashOptions', 'parseServeArgv', 'serveOptionsFrom', 'startDash']);
   });
 
   it('pins the package.json exports and bin', async () => {
@@ -58,6 +58,14 @@ describe('options', () => {
     expect(help).toBe(false);
     expect(serveOptionsFrom(flags, { WARDEN_DASH_DATABASE_URL: 'postgres://db/x' })).toEqual({ port: 9000, publicUrl: 'https://dash.example', maxReportBytes: 2 * 1024 * 1024, databaseUrl: 'postgres://db/x' });
     expect(() => parseServeArgv(['serve', '--prot', '1'])).toThrow(DashError);
+  });
+
+  it('read the console stores and the fleet queue from flags (repeatable --sessions) or the environment', () => {
+    const { flags } = parseServeArgv(['serve', '--sessions', 'sqlite:a.db', '--sessions', 'redis://r:6379', '--approvals', 'sqlite:b.db', '--fleet-queue', 'redis://q:6379', '--fleet-name', 'jobs', '--fleet-prefix', 'pre']);
+    expect(serveOptionsFrom(flags, {})).toEqual({ sessions: ['sqlite:a.db', 'redis://r:6379'], approvals: 'sqlite:b.db', fleet: { connection: 'redis://q:6379', queue: 'jobs', prefix: 'pre' } });
+    expect(serveOptionsFrom({}, { WARDEN_DASH_SESSIONS: ' .warden/sessions  postgres://db/w ', WARDEN_DASH_FLEET_QUEUE: 'redis://q:6379' })).toEqual({ sessions: ['.warden/sessions', 'postgres://db/w'], fleet: { connection: 'redis://q:6379' } });
+    expect(() => parseDashOptions({ fleet: { connection: 'http://not-redis' } })).toThrow(DashError);
+    expect(parseDashOptions({}).sessions).toEqual([]);
   });
 });
 

@@ -47,6 +47,11 @@ export async function dashAction(ctx: CommandContext<DashCommandOptions>): Promi
   if (options.publicUrl !== undefined) flags.publicUrl = options.publicUrl;
   if (options.maxReportMb !== undefined) flags.maxReportMb = options.maxReportMb;
   if (options.allowInsecureHttp !== undefined) flags.allowInsecureHttp = options.allowInsecureHttp;
+  if (options.sessions !== undefined) flags.sessions = [options.sessions];
+  if (options.approvals !== undefined) flags.approvals = options.approvals;
+  if (options.queue !== undefined) flags.fleetQueue = options.queue;
+  if (options.queueName !== undefined) flags.fleetName = options.queueName;
+  if (options.prefix !== undefined) flags.fleetPrefix = options.prefix;
   const running = await dash.startDash(dash.serveOptionsFrom(flags, io.env));
   const database = `${running.database.kind}: ${running.database.location}`;
   if (options.json) io.stdout.write(`${JSON.stringify({ type: 'dash_listening', url: running.url, publicUrl: running.publicUrl, database: running.database.kind })}\n`);

@@ -10,5 +10,11 @@ export const dashOptions = z.strictObject({
   publicUrl: z.string().min(1).optional(),
   maxReportMb: z.coerce.number().positive().optional(),
   allowInsecureHttp: z.boolean().optional(),
+  /** The console: the session store it reads, its durable approvals, and the fleet's queue. */
+  sessions: z.string().min(1).optional(),
+  approvals: z.string().min(1).optional(),
+  queue: z.string().min(1).optional(),
+  queueName: z.string().min(1).optional(),
+  prefix: z.string().min(1).optional(),
 });
 export type DashCommandOptions = z.infer<typeof dashOptions>;

@@ -19,6 +19,14 @@ export const DashOptions = z.strictObject({
   allowInsecureHttp: z.boolean().default(false),
   /** Failed sign-ins allowed per email and per client address in a 15-minute window. */
   signInAttempts: z.coerce.number().int().positive().max(1000).default(5),
+  /** Session stores the console's Runs, Approvals and Spend pages read (`sqlite:…`, `postgres://…`, `redis://…`, a JSONL directory). */
+  sessions: z.array(z.string().min(1)).default([]),
+  /** The durable approval store (default: the one beside the first session store). */
+  approvals: z.string().min(1).optional(),
+  /** The fleet's BullMQ queue the Fleet page reads (and resumes parked jobs on after an approval). */
+  fleet: z.strictObject({ connection: z.string().regex(/^rediss?:\/\//, 'a redis:// URL'), queue: z.string().min(1).optional(), prefix: z.string().min(1).optional() }).optional(),
+  /** How often a live page (run, runs, fleet) re-reads its stores while someone watches it. */
+  liveIntervalMs: z.coerce.number().int().min(100).max(60_000).default(1000),
 });
 export type DashOptionsInput = z.input<typeof DashOptions>;
 export type ResolvedDashOptions = z.output<typeof DashOptions>;

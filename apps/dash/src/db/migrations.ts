@@ -114,7 +114,14 @@ const initial: Migration = {
   },
 };
 
-const MIGRATIONS: Record<string, Migration> = { '0001_initial': initial };
+/** Console roles: viewer (read), approver (answers approvals), admin (is_admin, everything). Old members become viewers. */
+const roles: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('dash_users').addColumn('role', 'text').execute();
+  },
+};
+
+const MIGRATIONS: Record<string, Migration> = { '0001_initial': initial, '0002_roles': roles };
 
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {

@@ -7,6 +7,8 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   is_admin: number;
+  /** `viewer` or `approver` (null: viewer); an admin is `is_admin = 1` whatever this says. */
+  role: string | null;
   created_at: string;
 }
 

@@ -67,3 +67,27 @@ export function lineChart(options: LineChartOptions): SafeHtml {
     `<figure${id}><svg class="chart" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${escapeHtml(options.title)}">${parts.join('')}</svg><figcaption class="legend">${legend}</figcaption></figure>`,
   );
 }
+
+export interface BarChartOptions {
+  bars: ReadonlyArray<{ label: string; value: number }>;
+  format(value: number): string;
+  title: string;
+  id?: string;
+}
+
+/** A server-drawn horizontal bar chart (same rules as the line chart: numbers in, escaped text, no script). */
+export function barChart(options: BarChartOptions): SafeHtml {
+  const rowH = 24;
+  const labelW = 220;
+  const valueW = 120;
+  const height = Math.max(1, options.bars.length) * rowH + 8;
+  const max = Math.max(1e-9, ...options.bars.map((b) => b.value));
+  const parts = options.bars.map((bar, i) => {
+    const y = 4 + i * rowH;
+    const w = Math.max(1, ((W - labelW - valueW) * Math.max(0, bar.value)) / max);
+    const text = escapeHtml(options.format(bar.value));
+    return `<g data-key="${escapeHtml(bar.label)}" data-value="${escapeHtml(String(bar.value))}"><text x="${labelW - 6}" y="${y + 15}" text-anchor="end">${escapeHtml(bar.label)}</text><rect x="${labelW}" y="${y + 3}" width="${n(w)}" height="${rowH - 8}" fill="${COLORS[0]}"><title>${escapeHtml(bar.label)}: ${text}</title></rect><text x="${n(labelW + w + 6)}" y="${y + 15}">${text}</text></g>`;
+  });
+  const id = options.id === undefined ? '' : ` id="${escapeHtml(options.id)}"`;
+  return raw(`<figure${id}><svg class="chart" viewBox="0 0 ${W} ${height}" width="${W}" height="${height}" role="img" aria-label="${escapeHtml(options.title)}">${parts.join('')}</svg></figure>`);
+}

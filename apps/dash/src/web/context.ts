@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { SignInLimiter } from '../auth/sign-in-limiter.js';
+import type { ConsoleSources } from '../console/console-sources.js';
 import type { AccountStore, WebSession } from '../store/accounts.js';
 import type { HistoryStore } from '../store/history.js';
 import type { ProjectStore } from '../store/projects.js';
@@ -20,6 +21,10 @@ export interface DashServices {
   maxReportBytes: number;
   /** Every string of a pushed report passes it before anything is stored (issue 45: no known secret at rest). */
   redact: (text: string) => string;
+  /** The operations console's stores (sessions, approvals) and fleet queue. */
+  console: ConsoleSources;
+  /** How often live pages re-read what they show. */
+  liveIntervalMs: number;
   /** A hash compared against when an email is unknown, so both paths cost one scrypt. */
   dummyHash: () => Promise<string>;
 }

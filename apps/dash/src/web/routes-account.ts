@@ -124,9 +124,9 @@ export function accountRoutes(app: Hono<DashEnv>, services: DashServices): void 
       page({
         title: 'Users',
         session,
-        body: html`<h1>Users</h1>${flash(message, kind)}<table><thead><tr><th>Email</th><th>Role</th></tr></thead><tbody>${users.map((u) => html`<tr><td>${u.email}</td><td>${u.isAdmin ? 'administrator' : 'member'}</td></tr>`)}</tbody></table>
+        body: html`<h1>Users</h1>${flash(message, kind)}<table><thead><tr><th>Email</th><th>Role</th></tr></thead><tbody>${users.map((u) => html`<tr><td>${u.email}</td><td>${u.role === 'admin' ? 'administrator' : u.role}</td></tr>`)}</tbody></table>
 <h2>Add a person</h2><p class="muted">Give them the password by another channel; add them to projects from each project's “Tokens &amp; members” page.</p>
-<form method="post" action="/users" class="inline">${csrfField(session)}<label>Email<input name="email" type="email" required></label><label>Password<input name="password" type="password" required minlength="${PASSWORD_MIN_LENGTH}"></label><label>Role<select name="role"><option value="member">member</option><option value="admin">administrator</option></select></label><button type="submit">Add</button></form>`,
+<form method="post" action="/users" class="inline">${csrfField(session)}<label>Email<input name="email" type="email" required></label><label>Password<input name="password" type="password" required minlength="${PASSWORD_MIN_LENGTH}"></label><label>Role<select name="role"><option value="viewer">viewer</option><option value="approver">approver (answers approvals)</option><option value="admin">administrator</option></select></label><button type="submit">Add</button></form>`,
       }),
       status,
     );
@@ -148,7 +148,7 @@ export function accountRoutes(app: Hono<DashEnv>, services: DashServices): void 
     if (!EMAIL.test(email)) return usersPage(c, 'Enter an email address.', 'error', 400);
     const problem = passwordProblem(form.password ?? '', undefined);
     if (problem) return usersPage(c, problem, 'error', 400);
-    const created = await accounts.createUser(email, await hashPassword(form.password ?? ''), form.role === 'admin');
+    const created = await accounts.createUser(email, await hashPassword(form.password ?? ''), form.role === 'admin' ? 'admin' : form.role === 'approver' ? 'approver' : 'viewer');
     return created ? usersPage(c, `Added ${email}.`, 'ok') : usersPage(c, 'That email already has an account.', 'error', 400);
   });
 }

@@ -47,5 +47,14 @@ svg.chart{background:#fff;border:1px solid var(--line);border-radius:6px;max-wid
 svg.chart text{font:11px system-ui,sans-serif;fill:#5d6677}
 .legend span{margin-right:14px;font-size:12px}
 .legend i{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px;vertical-align:middle}
+.badge.deny,.badge.denied,.badge.refused{background:#fbe1e1;color:var(--bad)}
+.badge.ask,.badge.pending,.badge.approval,.badge.parked{background:#fff0d6;color:var(--warn)}
+.badge.allow,.badge.approved,.badge.end_turn,.badge.done,.badge.completed{background:#dcf3e3;color:var(--ok)}
+.step{background:#fff;border:1px solid var(--line);border-radius:6px;padding:10px 14px;margin:0 0 10px}
+.step .call{border-left:3px solid var(--line);padding:4px 10px;margin:6px 0}
+.step .call.deny{border-color:var(--bad)}.step .call.ask{border-color:var(--warn)}
+.step dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 10px;margin:4px 0;font-size:12px}
+.step dt{color:var(--muted)}.step dd{margin:0}
+pre.text{white-space:pre-wrap;word-break:break-word;margin:4px 0;font:12px ui-monospace,monospace}
 .sw0{background:#2b59c3}.sw1{background:#c62828}.sw2{background:#1a7f37}.sw3{background:#a15c00}
 `;
