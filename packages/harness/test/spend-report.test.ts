@@ -94,7 +94,7 @@ describe('spend reports from stored sessions', () => {
       expect(partial!.lines).toEqual(finished!.lines);
       expect(partial!.lines.reduce((n, l) => n + l.calls, 0)).toBe(4);
       // A killed run followed by its resumption: both runs are counted, each once.
-      const resumed = { ...loaded, records: [...killed.records, ...loaded.records.filter((r) => r.type === 'meta' && r.key === 'run').map((r) => ({ ...r, id: 'rec-other', at: new Date(Date.now() + 1000).toISOString(), value: { ...(r.value as object), runId: 'run-resumed' } }))] };
+      const resumed = { ...loaded, records: [...killed.records, ...loaded.records.flatMap((r) => (r.type === 'meta' && r.key === 'run' ? [{ ...r, id: 'rec-other', at: new Date(Date.now() + 1000).toISOString(), value: { ...(r.value as object), runId: 'run-resumed' } }] : []))] };
       expect(runSpendOf(resumed).map((r) => [r.runId, r.unfinished ?? false])).toEqual([[finished!.runId, true], ['run-resumed', false]]);
     } finally {
       await harness.close();
