@@ -15,7 +15,7 @@ import { budgetAlerts } from '../src/index.js';
 
 const at = '2026-01-01T00:00:00.000Z';
 const events: RunEvent[] = [
-  { type: 'step_start', runId: 'r', at, step: 1 } as RunEvent,
+  { type: 'step_start', runId: 'r', at, step: 1 },
   { type: 'run_end', runId: 'r', at, stopReason: 'done' } as RunEvent,
 ];
 
@@ -60,7 +60,7 @@ describe('one event tap for both ways a caller receives events', () => {
     return {
       see(event) {
         seen.push(event.type);
-        return event.type === 'run_end' ? [{ type: 'warning', runId: event.runId, at, code: 'x', message: 'before the end' } as RunEvent, event] : [event];
+        return event.type === 'run_end' ? [{ type: 'warning', runId: event.runId, at, code: 'x', message: 'before the end' }, event] : [event];
       },
       async beforeEnd() {
         ended.push('flushed');

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
  */
 export function embeddingsAnswer(request: Record<string, unknown>): { status: number; body: unknown } {
   const input = request.input;
-  const texts = typeof input === 'string' ? [input] : Array.isArray(input) && input.every((t) => typeof t === 'string') ? (input as string[]) : undefined;
+  const texts = typeof input === 'string' ? [input] : Array.isArray(input) && input.every((t) => typeof t === 'string') ? (input) : undefined;
   if (!texts || texts.length === 0) return { status: 400, body: { error: { message: "'input' must be a string or a non-empty array of strings", type: 'invalid_request_error' } } };
   const size = typeof request.dimensions === 'number' ? request.dimensions : 16;
   const data = texts.map((text, index) => {
