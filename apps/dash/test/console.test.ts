@@ -158,6 +158,10 @@ describe('the operations console in headless Chromium', () => {
     await page.locator('.run-end[data-stop="done"]').waitFor({ timeout: 30_000 });
     await expect(approvedCall.locator('.approval').innerText()).resolves.toContain(`by ${EMAIL} — “fine for the team wiki”`);
     expect(existsSync(path.join(workdir, 'notes.txt'))).toBe(true);
+    // Spend per step: each step's model call, across the parked run and its resumption on the worker.
+    const stepSpend = await page.locator('.step-spend').allInnerTexts();
+    expect(stepSpend.length).toBe(await page.locator('.step').count());
+    for (const line of stepSpend) expect(line).toMatch(/1 call · \d+ in \/ \d+ out tokens · \$/);
     await shot(page, '04-run-approved');
 
     // The denied run: a refusal by a person, with the gate's rule and the call's provenance.

@@ -1,4 +1,4 @@
-import { textOf, type ApprovalAnswer, type Decision, type JsonObject, type JsonValue, type SessionRecord, type Usage } from '@warden/protocol';
+import { addUsage, emptyUsage, textOf, type ApprovalAnswer, type Decision, type JsonObject, type JsonValue, type SessionRecord, type Usage } from '@warden/protocol';
 import { forkOf } from './fork-session.js';
 
 /** A tool call of a step: what the gate decided (rule, provenance, effect class), the person's answer when it asked one, and the recorded result. */
@@ -46,6 +46,15 @@ export interface TimelineStep {
   /** Runs that ended right after this step (a parked run, then its resume, each end one). */
   runs?: TimelineRun[];
   notes?: TimelineNote[];
+  /** What was charged for this step (core's `spend` records): its model call, and sub-agents or compactions made during it. */
+  spend?: TimelineSpend;
+}
+
+/** Usage and cost of the charges recorded for a step (`calls` counts model calls, a sub-agent's included). */
+export interface TimelineSpend {
+  calls: number;
+  usage: Usage;
+  costUsd: number;
 }
 
 export interface SessionTimeline {
@@ -59,6 +68,37 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The objects of a stored array (anything else in it is skipped). */
+function objects(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value) ? (value as unknown[]).filter(isObject) : [];
+}
+
+/** The charge a `spend` record holds; undefined for any other record. */
+function chargeOf(record: Extract<SessionRecord, { type: 'meta' }>): { model: boolean; spend: TimelineSpend } | undefined {
+  if (record.key !== 'spend' || !isObject(record.value)) return undefined;
+  const lines = objects(record.value.lines);
+  const calls = lines.reduce((n, l) => n + (typeof l.calls === 'number' ? l.calls : 0), 0);
+  return { model: record.value.source === undefined, spend: { calls, usage: record.usage ?? emptyUsage(), costUsd: record.costUsd ?? 0 } };
+}
+
+function addSpend(step: TimelineStep | { spend?: TimelineSpend }, charge: TimelineSpend): void {
+  const had = step.spend ?? { calls: 0, usage: emptyUsage(), costUsd: 0 };
+  step.spend = { calls: had.calls + charge.calls, usage: addUsage(had.usage, charge.usage), costUsd: had.costUsd + charge.costUsd };
+}
+
+/** A run's usage and cost: on its end record (sessions written before charges were stored), else the sum of its spend lines. */
+function runSpend(record: Extract<SessionRecord, { type: 'meta' }>, v: Record<string, unknown>): { usage?: Usage; costUsd?: number } {
+  if (record.usage || record.costUsd !== undefined) return { ...(record.usage ? { usage: record.usage } : {}), ...(record.costUsd !== undefined ? { costUsd: record.costUsd } : {}) };
+  if (!Array.isArray(v.spend)) return {};
+  let usage = emptyUsage();
+  let costUsd = 0;
+  for (const line of objects(v.spend)) {
+    if (isObject(line.usage)) usage = addUsage(usage, line.usage);
+    if (typeof line.costUsd === 'number') costUsd += line.costUsd;
+  }
+  return { usage, costUsd };
+}
+
 function runOf(record: Extract<SessionRecord, { type: 'meta' }>): TimelineRun | undefined {
   if (record.key !== 'run' || !isObject(record.value)) return undefined;
   const v = record.value;
@@ -68,8 +108,7 @@ function runOf(record: Extract<SessionRecord, { type: 'meta' }>): TimelineRun | 
     runId: text('runId') ?? record.id,
     stopReason: text('stopReason') ?? 'unknown',
     ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),
-    ...(record.usage ? { usage: record.usage } : {}),
-    ...(record.costUsd !== undefined ? { costUsd: record.costUsd } : {}),
+    ...runSpend(record, v),
     at: record.at,
   };
 }
@@ -100,9 +139,16 @@ export function sessionTimeline(records: readonly SessionRecord[]): SessionTimel
   const steps: TimelineStep[] = [];
   const runs: TimelineRun[] = [];
   let task: string | undefined;
+  // A step's model call is charged just before its message is stored; other charges during the step after it.
+  const ahead: { spend?: TimelineSpend } = {};
   for (const record of records) {
     const last = steps[steps.length - 1];
     if (record.type === 'meta') {
+      const charge = chargeOf(record);
+      if (charge) {
+        addSpend(charge.model || !last ? ahead : last, charge.spend);
+        continue;
+      }
       const run = runOf(record);
       if (run) {
         runs.push(run);
@@ -121,7 +167,8 @@ export function sessionTimeline(records: readonly SessionRecord[]): SessionTimel
       const result = results.get(part.id);
       return [{ id: part.id, name: part.name, args: part.args, ...(decision ? { decision } : {}), ...(approval ? { approval } : {}), ...(result ? { result } : {}) }];
     });
-    steps.push({ step: steps.length + 1, at: record.at, ...(task !== undefined ? { task } : {}), text: textOf(record.message.parts), calls });
+    steps.push({ step: steps.length + 1, at: record.at, ...(task !== undefined ? { task } : {}), text: textOf(record.message.parts), calls, ...(ahead.spend ? { spend: ahead.spend } : {}) });
+    delete ahead.spend;
     task = undefined;
   }
   const fork = forkOf(records);

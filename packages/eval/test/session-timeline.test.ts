@@ -38,4 +38,10 @@ it('reads gate decisions, approvals and runs from a real stored session', async 
   expect(timeline.runs?.map((r) => r.stopReason)).toEqual(['approval']);
   expect(timeline.steps.at(-1)?.runs?.[0]).toMatchObject({ provider: 'scripted', model: 'scripted-model', costUsd: 0 });
   expect(timeline.runs?.[0]?.usage?.inputTokens).toBeGreaterThan(0);
+  // Each step carries what its model call was charged; together they are the run's spend.
+  expect(timeline.steps.map((s) => s.spend?.calls)).toEqual([1, 1]);
+  const stepTokens = timeline.steps.reduce((n, s) => n + (s.spend?.usage.inputTokens ?? 0), 0);
+  expect(stepTokens).toBe(timeline.runs?.[0]?.usage?.inputTokens);
+  // Charges are spend, not notes.
+  expect(timeline.steps.flatMap((s) => s.notes ?? []).filter((n) => n.key === 'spend')).toEqual([]);
 });

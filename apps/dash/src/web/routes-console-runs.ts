@@ -38,7 +38,7 @@ ${call.result ? html`<dt>Result</dt><dd>${call.result.isError ? badge('error') :
 }
 
 function stepBlock(step: TimelineStep): SafeHtml {
-  return html`<section class="step" id="step-${step.step}">${step.task !== undefined ? html`<p class="muted">Task: ${cut(step.task, 1000)}</p>` : ''}<h3>Step ${step.step} <span class="muted">${step.at ?? ''}</span></h3>${step.text ? html`<pre class="text">${cut(step.text, 4000)}</pre>` : ''}${step.calls.map(decisionBlock)}
+  return html`<section class="step" id="step-${step.step}">${step.task !== undefined ? html`<p class="muted">Task: ${cut(step.task, 1000)}</p>` : ''}<h3>Step ${step.step} <span class="muted">${step.at ?? ''}</span>${step.spend ? html` <span class="muted step-spend">· ${step.spend.calls} call${step.spend.calls === 1 ? '' : 's'} · ${step.spend.usage.inputTokens} in / ${step.spend.usage.outputTokens} out tokens · ${money(step.spend.costUsd)}</span>` : ''}</h3>${step.text ? html`<pre class="text">${cut(step.text, 4000)}</pre>` : ''}${step.calls.map(decisionBlock)}
 ${(step.notes ?? []).map((n) => html`<p class="note muted">${n.kind}: <code>${n.key}</code> <code>${cut(JSON.stringify(n.value), 300)}</code></p>`)}
 ${(step.runs ?? []).map((r) => html`<p class="run-end" data-stop="${r.stopReason}">Run <code>${r.runId}</code> ended: ${badge(r.stopReason)} · ${r.provider ?? ''}/${r.model ?? ''}${r.agent ? html` · agent ${r.agent}` : ''}${r.agentVersion ? html` v${r.agentVersion}` : ''} · ${r.usage ? html`${r.usage.inputTokens} in / ${r.usage.outputTokens} out tokens · ` : ''}${money(r.costUsd ?? 0)}</p>`)}</section>`;
 }
