@@ -15,7 +15,7 @@ export { fisherOneSided } from './fisher-exact.js';
 export { forkSession, forkOf, sessionSteps, FORK_META_KEY } from './fork-session.js';
 export type { ForkOptions, SessionFork } from './fork-session.js';
 export { sessionTimeline } from './session-timeline.js';
-export type { SessionTimeline, TimelineStep, TimelineCall, TimelineRun, TimelineNote } from './session-timeline.js';
+export type { SessionTimeline, TimelineStep, TimelineCall, TimelineRun, TimelineNote, TimelineSpend } from './session-timeline.js';
 export { replay } from './replay.js';
 export type { ReplayOptions, ReplayResult } from './replay.js';
 export { EvalError } from './eval-error.js';
