@@ -1,6 +1,7 @@
 import { INTERFACE_VERSIONS, type JsonObject, type ToolOutput, type ToolV1 } from '@warden/protocol';
 import { BrowserSession, type BrowserOptions } from './browser-session.js';
 import { computerTool } from './computer-tool.js';
+import { captureScreen } from './capture-screen.js';
 import { webError } from './coded-errors.js';
 import { renderSnapshot } from './page-snapshot.js';
 import { UNTRUSTED_NOTE, webAnnotations } from './tool-effects.js';
@@ -93,7 +94,7 @@ export function createBrowser(options: BrowserOptions = {}): WebBrowser {
     }),
     tool('browser_screenshot', 'Take a screenshot of the visible part of the page.', {}, [], async () => {
       const page = await session.tab();
-      const png = await page.screenshot({ type: 'png', timeout: session.timeoutMs });
+      const png = await captureScreen(page, session.timeoutMs);
       const notes = session.takeNotes();
       return [{ type: 'text', text: `${UNTRUSTED_NOTE}\nScreenshot of ${page.url()}${notes.length > 0 ? `\nNotes: ${notes.join('; ')}` : ''}` }, { type: 'image', mediaType: 'image/png', data: png.toString('base64') }];
     }),

@@ -1,5 +1,6 @@
 import { INTERFACE_VERSIONS, type JsonObject, type ToolOutput, type ToolV1 } from '@warden/protocol';
 import type { BrowserSession } from './browser-session.js';
+import { captureScreen } from './capture-screen.js';
 import { webError } from './coded-errors.js';
 import { UNTRUSTED_NOTE, webAnnotations } from './tool-effects.js';
 
@@ -98,7 +99,7 @@ export function computerTool(session: BrowserSession): ToolV1 {
       // The page may have changed: element numbers from an earlier read are no longer trusted.
       session.current = -1;
       const current = await session.tab();
-      const png = await current.screenshot({ type: 'png', timeout: session.timeoutMs });
+      const png = await captureScreen(current, session.timeoutMs);
       const notes = session.takeNotes();
       // Typed text is not echoed back: it may be a password.
       const done = action === 'type' ? 'typed the text' : action === 'key' ? `pressed ${String(args.key)}` : action;
