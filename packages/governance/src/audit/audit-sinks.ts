@@ -1,6 +1,6 @@
 import { strictOptions, type OptionKeys } from '@warden/protocol';
 import { closeSync, fdatasync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, truncate } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /** Where audit lines go. Append-only: a sink never rewrites what it holds. */
@@ -143,7 +143,13 @@ export function jsonlAuditSink(file: string, options: JsonlAuditSinkOptions = {}
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
       }
-      if (text.length > 0 && !text.endsWith('\n')) return text.slice(text.lastIndexOf('\n') + 1);
+      if (text.length > 0 && !text.endsWith('\n')) {
+        // A torn tail: an append a killed writer never finished (so never acknowledged). It is cut off
+        // before the trail continues, or the next line would be glued to it.
+        const whole = text.lastIndexOf('\n') + 1;
+        await truncate(file, Buffer.byteLength(text.slice(0, whole)));
+        text = text.slice(0, whole);
+      }
       const lines = text.split('\n').filter((l) => l.length > 0);
       return lines[lines.length - 1];
     },

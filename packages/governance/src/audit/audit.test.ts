@@ -114,10 +114,21 @@ describe('audit trail', () => {
     expect((await verifyAudit(file, KEY)).firstBad?.line).toBe(2);
   });
 
-  it('refuses to continue a trail with a torn last line', async () => {
+  it('a torn tail (an append a killed writer never finished) is reported, not counted, and cut off when the trail continues', async () => {
     const file = join(dir, 'torn.jsonl');
     await auditLog({ sink: jsonlAuditSink(file) }).record('a', {});
     appendFileSync(file, '{"seq":2,"at":');
+    expect(await verifyAudit(file)).toMatchObject({ ok: true, entries: 1, tornTail: true });
+    await auditLog({ sink: jsonlAuditSink(file) }).record('b', {});
+    expect(await verifyAudit(file)).toEqual(expect.objectContaining({ ok: true, entries: 2 }));
+    expect((await verifyAudit(file)).tornTail).toBeUndefined();
+    expect(readFileSync(file, 'utf8')).not.toContain('{"seq":2,"at":{');
+  });
+
+  it('still refuses to continue a trail whose last whole line is not an entry (edited, not torn)', async () => {
+    const file = join(dir, 'edited.jsonl');
+    await auditLog({ sink: jsonlAuditSink(file) }).record('a', {});
+    appendFileSync(file, '{"not":"an entry"}\n');
     await expect(auditLog({ sink: jsonlAuditSink(file) }).record('b', {})).rejects.toMatchObject({ code: 'policy.audit_corrupt' });
   });
 

@@ -12,6 +12,11 @@ export interface AuditVerification {
   /** True when signatures were checked (a key was given). */
   signaturesChecked: boolean;
   firstBad?: { line: number; seq?: number; problem: string };
+  /**
+   * The file ends in a line without its newline: an append a killed writer never finished (never
+   * acknowledged). It is not an entry and is not counted; the next writer cuts it off.
+   */
+  tornTail?: true;
 }
 
 /**
@@ -21,7 +26,9 @@ export interface AuditVerification {
  * entry. Accepts the lines themselves or a JSONL file path.
  */
 export async function verifyAudit(log: readonly string[] | string, key?: string | Uint8Array): Promise<AuditVerification> {
-  const lines = typeof log === 'string' ? splitLines(await readFile(log, 'utf8')) : [...log];
+  const text = typeof log === 'string' ? await readFile(log, 'utf8') : undefined;
+  const torn = text !== undefined && text.length > 0 && !text.endsWith('\n');
+  const lines = text !== undefined ? splitLines(torn ? text.slice(0, text.lastIndexOf('\n') + 1) : text) : [...log];
   let prev = GENESIS_HASH;
   let count = 0;
   const result = (firstBad?: AuditVerification['firstBad']): AuditVerification => ({
@@ -30,6 +37,7 @@ export async function verifyAudit(log: readonly string[] | string, key?: string 
     head: prev,
     signaturesChecked: key !== undefined,
     ...(firstBad ? { firstBad } : {}),
+    ...(torn ? { tornTail: true as const } : {}),
   });
   for (let i = 0; i < lines.length; i += 1) {
     const line = i + 1;
