@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GATE_MODES } from '@warden/protocol/vocabulary';
+import { runTargetShape } from './agent-target-options.js';
 
 // `warden a2a`'s options: the command parses them, the action reads them (no command↔action import cycle).
 export const a2aOptions = z.strictObject({
@@ -8,12 +8,7 @@ export const a2aOptions = z.strictObject({
   key: z.string().min(1).optional(),
   publicUrl: z.string().url().optional(),
   agent: z.array(z.string().min(1)).optional(),
-  workdir: z.string().min(1).optional(),
-  sessions: z.string().min(1).optional(),
-  provider: z.string().min(1).optional(),
-  model: z.string().min(1).optional(),
-  baseUrl: z.string().url().optional(),
-  mode: z.enum(GATE_MODES).optional(),
+  ...runTargetShape,
   maxConcurrent: z.coerce.number().int().min(1).max(64).optional(),
   maxBody: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).optional(),
   maxQueue: z.coerce.number().int().min(0).max(10_000).optional(),

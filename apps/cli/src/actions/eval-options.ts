@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blueprintAgentShape, runTargetShape } from '../commands/agent-target-options.js';
+import { blueprintAgentShape, runTargetShape } from './agent-target-options.js';
 
 // `warden eval`'s options: the command parses them, the action reads them (no command↔action import cycle).
 export const evalOptions = z.strictObject({
