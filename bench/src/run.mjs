@@ -1,7 +1,7 @@
 // The bench runner: `node src/run.mjs [--only loop,providers,...] [--drivers warden,ai-sdk] [--quick] [--save]`.
 // A full run (no --only, no --quick) writes results/<date>-<sha>.json and results/latest.md;
 // a partial or quick run prints its table and writes nothing unless --save is given.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { describeMachine } from './lib/machine.mjs';
@@ -78,10 +78,14 @@ const full = !args.only && !args.quick;
 if (full || args.save) {
   const dir = new URL('../results/', import.meta.url);
   mkdirSync(dir, { recursive: true });
-  const suffix = full ? '' : `-partial`;
-  const file = new URL(`${meta.date.slice(0, 10)}-${meta.sha}${suffix}.json`, dir);
+  // A partial run names its suites, and never overwrites an earlier run of the same revision:
+  // two partial runs at one commit (say loop, then cli) must both stay citable.
+  const base = `${meta.date.slice(0, 10)}-${meta.sha}${full ? '' : `-partial-${names.join('+')}`}`;
+  let stem = base;
+  for (let n = 2; !full && existsSync(new URL(`${stem}.json`, dir)); n += 1) stem = `${base}-${n}`;
+  const file = new URL(`${stem}.json`, dir);
   writeFileSync(file, `${JSON.stringify(doc, null, 1)}\n`);
-  if (full) writeFileSync(new URL('latest.md', dir), markdown);
-  log(`wrote ${file.pathname}${full ? ' and results/latest.md' : ''}`);
+  writeFileSync(full ? new URL('latest.md', dir) : new URL(`${stem}.md`, dir), markdown);
+  log(`wrote ${file.pathname} and its tables (${full ? 'results/latest.md' : `${stem}.md`})`);
 }
 console.log(markdown);

@@ -22,6 +22,7 @@ export const TARGETS = [
   { id: 'cli.version', op: '<=', value: 150, unit: 'ms', what: 'warden --version cold start (issue 10, 9)' },
   { id: 'cli.help', op: '<=', value: 250, unit: 'ms', what: 'warden --help cold start (issue 10, 9)' },
   { id: 'cli.first_request', op: '<=', value: 400, unit: 'ms', what: 'warden run to first model request (issue 10)' },
+  { id: 'cli.run_step', op: '<=', value: 3, unit: 'ms/step', what: 'warden run --json, whole product, per step (issue 46)' },
   { id: 'import.@warden/protocol', op: '<=', value: 30, unit: 'ms', alt: 'import_cpu.@warden/protocol', what: 'import time of @warden/protocol alone (issue 10)' },
   { id: 'import.@warden/core', op: '<=', value: 60, unit: 'ms', alt: 'import_cpu.@warden/core', what: 'import time of @warden/core alone (issue 10)' },
   { id: 'size.core_protocol_providers', op: '<', value: 200, unit: 'KB', what: 'core + protocol + providers packed (issue 10)' },

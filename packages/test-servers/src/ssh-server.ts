@@ -102,6 +102,10 @@ export async function startSshd(): Promise<TestSshd> {
       MaxStartups: '50',
       MaxSessions: '50',
       LogLevel: 'ERROR',
+      // The login shell reads $HOME's startup files before every command; this machine's
+      // (pyenv in root's .bashrc) cost seconds per login and are not what the tests are about.
+      // A HOME of the test's own keeps logins clean; the login folder is still the user's own.
+      SetEnv: `HOME=${dir}`,
     };
     const args = ['-D', '-e', '-f', config, ...Object.entries(options).flatMap(([k, v]) => ['-o', `${k}=${v}`])];
     const started = spawn(SSHD, args, { stdio: ['ignore', 'ignore', 'pipe'] });
