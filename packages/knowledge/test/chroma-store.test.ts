@@ -10,13 +10,18 @@ let server: Promise<ChromaServer> | undefined;
 const chroma = async (): Promise<ChromaServer> => (server ??= startChromaServer());
 const proxies: Server[] = [];
 afterAll(async () => {
-  await Promise.all(proxies.map((p) => new Promise((resolve) => p.close(resolve))));
+  await Promise.all(
+    proxies.map((p) => {
+      p.closeAllConnections();
+      return new Promise((resolve) => p.close(resolve));
+    }),
+  );
   await (await server)?.close();
 }, 30_000);
 
 const KEY = 'chroma-test-KEY-0123456789-DONOTLEAK';
 
-/** A loopback proxy in front of the real server that answers the next `failures` requests itself. */
+/** A loopback proxy in front of the real server that answers the next `failures` requests itself (status 0: never answers). */
 async function flakyProxy(target: string, failures: { status: number; echoKey?: boolean }[]): Promise<{ url: string; seen: string[]; tokens: Set<string | undefined> }> {
   const seen: string[] = [];
   const tokens = new Set<string | undefined>();
@@ -24,6 +29,7 @@ async function flakyProxy(target: string, failures: { status: number; echoKey?: 
     seen.push(`${req.method} ${req.url}`);
     tokens.add(req.headers['x-chroma-token'] as string | undefined);
     const failure = failures.shift();
+    if (failure?.status === 0) return; // never answers: the client's timeout must fire
     if (failure) {
       // A server that echoes the token it was sent back into its error body.
       res.writeHead(failure.status, { 'content-type': 'application/json', ...(failure.status === 429 ? { 'retry-after': '0' } : {}) });
@@ -74,6 +80,15 @@ describe('chroma store', () => {
     expect(proxy.seen[0]).toBe(proxy.seen[1]);
     expect(proxy.seen[1]).toBe(proxy.seen[2]);
     expect([...proxy.tokens]).toEqual([KEY]);
+  });
+
+  it('retries a request the server never answers (a timeout) and then succeeds', async () => {
+    const { url } = await chroma();
+    const proxy = await flakyProxy(url, [{ status: 0 }]);
+    const store = chromaStore({ url: proxy.url, collection: 'timed-out', timeoutMs: 500, backoffMs: 1 });
+    await store.ensure(8);
+    expect(await store.dimensions()).toBe(8);
+    expect(proxy.seen[0]).toBe(proxy.seen[1]);
   });
 
   it('gives up with a typed error that never holds the key', async () => {
