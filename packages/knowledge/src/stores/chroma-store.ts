@@ -113,6 +113,8 @@ export function chromaStore(options: ChromaStoreOptions): KnowledgeStore {
     }
     return (answer.body ?? {}) as Record<string, unknown>;
   };
+  // A collection seen once is taken to be there (a later 404 says it went, and forgets it).
+  const exists = async (): Promise<boolean> => cachedId !== undefined || (await info()) !== undefined;
   const ids = async (where: Record<string, unknown>, whereDocument?: Record<string, unknown>, limit?: number): Promise<string[]> =>
     ((await ok('get', { where, ...(whereDocument ? { where_document: whereDocument } : {}), ...(limit ? { limit } : {}), include: [] })).ids as string[]) ?? [];
 
@@ -184,13 +186,13 @@ export function chromaStore(options: ChromaStoreOptions): KnowledgeStore {
         .map(({ record }) => ({ passage: passageOf(record.meta), score: record.score }));
     },
     async delete(scope: StoreScope, clauses) {
-      if ((await info()) === undefined) return 0;
+      if (!(await exists())) return 0;
       const found = await ids(chromaWhere(scope, clauses));
       for (let i = 0; i < found.length; i += BATCH * 4) await ok('delete', { ids: found.slice(i, i + BATCH * 4) });
       return found.length;
     },
     async documentHash(scope, documentId) {
-      if ((await info()) === undefined) return undefined;
+      if (!(await exists())) return undefined;
       const answer = await ok('get', { where: chromaWhere(scope, [{ field: 'documentId', op: 'eq', value: documentId }]), limit: 1, include: ['metadatas'] });
       return (answer.metadatas as Meta[] | null)?.[0]?.w_hash as string | undefined;
     },
