@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { lastToolResult, startFakeOpenAI, startFakeQdrant } from '@warden/test-servers';
+import { lastToolResult, startChromaServer, startFakeOpenAI, startFakeQdrant } from '@warden/test-servers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/run-cli.js';
 import { fakeProvider } from './helpers/workspace.js';
@@ -17,7 +17,7 @@ describe('warden knowledge', () => {
   it('lists the store kinds', async () => {
     const result = await runCli(['knowledge', 'stores']);
     expect(result.code).toBe(0);
-    for (const kind of ['sqlite', 'pglite', 'qdrant']) expect(result.stdout).toMatch(new RegExp(`^  ${kind}\\s`, 'm'));
+    for (const kind of ['sqlite', 'pglite', 'qdrant', 'chroma']) expect(result.stdout).toMatch(new RegExp(`^  ${kind}\\s`, 'm'));
   });
 
   it('adds files to the default SQLite store, skips unchanged ones, searches and checks it', async () => {
@@ -51,6 +51,23 @@ describe('warden knowledge', () => {
       expect(refused.code).toBe(1);
       expect(refused.stdout).toContain('✖ the qdrant store failed its check');
       for (const text of [added.stdout, added.stderr, found.stdout, refused.stdout, refused.stderr]) expect(text).not.toContain(key);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it('adds, searches and checks a real Chroma server (chroma+http://…)', async () => {
+    const server = await startChromaServer();
+    try {
+      const store = `chroma+${server.url}/docs`;
+      const check = await runCli(['knowledge', 'check', '--store', store], { cwd: workdir });
+      expect(check.code).toBe(0);
+      expect(check.stdout).toContain('✔ the chroma store works end to end');
+      expect(check.stdout).toMatch(/chroma 1\.\d+\.\d+ at http:\/\/127\.0\.0\.1:\d+, collection docs/);
+      const added = await runCli(['knowledge', 'add', FILES[1]!, '--store', store], { cwd: workdir });
+      expect(added.code).toBe(0);
+      const found = await runCli(['knowledge', 'search', 'lock', '--store', store, '--k', '1'], { cwd: workdir });
+      expect(found.stdout).toMatch(/^1\. docs\/decisions\/0006-jsonl-lock\.md/);
     } finally {
       await server.close();
     }

@@ -3,18 +3,21 @@
 // the offline hashing embedder, write) and hybrid query latency p50/p99, per store.
 // Load: 2,000 documents of 5 paragraphs each (10,000 passages, 384 dimensions), then 200 hybrid
 // queries (k=5, one with a metadata filter in four), sequential, one client, on this machine.
-// Run after a build: `node bench/knowledge-bench.mjs [sqlite|pglite|qdrant…]`. Writes bench/results/.
+// Run after a build: `node bench/knowledge-bench.mjs [sqlite|pglite|qdrant|chroma…]`. Writes bench/results/.
+// A smaller trial (nothing written): KB_BENCH_DOCUMENTS=200 KB_BENCH_QUERIES=40 node bench/knowledge-bench.mjs chroma
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startFakeQdrant } from '@warden/test-servers';
-import { knowledgeBase, pgliteStore, qdrantStore, sqliteStore } from '../dist/index.js';
+import { startChromaServer, startFakeQdrant } from '@warden/test-servers';
+import { chromaStore, knowledgeBase, pgliteStore, qdrantStore, sqliteStore } from '../dist/index.js';
 
-const DOCUMENTS = 2000;
+const FULL = { documents: 2000, queries: 200 };
+const DOCUMENTS = Number(process.env.KB_BENCH_DOCUMENTS ?? FULL.documents);
 const PARAGRAPHS = 5;
-const QUERIES = 200;
+const QUERIES = Number(process.env.KB_BENCH_QUERIES ?? FULL.queries);
+const SMALL = DOCUMENTS !== FULL.documents || QUERIES !== FULL.queries;
 const WORDS = 'pump valve sensor filter bearing seal spindle housing terminal shield torque pressure lubricant gasket rotor stator coupling impeller'.split(' ');
 
 function paragraph(doc, p) {
@@ -61,17 +64,26 @@ const STORES = {
     const server = await startFakeQdrant();
     return { store: qdrantStore({ url: server.url }), done: () => server.close() };
   },
+  // A real Chroma server (Rust, from the npm binding @warden/test-servers pins) in a child process.
+  chroma: async () => {
+    const server = await startChromaServer();
+    return { store: chromaStore({ url: server.url, collection: 'bench' }), done: () => server.close() };
+  },
 };
 
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(STORES);
 const rows = [];
 for (const name of chosen) rows.push(await bench(name, STORES[name]));
+if (SMALL) {
+  process.stdout.write(`small run (${DOCUMENTS} documents, ${QUERIES} queries): nothing written to bench/results\n`);
+  process.exit(0);
+}
 
 const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
 const date = new Date().toISOString().slice(0, 10);
 const load = `${DOCUMENTS} documents × ${PARAGRAPHS} paragraphs (one passage each), hashing embedder 384 dims; ${QUERIES} sequential hybrid queries, k=5, a quarter with a $in filter; one client`;
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, shared with other work`;
-const notes = 'sqlite: file on disk (WAL), exact cosine scan + FTS5. pglite: PostgreSQL 17 in WebAssembly, in memory, exact <=> scan + GIN tsvector. qdrant: the fake server of @warden/test-servers on loopback (measures the client and the wire, not a real Qdrant).';
+const notes = 'sqlite: file on disk (WAL), exact cosine scan + FTS5. pglite: PostgreSQL 17 in WebAssembly, in memory, exact <=> scan + GIN tsvector. qdrant: the fake server of @warden/test-servers on loopback (measures the client and the wire, not a real Qdrant). chroma: a real Chroma 1.0 server (Rust, HNSW cosine; keyword search = $contains per rare word + client-side BM25) on loopback.';
 mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
 const base = join(import.meta.dirname, 'results', `knowledge-${date}-${sha}`);
 writeFileSync(`${base}.json`, `${JSON.stringify({ date, sha, load, machine, notes, rows }, null, 2)}\n`);

@@ -24,5 +24,7 @@ export { pgliteStore } from './stores/pglite-store.js';
 export type { PgliteStoreOptions } from './stores/pglite-store.js';
 export { qdrantStore } from './stores/qdrant-store.js';
 export type { QdrantStoreOptions } from './stores/qdrant-store.js';
+export { chromaStore } from './stores/chroma-store.js';
+export type { ChromaStoreOptions } from './stores/chroma-store.js';
 export { openStore, STORE_KINDS } from './stores/open-store.js';
 export type { OpenStoreOptions } from './stores/open-store.js';

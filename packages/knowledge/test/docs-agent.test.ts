@@ -4,13 +4,13 @@ import { join, relative } from 'node:path';
 import { createHarness } from '@warden/harness';
 import type { RunEvent } from '@warden/protocol';
 import { scriptedProvider } from '@warden/protocol/testing';
-import { startFakeQdrant, type FakeQdrant } from '@warden/test-servers';
+import { startChromaServer, startFakeQdrant, type ChromaServer, type FakeQdrant } from '@warden/test-servers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { knowledgeBase, pgliteStore, qdrantStore, sqliteStore, type KnowledgeStore } from '../src/index.js';
+import { chromaStore, knowledgeBase, pgliteStore, qdrantStore, sqliteStore, type KnowledgeStore } from '../src/index.js';
 
 // A scripted agent answers from a knowledge base built from the repository's own docs/, once per store.
 const REPO = join(import.meta.dirname, '..', '..', '..');
-const servers: FakeQdrant[] = [];
+const servers: Array<FakeQdrant | ChromaServer> = [];
 afterAll(async () => Promise.all(servers.map((s) => s.close())));
 
 async function docsFiles(): Promise<string[]> {
@@ -27,6 +27,15 @@ const STORES: Array<[string, () => Promise<KnowledgeStore>]> = [
       const server = await startFakeQdrant();
       servers.push(server);
       return qdrantStore({ url: server.url });
+    },
+  ],
+  [
+    'chroma',
+    async () => {
+      // A real Chroma server (the Rust server from the pinned npm binding), not a fake.
+      const server = await startChromaServer();
+      servers.push(server);
+      return chromaStore({ url: server.url, collection: 'docs' });
     },
   ],
 ];

@@ -33,3 +33,5 @@ export { startFakeSandboxApis } from './fake-sandbox-apis.js';
 export type { FakeSandboxApis, SeenSandboxRequest } from './fake-sandbox-apis.js';
 export { startFakeQdrant } from './fake-qdrant.js';
 export type { FakeQdrant, FakeQdrantOptions } from './fake-qdrant.js';
+export { chromaUnavailable, startChromaServer } from './chroma-server.js';
+export type { ChromaServer, ChromaServerOptions } from './chroma-server.js';

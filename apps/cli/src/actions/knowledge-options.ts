@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // `warden knowledge`'s options: the command parses them, the action reads them (no command↔action import cycle).
 export const knowledgeOptions = z.strictObject({
-  /** A store URL (`sqlite:PATH`, `pglite:DIR`, `qdrant+http://HOST:PORT/COLLECTION`). */
+  /** A store URL (`sqlite:PATH`, `pglite:DIR`, `qdrant+http://HOST:PORT/COLLECTION`, `chroma+http://HOST:PORT/COLLECTION`). */
   store: z.string().min(1).optional(),
   namespace: z.string().min(1).optional(),
   tenant: z.string().min(1).optional(),
