@@ -1,4 +1,4 @@
-import type { JsonValue, LoadedSession } from '@warden/protocol';
+import type { LoadedSession } from '@warden/protocol';
 import type { AuditEntry } from '../audit/audit-entry.js';
 import { openSubjectTokens } from '../audit/subject-tokens.js';
 import { sha256Hex } from '../util/digest.js';
