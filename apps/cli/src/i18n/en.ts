@@ -7,6 +7,7 @@ import { enWorkCodes } from './en-work-codes.js';
 import { enProgress } from './en-progress.js';
 import { enNotes } from './en-notes.js';
 import { enWorkflow } from './en-workflow.js';
+import { enDsar } from './en-dsar.js';
 import { enKnowledge } from './en-knowledge.js';
 import { enEval } from './en-eval.js';
 import { enOrchestrate } from './en-orchestrate.js';
@@ -366,13 +367,6 @@ export const en = {
   'governance.report.summary': '{pack}: {met} met, {partial} partial, {gap} gap, {manual} manual (policy version {version})',
   'governance.missing': 'no governance file at {file}',
   'option.governance.out': 'File to write the Markdown report to (it still says it is not legal advice).',
-  'option.keys': 'Directory of per-subject keys (default: WORKDIR/.warden/subject-keys); keep it outside the trail and its backups.',
-  'option.signingKey': 'Ed25519 private key (PEM file) that signs the erasure receipt and the erasure\'s trail entry (the trail\'s signing key, so its public key verifies both).',
-  'option.governance.knowledge': 'dsar: a knowledge store URL whose entries with metadata subject = SUBJECT are deleted (sqlite:PATH, pglite:DIR, qdrant+http://…).',
-  'option.governance.tenant': 'dsar: the subject\'s tenant (sessions they own in it, and the knowledge tenant; default: default).',
-  'option.governance.namespace': 'dsar: the knowledge namespace to erase from (default: default).',
-  'governance.dsar.erased': 'erased: {sessions} sessions, {knowledge} knowledge entries, {deliverables} deliverables; key {key}, so {tokens} trail tokens are unreadable and the chain still verifies',
-  'governance.dsar.exported': 'exported: {sessions} sessions, {entries} audit entries (key {key})',
 
   'doctor.fix': 'fix: {fix}',
   'doctor.node': 'Node.js {version}',
@@ -468,6 +462,7 @@ export const en = {
   ...enNotes,
   ...enWorkflow,
   ...enKnowledge,
+  ...enDsar,
   ...enEval,
   ...enOrchestrate,
   ...enFrictions,

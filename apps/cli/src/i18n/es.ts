@@ -7,6 +7,7 @@ import { esWorkCodes } from './es-work-codes.js';
 import { esProgress } from './es-progress.js';
 import { esNotes } from './es-notes.js';
 import { esWorkflow } from './es-workflow.js';
+import { esDsar } from './es-dsar.js';
 import { esKnowledge } from './es-knowledge.js';
 import { esEval } from './es-eval.js';
 import { esOrchestrate } from './es-orchestrate.js';
@@ -368,13 +369,6 @@ export const es: Catalog = {
   'governance.report.summary': '{pack}: {met} cumplidos, {partial} parciales, {gap} carencias, {manual} manuales (versión de la política {version})',
   'governance.missing': 'no hay archivo de gobernanza en {file}',
   'option.governance.out': 'Archivo donde escribir el informe en Markdown (sigue diciendo que no es asesoramiento jurídico).',
-  'option.keys': 'Directorio de claves por interesado (por defecto: WORKDIR/.warden/subject-keys); guárdelo fuera del registro y de sus copias.',
-  'option.signingKey': 'Clave privada Ed25519 (archivo PEM) que firma el recibo de supresión y su entrada en el registro (la clave de firma del registro: su clave pública verifica ambos).',
-  'option.governance.knowledge': 'dsar: URL de un almacén de conocimiento cuyas entradas con metadato subject = INTERESADO se eliminan (sqlite:RUTA, pglite:DIR, qdrant+http://…).',
-  'option.governance.tenant': 'dsar: el inquilino del interesado (sus sesiones en él y el inquilino del conocimiento; por defecto: default).',
-  'option.governance.namespace': 'dsar: el espacio de nombres del conocimiento que se borra (por defecto: default).',
-  'governance.dsar.erased': 'suprimido: {sessions} sesiones, {knowledge} entradas de conocimiento, {deliverables} entregables; clave {key}, así que {tokens} tokens del registro son ilegibles y la cadena sigue verificándose',
-  'governance.dsar.exported': 'exportado: {sessions} sesiones, {entries} entradas de auditoría (clave {key})',
 
   'doctor.fix': 'solución: {fix}',
   'doctor.node': 'Node.js {version}',
@@ -470,6 +464,7 @@ export const es: Catalog = {
   ...esNotes,
   ...esWorkflow,
   ...esKnowledge,
+  ...esDsar,
   ...esEval,
   ...esOrchestrate,
   ...esFrictions,

@@ -7,6 +7,7 @@ import { frWorkCodes } from './fr-work-codes.js';
 import { frProgress } from './fr-progress.js';
 import { frNotes } from './fr-notes.js';
 import { frWorkflow } from './fr-workflow.js';
+import { frDsar } from './fr-dsar.js';
 import { frKnowledge } from './fr-knowledge.js';
 import { frEval } from './fr-eval.js';
 import { frOrchestrate } from './fr-orchestrate.js';
@@ -368,13 +369,6 @@ export const fr: Catalog = {
   'governance.report.summary': '{pack} : {met} satisfaites, {partial} partielles, {gap} lacunes, {manual} manuelles (version de la politique {version})',
   'governance.missing': 'aucun fichier de gouvernance dans {file}',
   'option.governance.out': 'Fichier où écrire le rapport en Markdown (il dit toujours qu’il n’est pas un avis juridique).',
-  'option.keys': 'Dossier des clés par personne concernée (par défaut : WORKDIR/.warden/subject-keys) ; à garder hors de la piste et de ses sauvegardes.',
-  'option.signingKey': 'Clé privée Ed25519 (fichier PEM) qui signe le reçu d’effacement et son entrée dans la piste (la clé de signature de la piste : sa clé publique vérifie les deux).',
-  'option.governance.knowledge': 'dsar : URL d’un stockage de connaissances dont les entrées de métadonnée subject = PERSONNE sont supprimées (sqlite:CHEMIN, pglite:DOSSIER, qdrant+http://…).',
-  'option.governance.tenant': 'dsar : le locataire de la personne (ses sessions dans celui-ci et le locataire des connaissances ; par défaut : default).',
-  'option.governance.namespace': 'dsar : l’espace de noms des connaissances à effacer (par défaut : default).',
-  'governance.dsar.erased': 'effacé : {sessions} sessions, {knowledge} entrées de connaissances, {deliverables} livrables ; clé {key}, donc {tokens} jetons de la piste sont illisibles et la chaîne se vérifie toujours',
-  'governance.dsar.exported': 'exporté : {sessions} sessions, {entries} entrées d’audit (clé {key})',
 
   'doctor.fix': 'correction : {fix}',
   'doctor.node': 'Node.js {version}',
@@ -470,6 +464,7 @@ export const fr: Catalog = {
   ...frNotes,
   ...frWorkflow,
   ...frKnowledge,
+  ...frDsar,
   ...frEval,
   ...frOrchestrate,
   ...frFrictions,
