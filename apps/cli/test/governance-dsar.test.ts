@@ -83,6 +83,17 @@ describe('warden governance dsar', () => {
     await store.close();
   });
 
+  it('needs the HMAC key of an HMAC-signed trail, so the erasure entry does not break HMAC verification', async () => {
+    const w = await workspace();
+    const trail = path.join(w.dir, '.warden', 'audit.jsonl');
+    const signed = readFileSync(trail, 'utf8').trim().split('\n').map((line) => JSON.stringify({ ...JSON.parse(line), sig: 'hmac-sha256:00' }));
+    writeFileSync(trail, `${signed.join('\n')}\n`);
+    const refused = await runCli(['governance', 'dsar', 'erase', 'lena', '--workdir', w.dir, '--sessions', `sqlite:${w.db}`, '--signing-key', w.privateKeyFile]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('--key-env');
+    expect(existsSync(path.join(w.dir, 'letters', 'refund.txt'))).toBe(true);
+  });
+
   it('refuses an unknown dsar mode and a missing subject with usage errors', async () => {
     const bad = await runCli(['governance', 'dsar', 'forget', 'lena']);
     expect(bad.code).not.toBe(0);

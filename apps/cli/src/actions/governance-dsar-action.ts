@@ -53,6 +53,8 @@ export async function governanceDsarAction(ctx: CommandContext<GovernanceOptions
     const policyVersion = existsSync(governanceFile) ? effectiveGovernance(await loadGovernanceFile(governanceFile)).version : undefined;
     // The erasure is itself recorded in the trail (the subject's random ref and the counts, never who), signed like the rest.
     const hmacKey = options.keyEnv ? io.env[options.keyEnv] : undefined;
+    // An HMAC-signed trail needs its key for the erasure's entry too, or HMAC verification would stop at it.
+    if (!hmacKey && existsSync(trail) && hmacSigned(await readFile(trail, 'utf8'))) throw missingArgument('warden governance dsar erase', '--key-env VAR (the trail is HMAC-signed)');
     const audit = existsSync(trail) ? auditLog({ sink: ed25519Signing(jsonlAuditSink(trail), signingKey), ...(hmacKey ? { key: hmacKey } : {}) }) : undefined;
     const receipt = await eraseSubject({ ...where, signingKey, ...(policyVersion ? { policyVersion } : {}), ...(audit ? { audit } : {}) });
     await emit(receipt);
@@ -62,5 +64,15 @@ export async function governanceDsarAction(ctx: CommandContext<GovernanceOptions
   } finally {
     await sessions.close?.();
     await knowledge?.close();
+  }
+}
+
+/** Whether the trail's last whole entry carries an HMAC signature. */
+function hmacSigned(text: string): boolean {
+  const lines = text.split('\n').filter((line) => line.length > 0);
+  try {
+    return typeof (JSON.parse(lines[lines.length - 1] ?? '{}') as { sig?: unknown }).sig === 'string';
+  } catch {
+    return false;
   }
 }
