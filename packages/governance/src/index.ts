@@ -151,6 +151,18 @@ export { PSEUDONYM_PATTERN } from './privacy/token-vault.js';
 // Ed25519-signed audit trails and quorum approvals
 export { ed25519Signing, ed25519PrivateKey, ed25519PublicKey, ED25519_FIELD } from './audit/ed25519-signing.js';
 export { verifyAuditSignatures } from './audit/verify-signatures.js';
+
+// Data-subject rights: per-person keys in the trail, erasure that keeps the chain, export (issue 40)
+export { subjectKeyStore } from './audit/subject-keys.js';
+export type { SubjectKey, SubjectKeyStore } from './audit/subject-keys.js';
+export { SUBJECT_TOKEN_PATTERN, sealForSubject, openSubjectToken, openSubjectTokens } from './audit/subject-tokens.js';
+export { eraseSubject, DSAR_ERASURE_KIND } from './rights/erase-subject.js';
+export type { EraseSubjectOptions } from './rights/erase-subject.js';
+export { exportSubject } from './rights/export-subject.js';
+export type { SubjectExport } from './rights/export-subject.js';
+export { verifyErasureReceipt } from './rights/erasure-receipt.js';
+export type { ErasureReceipt, ErasedCounts } from './rights/erasure-receipt.js';
+export type { SubjectIndex, SubjectRightsOptions } from './rights/subject-rights.js';
 export { quorumApprover, approversNeeded } from './approvals/quorum-approver.js';
 export type { QuorumApproverOptions, QuorumMember, QuorumOutcome } from './approvals/quorum-approver.js';
 

@@ -14,7 +14,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['util'],
   ['expr', 'redaction', 'guardrails', 'approvals'],
   ['policy', 'audit', 'classify'],
-  ['review', 'scope', 'privacy'],
+  ['review', 'scope', 'privacy', 'rights'],
   ['effects'],
   ['taint'],
   ['gate'],

@@ -16,19 +16,10 @@ import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { resolveWorkdir } from './cli-harness-options.js';
+import type { GovernanceOptions } from './governance-options.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
 
-interface GovernanceOptions {
-  governance?: string;
-  pack?: string;
-  trail?: string;
-  publicKey?: string;
-  keyEnv?: string;
-  out?: string;
-  workdir?: string;
-}
-
-const VERBS = ['packs', 'pack', 'check', 'report'] as const;
+const VERBS = ['packs', 'pack', 'check', 'report', 'dsar'] as const;
 
 /** `warden governance …`: lists and shows packs, checks the governance file, reports a pack against config and trail. */
 export async function governanceAction(ctx: CommandContext<GovernanceOptions>): Promise<number> {
@@ -38,6 +29,11 @@ export async function governanceAction(ctx: CommandContext<GovernanceOptions>): 
   if (!(VERBS as readonly string[]).includes(verb)) throw unexpectedArgument(verb, 'warden governance');
   const workdir = resolveWorkdir(io.cwd, options.workdir);
   const write = (text: string): void => void io.stdout.write(`${text}\n`);
+
+  if (verb === 'dsar') {
+    const { governanceDsarAction } = await import('./governance-dsar-action.js');
+    return governanceDsarAction(ctx, positionals.slice(1));
+  }
 
   if (verb === 'packs') {
     if (name !== undefined) throw unexpectedArgument(name, 'warden governance');

@@ -1,20 +1,12 @@
-import { z } from 'zod';
+import { governanceOptions } from '../actions/governance-options.js';
 import { defineCommand } from '../cli/command.js';
 
-/** `warden governance packs|pack NAME|check|report --pack P`: declared governance and its reports. */
+/** `warden governance packs|pack NAME|check|report --pack P|dsar erase|export SUBJECT`: declared governance and its reports. */
 export const governanceCommand = defineCommand({
   name: 'governance',
   summary: 'command.governance.summary',
   usage: 'command.governance.usage',
-  options: z.strictObject({
-    governance: z.string().min(1).optional(),
-    pack: z.string().min(1).optional(),
-    trail: z.string().min(1).optional(),
-    publicKey: z.string().min(1).optional(),
-    keyEnv: z.string().min(1).optional(),
-    out: z.string().min(1).optional(),
-    workdir: z.string().min(1).optional(),
-  }),
+  options: governanceOptions,
   aliases: { w: 'workdir' },
   async run(ctx) {
     const { governanceAction } = await import('../actions/governance-action.js');

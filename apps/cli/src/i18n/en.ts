@@ -7,6 +7,7 @@ import { enWorkCodes } from './en-work-codes.js';
 import { enProgress } from './en-progress.js';
 import { enNotes } from './en-notes.js';
 import { enWorkflow } from './en-workflow.js';
+import { enDsar } from './en-dsar.js';
 import { enKnowledge } from './en-knowledge.js';
 import { enEval } from './en-eval.js';
 import { enOrchestrate } from './en-orchestrate.js';
@@ -354,8 +355,8 @@ export const en = {
   'audit.ok': { one: 'audit trail intact: {count} entry verified', other: 'audit trail intact: {count} entries verified' },
   'audit.broken': 'audit trail broken at entry {index}: {reason}',
   'audit.missing': 'no audit trail at {file}',
-  'command.governance.summary': 'Governance packs, the governance file and pack reports (not legal advice).',
-  'command.governance.usage': 'warden governance packs   ·   warden governance pack NAME   ·   warden governance check [--governance FILE]   ·   warden governance report --pack P [--governance FILE] [--trail FILE] [--public-key FILE]',
+  'command.governance.summary': 'Governance packs, the governance file and pack reports (not legal advice), and data-subject erasure and export.',
+  'command.governance.usage': 'warden governance packs   ·   warden governance pack NAME   ·   warden governance check [--governance FILE]   ·   warden governance report --pack P [--governance FILE] [--trail FILE] [--public-key FILE]   ·   warden governance dsar erase SUBJECT --signing-key FILE [--keys DIR] [--sessions STORE] [--knowledge URL] [--tenant T] [--out FILE]   ·   warden governance dsar export SUBJECT [--keys DIR] [--sessions STORE] [--out FILE]',
   'option.governance': 'Governance file (default: WORKDIR/governance.yaml).',
   'option.governance.pack': 'The pack to report on (a built-in name or a pack file).',
   'option.trail': 'Audit trail the report reads (default: WORKDIR/.warden/audit.jsonl).',
@@ -461,6 +462,7 @@ export const en = {
   ...enNotes,
   ...enWorkflow,
   ...enKnowledge,
+  ...enDsar,
   ...enEval,
   ...enOrchestrate,
   ...enFrictions,

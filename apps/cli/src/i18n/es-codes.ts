@@ -150,6 +150,7 @@ export const esCodes: Record<keyof typeof enCodes, string> = {
   'code.policy.approval_expired': 'la solicitud de aprobación caducó y cuenta como denegada',
   'code.policy.self_approval': 'aquí una persona no puede aprobar su propia solicitud',
   'code.policy.audit_corrupt': 'el registro de auditoría termina con una línea que no es una entrada',
+  'code.policy.dsar_incomplete': 'la supresión de datos del interesado no terminó; se conservó su clave para poder reintentarla',
   'code.policy.guardrail_violation': 'se infringió una salvaguarda',
   'code.policy.data_refused': 'el propósito no permite que estos datos lleguen a un modelo, y la política rechaza la llamada',
   'code.policy.residency_refused': 'ningún backend está en una región permitida para la jurisdicción del interesado',

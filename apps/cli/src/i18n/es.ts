@@ -7,6 +7,7 @@ import { esWorkCodes } from './es-work-codes.js';
 import { esProgress } from './es-progress.js';
 import { esNotes } from './es-notes.js';
 import { esWorkflow } from './es-workflow.js';
+import { esDsar } from './es-dsar.js';
 import { esKnowledge } from './es-knowledge.js';
 import { esEval } from './es-eval.js';
 import { esOrchestrate } from './es-orchestrate.js';
@@ -356,8 +357,8 @@ export const es: Catalog = {
   'audit.ok': { one: 'registro de auditoría íntegro: {count} entrada verificada', many: 'registro de auditoría íntegro: {count} de entradas verificadas', other: 'registro de auditoría íntegro: {count} entradas verificadas' },
   'audit.broken': 'registro de auditoría roto en la entrada {index}: {reason}',
   'audit.missing': 'no hay registro de auditoría en {file}',
-  'command.governance.summary': 'Paquetes de gobernanza, el archivo de gobernanza e informes por paquete (no es asesoramiento jurídico).',
-  'command.governance.usage': 'warden governance packs   ·   warden governance pack NOMBRE   ·   warden governance check [--governance ARCHIVO]   ·   warden governance report --pack P [--governance ARCHIVO] [--trail ARCHIVO] [--public-key ARCHIVO]',
+  'command.governance.summary': 'Paquetes de gobernanza, el archivo de gobernanza e informes por paquete (no es asesoramiento jurídico), y supresión y exportación de datos de un interesado.',
+  'command.governance.usage': 'warden governance packs   ·   warden governance pack NOMBRE   ·   warden governance check [--governance ARCHIVO]   ·   warden governance report --pack P [--governance ARCHIVO] [--trail ARCHIVO] [--public-key ARCHIVO]   ·   warden governance dsar erase INTERESADO --signing-key ARCHIVO [--keys DIR] [--sessions ALMACÉN] [--knowledge URL] [--tenant T] [--out ARCHIVO]   ·   warden governance dsar export INTERESADO [--keys DIR] [--sessions ALMACÉN] [--out ARCHIVO]',
   'option.governance': 'Archivo de gobernanza (por defecto: WORKDIR/governance.yaml).',
   'option.governance.pack': 'El paquete sobre el que informar (un nombre incorporado o un archivo de paquete).',
   'option.trail': 'Registro de auditoría que lee el informe (por defecto: WORKDIR/.warden/audit.jsonl).',
@@ -463,6 +464,7 @@ export const es: Catalog = {
   ...esNotes,
   ...esWorkflow,
   ...esKnowledge,
+  ...esDsar,
   ...esEval,
   ...esOrchestrate,
   ...esFrictions,

@@ -7,6 +7,7 @@ import { frWorkCodes } from './fr-work-codes.js';
 import { frProgress } from './fr-progress.js';
 import { frNotes } from './fr-notes.js';
 import { frWorkflow } from './fr-workflow.js';
+import { frDsar } from './fr-dsar.js';
 import { frKnowledge } from './fr-knowledge.js';
 import { frEval } from './fr-eval.js';
 import { frOrchestrate } from './fr-orchestrate.js';
@@ -356,8 +357,8 @@ export const fr: Catalog = {
   'audit.ok': { one: 'piste d’audit intacte : {count} entrée vérifiée', many: 'piste d’audit intacte : {count} d’entrées vérifiées', other: 'piste d’audit intacte : {count} entrées vérifiées' },
   'audit.broken': 'piste d’audit rompue à l’entrée {index} : {reason}',
   'audit.missing': 'aucune piste d’audit dans {file}',
-  'command.governance.summary': 'Packs de gouvernance, fichier de gouvernance et rapports par pack (pas un avis juridique).',
-  'command.governance.usage': 'warden governance packs   ·   warden governance pack NOM   ·   warden governance check [--governance FICHIER]   ·   warden governance report --pack P [--governance FICHIER] [--trail FICHIER] [--public-key FICHIER]',
+  'command.governance.summary': 'Packs de gouvernance, fichier de gouvernance et rapports par pack (pas un avis juridique), effacement et export des données d’une personne concernée.',
+  'command.governance.usage': 'warden governance packs   ·   warden governance pack NOM   ·   warden governance check [--governance FICHIER]   ·   warden governance report --pack P [--governance FICHIER] [--trail FICHIER] [--public-key FICHIER]   ·   warden governance dsar erase PERSONNE --signing-key FICHIER [--keys DOSSIER] [--sessions STOCKAGE] [--knowledge URL] [--tenant T] [--out FICHIER]   ·   warden governance dsar export PERSONNE [--keys DOSSIER] [--sessions STOCKAGE] [--out FICHIER]',
   'option.governance': 'Fichier de gouvernance (par défaut : WORKDIR/governance.yaml).',
   'option.governance.pack': 'Le pack sur lequel rapporter (un nom intégré ou un fichier de pack).',
   'option.trail': 'Piste d’audit lue par le rapport (par défaut : WORKDIR/.warden/audit.jsonl).',
@@ -463,6 +464,7 @@ export const fr: Catalog = {
   ...frNotes,
   ...frWorkflow,
   ...frKnowledge,
+  ...frDsar,
   ...frEval,
   ...frOrchestrate,
   ...frFrictions,

@@ -7,6 +7,7 @@ import { hiWorkCodes } from './hi-work-codes.js';
 import { hiProgress } from './hi-progress.js';
 import { hiNotes } from './hi-notes.js';
 import { hiWorkflow } from './hi-workflow.js';
+import { hiDsar } from './hi-dsar.js';
 import { hiKnowledge } from './hi-knowledge.js';
 import { hiEval } from './hi-eval.js';
 import { hiOrchestrate } from './hi-orchestrate.js';
@@ -356,8 +357,8 @@ export const hi: Catalog = {
   'audit.ok': { one: 'ऑडिट ट्रेल सुरक्षित: {count} प्रविष्टि जाँची गई', other: 'ऑडिट ट्रेल सुरक्षित: {count} प्रविष्टियाँ जाँची गईं' },
   'audit.broken': 'ऑडिट ट्रेल प्रविष्टि {index} पर टूटा है: {reason}',
   'audit.missing': '{file} पर कोई ऑडिट ट्रेल नहीं है',
-  'command.governance.summary': 'गवर्नेंस पैक, गवर्नेंस फ़ाइल और पैक रिपोर्ट (कानूनी सलाह नहीं)।',
-  'command.governance.usage': 'warden governance packs   ·   warden governance pack NAME   ·   warden governance check [--governance FILE]   ·   warden governance report --pack P [--governance FILE] [--trail FILE] [--public-key FILE]',
+  'command.governance.summary': 'गवर्नेंस पैक, गवर्नेंस फ़ाइल और पैक रिपोर्ट (कानूनी सलाह नहीं), और डेटा-विषय का मिटाना व निर्यात।',
+  'command.governance.usage': 'warden governance packs   ·   warden governance pack NAME   ·   warden governance check [--governance FILE]   ·   warden governance report --pack P [--governance FILE] [--trail FILE] [--public-key FILE]   ·   warden governance dsar erase SUBJECT --signing-key FILE [--keys DIR] [--sessions STORE] [--knowledge URL] [--tenant T] [--out FILE]   ·   warden governance dsar export SUBJECT [--keys DIR] [--sessions STORE] [--out FILE]',
   'option.governance': 'गवर्नेंस फ़ाइल (डिफ़ॉल्ट: WORKDIR/governance.yaml)।',
   'option.governance.pack': 'जिस पैक पर रिपोर्ट बनानी है (अंतर्निहित नाम या पैक फ़ाइल)।',
   'option.trail': 'रिपोर्ट जो ऑडिट ट्रेल पढ़ती है (डिफ़ॉल्ट: WORKDIR/.warden/audit.jsonl)।',
@@ -463,6 +464,7 @@ export const hi: Catalog = {
   ...hiNotes,
   ...hiWorkflow,
   ...hiKnowledge,
+  ...hiDsar,
   ...hiEval,
   ...hiOrchestrate,
   ...hiFrictions,

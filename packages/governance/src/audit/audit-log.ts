@@ -3,6 +3,8 @@ import { canonicalJson, type JsonObject, type JsonValue, type RunEvent, strictOp
 import { hmacHex, sha256Hex } from '../util/digest.js';
 import { AuditEntry, GENESIS_HASH, entryHash } from './audit-entry.js';
 import type { AuditSink } from './audit-sinks.js';
+import type { SubjectKeyStore } from './subject-keys.js';
+import { sealForSubject } from './subject-tokens.js';
 
 export interface AuditLogOptions {
   sink: AuditSink;
@@ -12,6 +14,13 @@ export interface AuditLogOptions {
   auditArgs?: 'full' | 'hash';
   /** The clock. */
   now?: () => Date;
+  /**
+   * Erasure that keeps the chain: for a run about a data subject (`of(runId)`, the run's `subject`
+   * tag), the task, tool arguments, approval arguments and handoff summaries are stored only as
+   * tokens sealed under that person's key (`keys`), and `run_start` names the subject by a random
+   * ref. The chain hashes the tokens, so destroying the key (`eraseSubject`) leaves it verifiable.
+   */
+  subjects?: { keys: SubjectKeyStore; of: (runId: string | undefined) => string | undefined };
 }
 
 export interface AuditLog {
@@ -28,7 +37,7 @@ export function argsDigest(args: JsonValue): string {
   return `sha256:${sha256Hex(canonicalJson(args))}`;
 }
 
-const AUDIT_LOG_KEYS = { sink: true, key: true, auditArgs: true, now: true } satisfies OptionKeys<AuditLogOptions>;
+const AUDIT_LOG_KEYS = { sink: true, key: true, auditArgs: true, now: true, subjects: true } satisfies OptionKeys<AuditLogOptions>;
 
 /**
  * An append-only, hash-chained audit trail: each entry carries the hash of
@@ -62,8 +71,23 @@ export function auditLog(options: AuditLogOptions): AuditLog {
     return { seq: parsed.seq, hash: parsed.hash };
   }
 
-  function args(value: JsonObject): JsonValue {
+  /** How a personal value of this run is kept: sealed under its subject's key, else by `auditArgs`. */
+  function personal(runId: string | undefined): ((value: JsonValue) => string) | undefined {
+    const subject = options.subjects?.of(runId);
+    if (subject === undefined) return undefined;
+    const key = (options.subjects as NonNullable<AuditLogOptions['subjects']>).keys.keyFor(subject);
+    return (value) => sealForSubject(key, value);
+  }
+
+  function args(value: JsonObject, seal?: ReturnType<typeof personal>): JsonValue {
+    if (seal) return { sealed: seal(value) };
     return hashArgs ? { digest: argsDigest(value) } : value;
+  }
+
+  /** A text kept as it is, as a digest (`auditArgs: 'hash'`) or sealed for the run's subject. */
+  function text(value: JsonValue, seal?: ReturnType<typeof personal>): JsonValue {
+    if (seal) return seal(value);
+    return hashArgs ? argsDigest(value) : value;
   }
 
   /** The first failed append: the chain has a gap after it, so every later entry is refused. */
@@ -105,11 +129,12 @@ export function auditLog(options: AuditLogOptions): AuditLog {
   }
 
   function eventData(event: RunEvent): { kind: string; data: JsonValue } | undefined {
+    const seal = personal(event.runId);
     switch (event.type) {
       case 'run_start':
         return {
           kind: 'run_start',
-          data: { sessionId: event.sessionId ?? null, provider: event.provider, model: event.model, task: hashArgs ? argsDigest(event.task) : event.task, ...(event.agent !== undefined ? { agent: event.agent } : {}), ...(event.agentVersion !== undefined ? { agentVersion: event.agentVersion } : {}) },
+          data: { sessionId: event.sessionId ?? null, provider: event.provider, model: event.model, task: text(event.task, seal), ...(seal ? { subject: subjectRef(event.runId) } : {}), ...(event.agent !== undefined ? { agent: event.agent } : {}), ...(event.agentVersion !== undefined ? { agentVersion: event.agentVersion } : {}) },
         };
       case 'handoff': {
         // Who held the conversation when: the record (its summary hashed like arguments under `auditArgs: 'hash'`) and the receipt.
@@ -117,13 +142,13 @@ export function auditLog(options: AuditLogOptions): AuditLog {
         const { contextSummary, metadata, ...rest } = handoff;
         return {
           kind: 'handoff',
-          data: { ...rest, contextSummary: hashArgs ? argsDigest(contextSummary) : contextSummary, metadata: hashArgs ? argsDigest(metadata) : metadata, receipt } as unknown as JsonValue,
+          data: { ...rest, contextSummary: text(contextSummary, seal), metadata: text(metadata, seal), receipt } as unknown as JsonValue,
         };
       }
       case 'subagent':
         return { kind: 'subagent', data: { phase: event.phase, agent: event.agent, childRunId: event.childRunId, ...(event.stopReason ? { stopReason: event.stopReason } : {}) } };
       case 'tool_call':
-        return { kind: 'tool_call', data: { step: event.step, callId: event.callId, name: event.name, args: args(event.args) } };
+        return { kind: 'tool_call', data: { step: event.step, callId: event.callId, name: event.name, args: args(event.args, seal) } };
       case 'tool_decision':
         return {
           kind: 'decision',
@@ -133,7 +158,7 @@ export function auditLog(options: AuditLogOptions): AuditLog {
         const { request } = event;
         return {
           kind: 'approval_pending',
-          data: { id: request.id, callId: request.call.id, name: request.call.name, args: args(request.call.args), decision: request.decision, requestedFor: request.requestedFor ?? null, digest: request.digest ?? null },
+          data: { id: request.id, callId: request.call.id, name: request.call.name, args: args(request.call.args, seal), decision: request.decision, requestedFor: request.requestedFor ?? null, digest: request.digest ?? null },
         };
       }
       case 'tool_result':
@@ -150,6 +175,11 @@ export function auditLog(options: AuditLogOptions): AuditLog {
       default:
         return undefined;
     }
+  }
+
+  function subjectRef(runId: string | undefined): string {
+    const subjects = options.subjects as NonNullable<AuditLogOptions['subjects']>;
+    return subjects.keys.keyFor(subjects.of(runId) as string).ref;
   }
 
   return {

@@ -30,6 +30,7 @@ describe('error codes', () => {
       'policy.approval_not_found',
       'policy.audit_corrupt',
       'policy.data_refused',
+      'policy.dsar_incomplete',
       'policy.example_failed',
       'policy.guardrail_violation',
       'policy.invalid',

@@ -18,6 +18,7 @@ export const GOVERNANCE_ERROR_CODES = {
   'policy.audit_corrupt': 'The audit trail ends with a line that is not an entry, so the chain cannot be continued.',
   'policy.data_refused': 'A model call was refused because it carried a data class the run\'s purpose does not allow and an on: data rule says deny.',
   'policy.residency_refused': 'No backend in the chain is in a region allowed for the data subject\'s jurisdiction, so the model call was refused.',
+  'policy.dsar_incomplete': 'A data-subject erasure could not delete everything (a store failed, a deliverable has no workspace or lies outside it); the subject\'s key was kept so the erasure can be retried.',
   'policy.guardrail_violation': 'A guardrail was violated and onViolation is "fail".',
 } as const;
 
