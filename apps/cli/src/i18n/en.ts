@@ -8,6 +8,7 @@ import { enProgress } from './en-progress.js';
 import { enNotes } from './en-notes.js';
 import { enWorkflow } from './en-workflow.js';
 import { enKnowledge } from './en-knowledge.js';
+import { enAttachments } from './en-attachments.js';
 import { enEval } from './en-eval.js';
 import { enOrchestrate } from './en-orchestrate.js';
 import { enFrictions } from './en-frictions.js';
@@ -461,6 +462,7 @@ export const en = {
   ...enNotes,
   ...enWorkflow,
   ...enKnowledge,
+  ...enAttachments,
   ...enEval,
   ...enOrchestrate,
   ...enFrictions,

@@ -8,6 +8,7 @@ import { esProgress } from './es-progress.js';
 import { esNotes } from './es-notes.js';
 import { esWorkflow } from './es-workflow.js';
 import { esKnowledge } from './es-knowledge.js';
+import { esAttachments } from './es-attachments.js';
 import { esEval } from './es-eval.js';
 import { esOrchestrate } from './es-orchestrate.js';
 import { esFrictions } from './es-frictions.js';
@@ -463,6 +464,7 @@ export const es: Catalog = {
   ...esNotes,
   ...esWorkflow,
   ...esKnowledge,
+  ...esAttachments,
   ...esEval,
   ...esOrchestrate,
   ...esFrictions,

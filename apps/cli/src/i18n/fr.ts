@@ -8,6 +8,7 @@ import { frProgress } from './fr-progress.js';
 import { frNotes } from './fr-notes.js';
 import { frWorkflow } from './fr-workflow.js';
 import { frKnowledge } from './fr-knowledge.js';
+import { frAttachments } from './fr-attachments.js';
 import { frEval } from './fr-eval.js';
 import { frOrchestrate } from './fr-orchestrate.js';
 import { frFrictions } from './fr-frictions.js';
@@ -463,6 +464,7 @@ export const fr: Catalog = {
   ...frNotes,
   ...frWorkflow,
   ...frKnowledge,
+  ...frAttachments,
   ...frEval,
   ...frOrchestrate,
   ...frFrictions,

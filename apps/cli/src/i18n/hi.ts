@@ -8,6 +8,7 @@ import { hiProgress } from './hi-progress.js';
 import { hiNotes } from './hi-notes.js';
 import { hiWorkflow } from './hi-workflow.js';
 import { hiKnowledge } from './hi-knowledge.js';
+import { hiAttachments } from './hi-attachments.js';
 import { hiEval } from './hi-eval.js';
 import { hiOrchestrate } from './hi-orchestrate.js';
 import { hiFrictions } from './hi-frictions.js';
@@ -463,6 +464,7 @@ export const hi: Catalog = {
   ...hiNotes,
   ...hiWorkflow,
   ...hiKnowledge,
+  ...hiAttachments,
   ...hiEval,
   ...hiOrchestrate,
   ...hiFrictions,
