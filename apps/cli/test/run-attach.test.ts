@@ -45,7 +45,7 @@ describe('warden run --attach', () => {
       const { args, env } = fakeProvider(server.url);
       const refused = await runCli(['run', 'read it', '--workdir', workdir, '--attach', '.env', ...args], { cwd: elsewhere, env });
       expect(refused.code).not.toBe(0);
-      expect(refused.stderr).toContain('attachment.protected');
+      expect(refused.stderr).toContain('is a protected path');
       expect(refused.stderr).toContain('--attach-force');
       const blind = await runCli(['run', 'describe it', '--workdir', workdir, '--attach', 'whiteboard.png', '--provider', 'openai', '--base-url', server.url, '--model', 'deepseek-chat', '--lang', 'fr'], { cwd: elsewhere, env });
       expect(blind.code).not.toBe(0);

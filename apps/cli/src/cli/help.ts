@@ -48,6 +48,7 @@ const VALUE_NAMES: Record<string, string> = {
   key: 'KEY',
   agent: 'NAME',
   attach: 'FILE',
+  allowHost: 'HOST[:PORT]',
 };
 
 function valueName(key: string, schema: z.ZodType): string {

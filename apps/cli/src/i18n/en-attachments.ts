@@ -10,4 +10,5 @@ export const enAttachments = {
   "code.attachment.parser_missing": "reading this document needs an optional package that is not installed (npm install unpdf for PDF, npm install mammoth for DOCX)",
   "code.attachment.unreadable": "an attached document could not be parsed (damaged or encrypted)",
   "code.attachment.image_unsupported": "an image was attached but the model cannot see images; choose a model with vision",
+  "option.allowHost": "warden knowledge add URL: a host the fetch may reach although it is loopback or private (refused by default), e.g. 127.0.0.1:8080; may be repeated.",
 } as const;

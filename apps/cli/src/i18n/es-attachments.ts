@@ -10,4 +10,5 @@ export const esAttachments = {
   "code.attachment.parser_missing": "leer este documento necesita un paquete opcional que no está instalado (npm install unpdf para PDF, npm install mammoth para DOCX)",
   "code.attachment.unreadable": "no se pudo analizar un documento adjunto (dañado o cifrado)",
   "code.attachment.image_unsupported": "se adjuntó una imagen pero el modelo no puede ver imágenes; elija un modelo con visión",
+  "option.allowHost": "warden knowledge add URL: un host que la descarga puede alcanzar aunque sea loopback o privado (rechazado por defecto), p. ej. 127.0.0.1:8080; se puede repetir.",
 } as const;

@@ -10,4 +10,5 @@ export const frAttachments = {
   "code.attachment.parser_missing": "lire ce document nécessite un paquet optionnel non installé (npm install unpdf pour PDF, npm install mammoth pour DOCX)",
   "code.attachment.unreadable": "un document joint n'a pas pu être analysé (endommagé ou chiffré)",
   "code.attachment.image_unsupported": "une image est jointe mais le modèle ne voit pas les images ; choisissez un modèle avec vision",
+  "option.allowHost": "warden knowledge add URL : un hôte que la récupération peut atteindre bien qu'il soit loopback ou privé (refusé par défaut), p. ex. 127.0.0.1:8080 ; peut être répété.",
 } as const;

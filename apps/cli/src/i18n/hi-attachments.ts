@@ -10,4 +10,5 @@ export const hiAttachments = {
   "code.attachment.parser_missing": "इस दस्तावेज़ को पढ़ने के लिए एक वैकल्पिक पैकेज चाहिए जो इंस्टॉल नहीं है (PDF के लिए npm install unpdf, DOCX के लिए npm install mammoth)",
   "code.attachment.unreadable": "संलग्न दस्तावेज़ पार्स नहीं हो सका (खराब या एन्क्रिप्टेड)",
   "code.attachment.image_unsupported": "एक छवि संलग्न की गई पर मॉडल छवियाँ नहीं देख सकता; विज़न वाला मॉडल चुनें",
+  "option.allowHost": "warden knowledge add URL: एक होस्ट जिस तक फ़ेच पहुँच सकता है भले ही वह लूपबैक या निजी हो (डिफ़ॉल्ट रूप से अस्वीकृत), जैसे 127.0.0.1:8080; कई बार दिया जा सकता है।",
 } as const;
