@@ -90,7 +90,7 @@ describe('readAttachments', () => {
     const dir = workspace();
     const absent = (specifier: string) => Promise.reject(Object.assign(new Error(`Cannot find package '${specifier}'`), { code: 'ERR_MODULE_NOT_FOUND' }));
     for (const [file, pkg] of [['notice.pdf', 'unpdf'], ['memo.docx', 'mammoth']] as const) {
-      const error = await readAttachments([file], { workdir: dir, importer: absent }).catch((e: unknown) => e as AttachmentError);
+      const error = (await readAttachments([file], { workdir: dir, importer: absent }).catch((e: unknown) => e)) as AttachmentError;
       expect(error.code).toBe('attachment.parser_missing');
       expect(error.hint).toContain(`npm install ${pkg}`);
     }
@@ -126,7 +126,7 @@ describe('harness runs with attachments', () => {
 
     const blind = scriptedProvider(['never'], { id: 'deepseek', model: 'deepseek-chat' });
     const harness = await createHarness({ workdir: dir, provider: blind, env: {}, audit: false });
-    const error = await harness.run('describe it', { attachments: ['pixel.dat'] }).catch((e: unknown) => e as AttachmentError);
+    const error = (await harness.run('describe it', { attachments: ['pixel.dat'] }).catch((e: unknown) => e)) as AttachmentError;
     expect(error.code).toBe('attachment.image_unsupported');
     expect(error.message).toContain('deepseek-chat');
     expect(blind.requests).toHaveLength(0);
