@@ -51,6 +51,10 @@ describe('warden run --attach', () => {
       expect(blind.code).not.toBe(0);
       expect(blind.stderr).toContain('le modèle ne voit pas les images');
       expect(server.requests).toHaveLength(0);
+      // Forced, the user's own choice: sent, and labelled with its path.
+      const forced = await runCli(['run', 'read it', '--workdir', workdir, '--attach', '.env', '--attach-force', ...args], { cwd: elsewhere, env });
+      expect(forced.code).toBe(0);
+      expect(JSON.stringify(server.requests[0]!.messages)).toContain(`[attachment 1: ${path.join(elsewhere, '.env')} (text)]`);
     } finally {
       await server.close();
     }
