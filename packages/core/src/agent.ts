@@ -41,12 +41,13 @@ function buildAgent(options: AgentOptions, internal?: AgentInternals): Agent {
 }
 
 function runInit(task: string, options: RunOptions = {}): RunInit {
-  return { task, ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}), ...(options.scope ? { scope: options.scope } : {}), ...(options.taint ? { taint: options.taint } : {}), ...(options.label !== undefined ? { label: options.label } : {}), ...(options.agentVersion !== undefined ? { agentVersion: options.agentVersion } : {}), ...(options.priorCalls ? { priorCalls: options.priorCalls } : {}), ...(options.received ? { received: options.received } : {}) };
+  return { task, ...(options.attachments && options.attachments.length > 0 ? { attachments: options.attachments } : {}), ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}), ...(options.scope ? { scope: options.scope } : {}), ...(options.taint ? { taint: options.taint } : {}), ...(options.label !== undefined ? { label: options.label } : {}), ...(options.agentVersion !== undefined ? { agentVersion: options.agentVersion } : {}), ...(options.priorCalls ? { priorCalls: options.priorCalls } : {}), ...(options.received ? { received: options.received } : {}) };
 }
 
 function resumeInit(sessionId: string, options: ResumeOptions = {}): RunInit {
   return {
     resumeId: sessionId,
+    ...(options.attachments && options.attachments.length > 0 ? { attachments: options.attachments } : {}),
     ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
     ...(options.scope ? { scope: options.scope } : {}),
     ...(options.taint ? { taint: options.taint } : {}),

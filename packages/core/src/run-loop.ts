@@ -1,4 +1,4 @@
-import { errorCodeOf, RunError, textOf, toolCallsOf, userMessage, type ApprovalRequest, type JsonObject, type JsonValue, type Message, type StopReason } from '@warden/protocol';
+import { errorCodeOf, RunError, textOf, toolCallsOf, userMessage, type ApprovalRequest, type ImagePart, type JsonObject, type JsonValue, type Message, type StopReason, type TextPart } from '@warden/protocol';
 import { runError } from './coded-errors.js';
 import { activeBreach, budgetError } from './budget.js';
 import { applyHandoff } from './handoff-switch.js';
@@ -21,8 +21,8 @@ interface FinishExtra {
 }
 
 /** Appends a user message to the history and the session. */
-export function pushUser(run: RunContext, text: string): void {
-  const message: Message = userMessage(text);
+export function pushUser(run: RunContext, text: string, attachments: readonly (TextPart | ImagePart)[] = []): void {
+  const message: Message = attachments.length === 0 ? userMessage(text) : { role: 'user', parts: [{ type: 'text', text }, ...attachments.map((p) => ({ ...p }))] };
   run.state.messages.push(message);
   if (run.session) void run.session.message(message);
 }

@@ -2,6 +2,7 @@ import type {
   ApprovalAnswer,
   ApprovalRequest,
   Decision,
+  ImagePart,
   Handoff,
   HandoffReceipt,
   JsonObject,
@@ -10,6 +11,7 @@ import type {
   RunScope,
   StopReason,
   TaintSource,
+  TextPart,
   ToolResultStatus,
   Usage,
 } from '@warden/protocol';
@@ -34,6 +36,12 @@ export interface RunOptions {
   scope?: RunScope;
   /** Untrusted content already in the model's context when the run starts (a project memory file, untrusted MCP tool descriptions). */
   taint?: readonly TaintSource[];
+  /**
+   * Parts that go with the task in its user message, after the task's text: attached files already
+   * read (text parts labelled with the file name, image parts). The caller reads them and says
+   * what they taint (`taint`); the harness's `attachments` option does both.
+   */
+  attachments?: readonly (TextPart | ImagePart)[];
   /** A label for the task (a ticket, a job name), stored with the run's spend for `warden report --by task`. */
   label?: string;
   /** The version of the agent's declaration this run uses (a blueprint's `versions:` entry): on `run_start`, in the run's spend record and the audit trail. */

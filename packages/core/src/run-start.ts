@@ -1,5 +1,5 @@
 import { chargeModelCall } from './usage-accounting.js';
-import { errorCodeOf, INTERRUPTED_RESULT_TEXT, textOf, type JsonObject, type ApprovalAnswer, type Handoff, type HandoffReceipt, type RunScope, type TaintSource } from '@warden/protocol';
+import { errorCodeOf, INTERRUPTED_RESULT_TEXT, textOf, type JsonObject, type ApprovalAnswer, type Handoff, type HandoffReceipt, type ImagePart, type RunScope, type TaintSource, type TextPart } from '@warden/protocol';
 import type { EventSink } from './event-stream.js';
 import { newId } from './ids.js';
 import { recordReceivedHandoff } from './handoff-records.js';
@@ -15,6 +15,8 @@ import { loadForResume, openSession, type OpenedSession } from './session-open.j
 
 export interface RunInit {
   task?: string;
+  /** Parts sent with the task in its user message (`RunOptions.attachments`). */
+  attachments?: readonly (TextPart | ImagePart)[];
   /** The caller's scope for this run (merged with what the session stored). */
   scope?: RunScope;
   /** Untrusted content in the context from the start. */
@@ -102,7 +104,7 @@ async function proceed(run: RunContext, options: ResolvedOptions, init: RunInit,
       return finish(run, 'approval', { pendingApprovals: still });
     }
   }
-  if (init.task !== undefined) pushUser(run, init.task);
+  if (init.task !== undefined) pushUser(run, init.task, init.attachments);
   const last = run.state.messages.at(-1);
   if (!last || (last.role !== 'user' && last.role !== 'tool')) {
     // Nothing is waiting for the model (a resume of a finished conversation).

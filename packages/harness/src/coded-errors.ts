@@ -4,6 +4,7 @@ import { BudgetAlertError } from './cost/budget-alert-error.js';
 import type { HarnessErrorCode } from './harness-error-codes.js';
 import { TracingError } from './tracing/tracing-error.js';
 import { SealError } from './records/seal-error.js';
+import { AttachmentError } from './attachments/attachment-error.js';
 
 /** The codes of one area that harness may throw, e.g. `HarnessCode<'config'>`. */
 type HarnessCode<Area extends string> = Extract<HarnessErrorCode, `${Area}.${string}`>;
@@ -17,3 +18,4 @@ export const tracingError = (options: WardenErrorOptions<HarnessCode<'tracing'>>
 export const budgetAlertError = (options: WardenErrorOptions<HarnessCode<'budget_alerts'>>): BudgetAlertError => new BudgetAlertError(options);
 export const agentSessionError = (options: WardenErrorOptions<HarnessCode<'agent_session'>>): AgentSessionError => new AgentSessionError(options);
 export const sealError = (options: WardenErrorOptions<HarnessCode<'seal'>>): SealError => new SealError(options);
+export const attachmentError = (options: WardenErrorOptions<HarnessCode<'attachment'>>): AttachmentError => new AttachmentError(options);

@@ -6,6 +6,7 @@ import { type Handoff, type HandoffReceipt, type Owner, type ApproverV1, type Pr
 import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
 import { a2aAgent, createSandbox, createWorkspaceTools, memorySessionId, memoryStore, memoryTools, type Sandbox } from '@warden/tools';
 import { handoffOptions, runtimeAgentOptions } from './agent-team.js';
+import { workspaceAttachments } from './attachments/workspace-attachments.js';
 import { loadProviderPlugins } from './load-provider-plugins.js';
 import { createAuditSink, type AuditSink } from './audit-sink.js';
 import type { BudgetAlerts } from './cost/budget-alert-types.js';
@@ -243,7 +244,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
       agentTools: (options.a2aAgents ?? []).map((entry) => entry.name),
       ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
     });
-  const agent = pipeline.agent(createAgent(agentOptions), { scopeFor, initialTaint });
+  const agent = pipeline.agent(createAgent(agentOptions), { scopeFor, initialTaint, attach: workspaceAttachments(workdir, shared.provider) });
   const control = pipeline.control;
   const allWarnings = [...warnings, ...toolWarnings, ...gate.warnings.map((message) => ({ path: 'policies', message })), ...(shared.mcp?.failures ?? []).map((f) => ({ path: `mcpServers.${f.server}`, message: `${f.code}: ${f.message}` }))];
   return {

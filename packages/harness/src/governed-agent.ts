@@ -1,10 +1,20 @@
 import type { Agent, ResumeOptions, RunOptions, RunResult } from '@warden/core';
 import type { RunEvent, RunScope, ScopePlan, TaintSource } from '@warden/protocol';
+import type { AttachmentInput, AttachmentLimits, ReadAttachments } from './attachments/read-attachments.js';
 import { handoffTaskText } from './received-handoff.js';
 import type { TraceContextCarrier } from './tracing/tracing-options.js';
 
 /** Run options a harness caller may give: the scope and initial taint are the harness's to compute. */
-export interface HarnessRunOptions extends Omit<RunOptions, 'scope' | 'taint'> {
+export interface HarnessRunOptions extends Omit<RunOptions, 'scope' | 'taint' | 'attachments'> {
+  /**
+   * Files (or bytes) sent with the task: text, Markdown, CSV, JSON, HTML (as text), PDF and DOCX
+   * (optional peers `unpdf`, `mammoth`) as labelled text parts; images as image parts for a model
+   * that sees. Read before the run starts (a bad one throws an `AttachmentError`, no model call);
+   * each taints the run (attached content is untrusted).
+   */
+  attachments?: readonly AttachmentInput[];
+  /** Size and page limits for `attachments` (default 20 MB a file, 100 pages a PDF). */
+  attachmentLimits?: AttachmentLimits;
   /**
    * `user` (default): the task is the user's own words, and the paths and hosts it names are the
    * run's scope. `untrusted`: the task is material from elsewhere (a probe, an issue, an email):
@@ -20,7 +30,7 @@ export interface HarnessRunOptions extends Omit<RunOptions, 'scope' | 'taint'> {
   plan?: ScopePlan;
 }
 
-export interface HarnessResumeOptions extends Omit<ResumeOptions, 'scope' | 'taint'> {
+export interface HarnessResumeOptions extends Omit<ResumeOptions, 'scope' | 'taint' | 'attachments'> {
   trust?: 'user' | 'untrusted';
   traceContext?: TraceContextCarrier;
 }
@@ -38,6 +48,8 @@ export interface Authority {
   scopeFor(task: string, trust: 'user' | 'untrusted'): RunScope;
   /** Untrusted content in the context before the first step (memory, skills, untrusted MCP tool descriptions). */
   readonly initialTaint: readonly TaintSource[];
+  /** Reads a run's attachments into parts and their taint (workspace, model's image support). */
+  attach(inputs: readonly AttachmentInput[], limits: AttachmentLimits | undefined): Promise<ReadAttachments>;
 }
 
 const UNTRUSTED_TASK: TaintSource = { source: 'task:untrusted', reason: 'the task text came from outside the user (probe material, an issue, a message)', reasonId: 'untrusted_task' };
@@ -58,11 +70,15 @@ function taintFor(authority: Authority, trust: 'user' | 'untrusted'): TaintSourc
  * add the rest.
  */
 export function authorizedAgent(agent: Agent, authority: Authority): GovernedAgent {
-  const runOptions = (task: string, options: HarnessRunOptions = {}): RunOptions => {
-    const { trust = 'user', traceContext: _trace, plan, ...rest } = options;
-    const taint = taintFor(authority, trust);
+  const runOptions = (task: string, options: HarnessRunOptions = {}, attached?: ReadAttachments): RunOptions => {
+    const { trust = 'user', traceContext: _trace, plan, attachments: _files, attachmentLimits: _limits, ...rest } = options;
+    const taint = [...taintFor(authority, trust), ...(attached?.taint ?? [])];
     const scope = authority.scopeFor(task, trust);
-    return { ...rest, scope: plan && trust === 'user' ? { ...scope, plan } : scope, ...(taint.length > 0 ? { taint } : {}) };
+    return { ...rest, scope: plan && trust === 'user' ? { ...scope, plan } : scope, ...(taint.length > 0 ? { taint } : {}), ...(attached ? { attachments: attached.parts } : {}) };
+  };
+  const read = (options: HarnessRunOptions | undefined): (() => Promise<ReadAttachments>) | undefined => {
+    const files = options?.attachments;
+    return files && files.length > 0 ? () => authority.attach(files, options.attachmentLimits) : undefined;
   };
   const resumeOptions = (options: HarnessResumeOptions = {}): ResumeOptions => {
     const { trust = 'user', traceContext: _trace, ...rest } = options;
@@ -71,9 +87,17 @@ export function authorizedAgent(agent: Agent, authority: Authority): GovernedAge
     return { ...rest, ...task, ...(taint.length > 0 ? { taint } : {}) };
   };
   return {
-    run: (task, options) => agent.run(startText(task, options), runOptions(task, options)),
+    run: async (task, options) => agent.run(startText(task, options), runOptions(task, options, await read(options)?.())),
     resume: (id, options) => agent.resume(id, resumeOptions(options)),
-    stream: (task, options) => agent.stream(startText(task, options), runOptions(task, options)),
+    stream: (task, options) => {
+      const reading = read(options);
+      return reading ? attachedStream(agent, startText(task, options), reading, (attached) => runOptions(task, options, attached)) : agent.stream(startText(task, options), runOptions(task, options));
+    },
     resumeStream: (id, options) => agent.resumeStream(id, resumeOptions(options)),
   };
+}
+
+/** A stream whose attachments are read first: a bad attachment is thrown by the first `next()`, before any event. */
+async function* attachedStream(agent: Agent, task: string, reading: () => Promise<ReadAttachments>, options: (attached: ReadAttachments) => RunOptions): AsyncIterable<RunEvent> {
+  yield* agent.stream(task, options(await reading()));
 }

@@ -4,6 +4,7 @@ import type { AgentSessionErrorCode } from './agent-session/agent-session-error-
 import type { BudgetAlertErrorCode } from './cost/budget-alert-error-codes.js';
 import type { TracingErrorCode } from './tracing/tracing-error-codes.js';
 import type { SealErrorCode } from './records/seal-error-codes.js';
+import type { AttachmentErrorCode } from './attachments/attachment-error-codes.js';
 
 /**
  * The codes of other packages' tables that harness builds errors with: bad options (the
@@ -13,4 +14,4 @@ import type { SealErrorCode } from './records/seal-error-codes.js';
 export const HARNESS_SHARED_CODES = ['config.invalid', 'config.unknown_key', 'tool.mcp_connect_failed'] as const satisfies readonly (ErrorCode | ToolErrorCode)[];
 
 /** Every code harness builds an error with (coded-errors.ts takes nothing else). */
-export type HarnessErrorCode = TracingErrorCode | SealErrorCode | BudgetAlertErrorCode | AgentSessionErrorCode | (typeof HARNESS_SHARED_CODES)[number];
+export type HarnessErrorCode = AttachmentErrorCode | TracingErrorCode | SealErrorCode | BudgetAlertErrorCode | AgentSessionErrorCode | (typeof HARNESS_SHARED_CODES)[number];

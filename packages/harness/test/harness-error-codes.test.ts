@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, ToolError } from '@warden/protocol';
 import { describe, expect, it } from 'vitest';
-import { agentSessionError, budgetAlertError, configError, sealError, toolError, tracingError } from '../src/coded-errors.js';
+import { agentSessionError, attachmentError, budgetAlertError, configError, sealError, toolError, tracingError } from '../src/coded-errors.js';
 import { HARNESS_SHARED_CODES } from '../src/harness-error-codes.js';
-import { AGENT_SESSION_ERROR_CODES, AgentSessionError, BUDGET_ALERT_ERROR_CODES, BudgetAlertError, SEAL_ERROR_CODES, SealError, TRACING_ERROR_CODES, TracingError } from '../src/index.js';
+import { AGENT_SESSION_ERROR_CODES, AgentSessionError, ATTACHMENT_ERROR_CODES, AttachmentError, BUDGET_ALERT_ERROR_CODES, BudgetAlertError, SEAL_ERROR_CODES, SealError, TRACING_ERROR_CODES, TracingError } from '../src/index.js';
 
 // Every code harness throws is listed by construction: harness builds its errors only with
 // coded-errors.ts, whose `code` is HarnessErrorCode (ESLint forbids `new ConfigError` and the rest
@@ -28,7 +28,7 @@ describe('error codes', () => {
   });
 
   it('lists only codes harness produces', () => {
-    const listed = [...HARNESS_SHARED_CODES, ...Object.keys(TRACING_ERROR_CODES), ...Object.keys(BUDGET_ALERT_ERROR_CODES), ...Object.keys(AGENT_SESSION_ERROR_CODES), ...Object.keys(SEAL_ERROR_CODES)];
+    const listed = [...HARNESS_SHARED_CODES, ...Object.keys(TRACING_ERROR_CODES), ...Object.keys(BUDGET_ALERT_ERROR_CODES), ...Object.keys(AGENT_SESSION_ERROR_CODES), ...Object.keys(SEAL_ERROR_CODES), ...Object.keys(ATTACHMENT_ERROR_CODES)];
     // A code is produced where the source names it as a literal: the factories take nothing else.
     const produced = new Set([...source().matchAll(/'([a-z_]+\.[a-z_]+)'/g)].map((match) => match[1]));
     expect(listed.filter((code) => !produced.has(code))).toEqual([]);
@@ -41,5 +41,6 @@ describe('error codes', () => {
     expect(BudgetAlertError.isInstance(budgetAlertError({ code: 'budget_alerts.invalid_state', message: 'm' }))).toBe(true);
     expect(AgentSessionError.isInstance(agentSessionError({ code: 'agent_session.invalid_options', message: 'm' }))).toBe(true);
     expect(SealError.isInstance(sealError({ code: 'seal.key_missing', message: 'm' }))).toBe(true);
+    expect(AttachmentError.isInstance(attachmentError({ code: 'attachment.too_large', message: 'm' }))).toBe(true);
   });
 });

@@ -14,7 +14,7 @@ function sources(dir: string): string[] {
 describe('taint notes the harness writes', () => {
   it('use only reason ids listed in the protocol (TAINT_NOTES), so front ends can translate them', () => {
     const written = sources(join(import.meta.dirname, '..', 'src')).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/reasonId: '([a-z_.]+)'/g)].map((m) => m[1]!));
-    expect(new Set(written)).toEqual(new Set(['memory_file', 'skills_list', 'mcp_descriptions', 'untrusted_task', 'memory_recall']));
+    expect(new Set(written)).toEqual(new Set(['memory_file', 'skills_list', 'mcp_descriptions', 'untrusted_task', 'memory_recall', 'attached_file']));
     expect(written.filter((id) => !(id in TAINT_NOTES))).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ export type { KnowledgeErrorCode } from './knowledge-error-codes.js';
 export { KnowledgeError } from './knowledge-error.js';
 export { knowledgeBase } from './knowledge-base.js';
 export type { AddResult, DocumentInput, KnowledgeBase, KnowledgeBaseOptions, SearchHit, SearchMode, SearchOptions } from './knowledge-base.js';
+export { addUrl } from './add-url.js';
+export type { AddUrlOptions, FetchedDocument, UrlFetcher } from './add-url.js';
 export { knowledgeTool, KNOWLEDGE_UNTRUSTED_NOTE } from './knowledge-tool.js';
 export type { KnowledgeToolOptions } from './knowledge-tool.js';
 export { cutPassages } from './passages.js';

@@ -25,6 +25,7 @@ export const TAINT_NOTES = Object.freeze({
   mcp_descriptions: 'The tool descriptions of an untrusted MCP server are in the model\'s context (params: server).',
   untrusted_task: 'The task text came from outside the user (probe material, an issue, a message).',
   memory_recall: 'Recall returned facts remembered after untrusted content.',
+  attached_file: 'A file attached to the task is in the model\'s context; its content is untrusted (params: file).',
 } as const);
 
 export type TaintNote = keyof typeof TAINT_NOTES;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { knowledgeBase, openStore, STORE_KINDS, type KnowledgeFilter } from '@warden/knowledge';
+import { addUrl, knowledgeBase, openStore, STORE_KINDS, type KnowledgeFilter, type UrlFetcher } from '@warden/knowledge';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
@@ -14,6 +14,20 @@ function parseFilter(text: string | undefined): KnowledgeFilter | undefined {
   } catch {
     throw new CliError({ code: 'cli.invalid_value', message: '--filter is not JSON', key: 'error.invalidValue', params: { flag: '--filter', reason: 'not JSON (e.g. {"team":"red"})' } });
   }
+}
+
+function isUrl(arg: string): boolean {
+  return /^https?:\/\//i.test(arg);
+}
+
+/**
+ * `add URL` fetches through @warden/web's governed fetch: the egress policy on the URL and every
+ * redirect (loopback and private addresses refused unless `--allow-host`), 5 MiB and 15 s limits,
+ * HTML read as text. Loaded only when a URL is added.
+ */
+async function governedFetch(allowHosts: readonly string[] | undefined): Promise<UrlFetcher> {
+  const { webFetch } = await import('@warden/web');
+  return webFetch({ maxChars: 2_000_000, ...(allowHosts?.length ? { allowHosts } : {}) });
 }
 
 /** `warden knowledge stores|check|add FILE…|search "QUERY"` with `--store URL`. */
@@ -43,8 +57,8 @@ export async function knowledgeAction(ctx: CommandContext<KnowledgeOptions>): Pr
       if (rest.length === 0) throw missingArgument('warden knowledge add', 'FILE…');
       for (const file of rest) {
         const absolute = path.resolve(io.cwd, file);
-        const id = path.relative(io.cwd, absolute) || file;
-        const result = await kb.addFile(absolute, { id });
+        const id = isUrl(file) ? file : path.relative(io.cwd, absolute) || file;
+        const result = isUrl(file) ? await addUrl(kb, file, await governedFetch(options.allowHost)) : await kb.addFile(absolute, { id });
         if (options.json) io.stdout.write(`${JSON.stringify(result)}\n`);
         else io.stdout.write(`${result.embedded ? t('knowledge.added', { file: id, count: result.passages }) : t('knowledge.unchanged', { file: id })}\n`);
       }

@@ -9,5 +9,7 @@ export const knowledgeOptions = z.strictObject({
   k: z.coerce.number().int().min(1).max(100).optional(),
   /** A filter in the knowledge filter language, as JSON (`{"team":"red"}`). */
   filter: z.string().min(1).optional(),
+  /** `add URL`: hosts the governed fetch may reach although they are loopback or private (repeatable). */
+  allowHost: z.array(z.string().min(1)).optional(),
 });
 export type KnowledgeOptions = z.infer<typeof knowledgeOptions>;

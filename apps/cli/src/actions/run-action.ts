@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT, exitCodeForStop } from '../cli/exit-codes.js';
@@ -89,6 +90,9 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
       hintKey: 'hint.giveTask',
     });
   }
+  if (options.attach?.length && task === undefined) {
+    throw new CliError({ code: 'cli.missing_argument', message: '--attach needs a task', key: 'error.missingArgument', params: { command: 'warden run --attach FILE', what: 'TASK' }, hintKey: 'hint.giveTask' });
+  }
   assertStoreWritable(harnessOptions);
   const knowledge = options.knowledge ? attachKnowledge(harnessOptions, options.knowledge, io.cwd, io.env) : undefined;
   // --sandbox ssh://… (or the kept sandbox of the resumed session): commands run there.
@@ -129,7 +133,8 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     // The first Ctrl-C drains the run (the step in flight finishes and is recorded), the second aborts it.
     const stopSignal = ctx.stopSignal;
     const version = agentVersion !== undefined ? { agentVersion } : {};
-    const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal, stopSignal, ...version }) : harness.agent.stream(task, { signal, stopSignal, ...(label ? { label } : {}), ...version });
+    const attachments = attachedFiles(options.attach, options.attachForce === true, io.cwd);
+    const events = task === undefined ? harness.agent.resumeStream(sessionId!, { signal, stopSignal, ...version }) : harness.agent.stream(task, { signal, stopSignal, ...(label ? { label } : {}), ...version, ...(attachments ? { attachments } : {}) });
     let ranSession = sessionId;
     let storeFailure: string | undefined;
     let started: { provider: string; model: string } | undefined;
@@ -159,4 +164,10 @@ async function runWith(ctx: CommandContext<RunCommandOptions>, harnessOptions: H
     await runSandbox?.finish();
     await knowledge?.close();
   }
+}
+
+/** `--attach FILE…`: paths as the user typed them, from where the user is (not the workspace); `--attach-force` sends protected ones. */
+function attachedFiles(files: readonly string[] | undefined, force: boolean, cwd: string): Array<{ path: string; force: boolean }> | undefined {
+  if (!files || files.length === 0) return undefined;
+  return files.map((file) => ({ path: path.resolve(cwd, file), force }));
 }

@@ -33,6 +33,10 @@ export const runOptions = z.strictObject({
   keepSandbox: z.boolean().optional(),
   /** A knowledge store URL: the agent gets a `knowledge_search` tool over it. */
   knowledge: z.string().min(1).optional(),
+  /** Files sent with the task (repeatable), read by the harness (`run(task, { attachments })`). */
+  attach: z.array(z.string().min(1)).optional(),
+  /** Send protected paths named with --attach (.env…) anyway. */
+  attachForce: z.boolean().optional(),
   idleTimeout: z.string().refine((value) => (parseDurationMs(value) ?? 0) > 0, { message: 'error.notADuration', params: { examples: '30s, 2m, 500ms' } }).optional(),
 });
 export type RunCommandOptions = z.infer<typeof runOptions>;

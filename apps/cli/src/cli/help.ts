@@ -47,6 +47,8 @@ const VALUE_NAMES: Record<string, string> = {
   http: 'PORT',
   key: 'KEY',
   agent: 'NAME',
+  attach: 'FILE',
+  allowHost: 'HOST[:PORT]',
 };
 
 function valueName(key: string, schema: z.ZodType): string {

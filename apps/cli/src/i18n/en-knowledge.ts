@@ -1,7 +1,7 @@
 /** English: the `warden knowledge` command and the knowledge error codes (@warden/knowledge). */
 export const enKnowledge = {
   "command.knowledge.summary": "Knowledge bases: list store kinds, check a store end to end, add files, search by meaning and exact words.",
-  "command.knowledge.usage": "warden knowledge stores   or   warden knowledge check|add FILE…|search \"QUERY\" [--store URL] [--k N] [--filter JSON] [--namespace NS] [--tenant T]",
+  "command.knowledge.usage": "warden knowledge stores   or   warden knowledge check|add FILE…|URL…|search \"QUERY\" [--store URL] [--k N] [--filter JSON] [--namespace NS] [--tenant T] [--allow-host HOST]",
   "knowledge.added": {"one": "{file}: {count} passage added", "other": "{file}: {count} passages added"},
   "knowledge.unchanged": "{file}: unchanged (nothing embedded)",
   "knowledge.noHits": "No passages found.",

@@ -25,6 +25,7 @@ export const enNotes = {
   'taint.mcp_descriptions': 'the tool descriptions of the untrusted MCP server {server} are in the model\'s context',
   'taint.untrusted_task': 'the task text came from outside the user (probe material, an issue, a message)',
   'taint.memory_recall': 'recall returned facts remembered after untrusted content',
+  'taint.attached_file': 'the attached file {file} is in the model\'s context; its content is untrusted',
   'handoffRefusal.run.max_handoffs': 'this run has reached its limit of {limit} handoffs',
   'handoffRefusal.run.handoff_refused': 'a handoff to {to} was already granted in this step',
   'handoffRefusal.handoff.blocked': 'the handoff hook refused it: {reason}',

@@ -9,6 +9,7 @@ import { enNotes } from './en-notes.js';
 import { enWorkflow } from './en-workflow.js';
 import { enDsar } from './en-dsar.js';
 import { enKnowledge } from './en-knowledge.js';
+import { enAttachments } from './en-attachments.js';
 import { enEval } from './en-eval.js';
 import { enOrchestrate } from './en-orchestrate.js';
 import { enFrictions } from './en-frictions.js';
@@ -463,6 +464,7 @@ export const en = {
   ...enWorkflow,
   ...enKnowledge,
   ...enDsar,
+  ...enAttachments,
   ...enEval,
   ...enOrchestrate,
   ...enFrictions,

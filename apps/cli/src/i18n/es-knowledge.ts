@@ -4,7 +4,7 @@ import type { enKnowledge } from './en-knowledge.js';
 
 export const esKnowledge: Record<keyof typeof enKnowledge, CatalogEntry> = {
   "command.knowledge.summary": "Bases de conocimiento: lista los tipos de almacén, comprueba un almacén de punta a punta, añade archivos y busca por significado y por palabras exactas.",
-  "command.knowledge.usage": "warden knowledge stores   o   warden knowledge check|add ARCHIVO…|search \"CONSULTA\" [--store URL] [--k N] [--filter JSON] [--namespace NS] [--tenant T]",
+  "command.knowledge.usage": "warden knowledge stores   o   warden knowledge check|add ARCHIVO…|URL…|search \"CONSULTA\" [--store URL] [--k N] [--filter JSON] [--namespace NS] [--tenant T] [--allow-host HOST]",
   "knowledge.added": {"one": "{file}: {count} pasaje añadido", "other": "{file}: {count} pasajes añadidos"},
   "knowledge.unchanged": "{file}: sin cambios (nada se ha vectorizado)",
   "knowledge.noHits": "No se encontraron pasajes.",

@@ -21,6 +21,7 @@ export const esNotes: Record<keyof typeof enNotes, string> = {
   'taint.mcp_descriptions': 'las descripciones de herramientas del servidor MCP no fiable {server} están en el contexto del modelo',
   'taint.untrusted_task': 'el texto de la tarea vino de fuera del usuario (material de prueba, una incidencia, un mensaje)',
   'taint.memory_recall': 'recall devolvió hechos recordados después de contenido no fiable',
+  'taint.attached_file': 'el archivo adjunto {file} está en el contexto del modelo; su contenido no es fiable',
   'handoffRefusal.run.max_handoffs': 'esta ejecución alcanzó su límite de {limit} traspasos',
   'handoffRefusal.run.handoff_refused': 'ya se concedió un traspaso a {to} en este paso',
   'handoffRefusal.handoff.blocked': 'el gancho del traspaso lo rechazó: {reason}',

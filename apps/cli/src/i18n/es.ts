@@ -9,6 +9,7 @@ import { esNotes } from './es-notes.js';
 import { esWorkflow } from './es-workflow.js';
 import { esDsar } from './es-dsar.js';
 import { esKnowledge } from './es-knowledge.js';
+import { esAttachments } from './es-attachments.js';
 import { esEval } from './es-eval.js';
 import { esOrchestrate } from './es-orchestrate.js';
 import { esFrictions } from './es-frictions.js';
@@ -465,6 +466,7 @@ export const es: Catalog = {
   ...esWorkflow,
   ...esKnowledge,
   ...esDsar,
+  ...esAttachments,
   ...esEval,
   ...esOrchestrate,
   ...esFrictions,

@@ -4,7 +4,7 @@ import type { enKnowledge } from './en-knowledge.js';
 
 export const frKnowledge: Record<keyof typeof enKnowledge, CatalogEntry> = {
   "command.knowledge.summary": "Bases de connaissances : liste les types de magasin, vérifie un magasin de bout en bout, ajoute des fichiers, cherche par le sens et par les mots exacts.",
-  "command.knowledge.usage": "warden knowledge stores   ou   warden knowledge check|add FICHIER…|search \"REQUÊTE\" [--store URL] [--k N] [--filter JSON] [--namespace NS] [--tenant T]",
+  "command.knowledge.usage": "warden knowledge stores   ou   warden knowledge check|add FICHIER…|URL…|search \"REQUÊTE\" [--store URL] [--k N] [--filter JSON] [--namespace NS] [--tenant T] [--allow-host HOST]",
   "knowledge.added": {"one": "{file} : {count} passage ajouté", "other": "{file} : {count} passages ajoutés"},
   "knowledge.unchanged": "{file} : inchangé (rien n'a été vectorisé)",
   "knowledge.noHits": "Aucun passage trouvé.",

@@ -21,6 +21,7 @@ export const frNotes: Record<keyof typeof enNotes, string> = {
   'taint.mcp_descriptions': 'les descriptions d\'outils du serveur MCP non fiable {server} sont dans le contexte du modèle',
   'taint.untrusted_task': 'le texte de la tâche vient d\'ailleurs que de l\'utilisateur (matériel de sonde, un ticket, un message)',
   'taint.memory_recall': 'recall a renvoyé des faits mémorisés après du contenu non fiable',
+  'taint.attached_file': 'le fichier joint {file} est dans le contexte du modèle ; son contenu n\'est pas fiable',
   'handoffRefusal.run.max_handoffs': 'cette exécution a atteint sa limite de {limit} transferts',
   'handoffRefusal.run.handoff_refused': 'un transfert vers {to} a déjà été accordé à cette étape',
   'handoffRefusal.handoff.blocked': 'le crochet de transfert l’a refusé : {reason}',

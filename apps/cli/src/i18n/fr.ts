@@ -9,6 +9,7 @@ import { frNotes } from './fr-notes.js';
 import { frWorkflow } from './fr-workflow.js';
 import { frDsar } from './fr-dsar.js';
 import { frKnowledge } from './fr-knowledge.js';
+import { frAttachments } from './fr-attachments.js';
 import { frEval } from './fr-eval.js';
 import { frOrchestrate } from './fr-orchestrate.js';
 import { frFrictions } from './fr-frictions.js';
@@ -465,6 +466,7 @@ export const fr: Catalog = {
   ...frWorkflow,
   ...frKnowledge,
   ...frDsar,
+  ...frAttachments,
   ...frEval,
   ...frOrchestrate,
   ...frFrictions,

@@ -4,7 +4,7 @@ import type { enKnowledge } from './en-knowledge.js';
 
 export const hiKnowledge: Record<keyof typeof enKnowledge, CatalogEntry> = {
   "command.knowledge.summary": "ज्ञान-कोश: स्टोर के प्रकार दिखाएँ, किसी स्टोर को शुरू से अंत तक जाँचें, फ़ाइलें जोड़ें, अर्थ और सटीक शब्दों से खोजें।",
-  "command.knowledge.usage": "warden knowledge stores   या   warden knowledge check|add फ़ाइल…|search \"प्रश्न\" [--store URL] [--k N] [--filter JSON] [--namespace NS] [--tenant T]",
+  "command.knowledge.usage": "warden knowledge stores   या   warden knowledge check|add फ़ाइल…|URL…|search \"प्रश्न\" [--store URL] [--k N] [--filter JSON] [--namespace NS] [--tenant T] [--allow-host HOST]",
   "knowledge.added": {"one": "{file}: {count} अंश जोड़ा गया", "other": "{file}: {count} अंश जोड़े गए"},
   "knowledge.unchanged": "{file}: अपरिवर्तित (कुछ भी एम्बेड नहीं हुआ)",
   "knowledge.noHits": "कोई अंश नहीं मिला।",

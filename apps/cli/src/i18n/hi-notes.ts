@@ -21,6 +21,7 @@ export const hiNotes: Record<keyof typeof enNotes, string> = {
   'taint.mcp_descriptions': 'अविश्वसनीय MCP सर्वर {server} के टूल विवरण मॉडल के संदर्भ में हैं',
   'taint.untrusted_task': 'कार्य का पाठ उपयोगकर्ता के बाहर से आया (प्रोब सामग्री, कोई इश्यू, कोई संदेश)',
   'taint.memory_recall': 'recall ने अविश्वसनीय सामग्री के बाद याद किए गए तथ्य लौटाए',
+  'taint.attached_file': 'संलग्न फ़ाइल {file} मॉडल के संदर्भ में है; इसकी सामग्री अविश्वसनीय है',
   'handoffRefusal.run.max_handoffs': 'यह रन {limit} हैंडऑफ़ की अपनी सीमा तक पहुँच गया है',
   'handoffRefusal.run.handoff_refused': 'इस चरण में {to} को एक हैंडऑफ़ पहले ही दिया जा चुका है',
   'handoffRefusal.handoff.blocked': 'हैंडऑफ़ हुक ने इसे अस्वीकार किया: {reason}',

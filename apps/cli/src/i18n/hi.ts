@@ -9,6 +9,7 @@ import { hiNotes } from './hi-notes.js';
 import { hiWorkflow } from './hi-workflow.js';
 import { hiDsar } from './hi-dsar.js';
 import { hiKnowledge } from './hi-knowledge.js';
+import { hiAttachments } from './hi-attachments.js';
 import { hiEval } from './hi-eval.js';
 import { hiOrchestrate } from './hi-orchestrate.js';
 import { hiFrictions } from './hi-frictions.js';
@@ -465,6 +466,7 @@ export const hi: Catalog = {
   ...hiWorkflow,
   ...hiKnowledge,
   ...hiDsar,
+  ...hiAttachments,
   ...hiEval,
   ...hiOrchestrate,
   ...hiFrictions,

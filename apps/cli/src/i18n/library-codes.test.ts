@@ -2,7 +2,7 @@ import { ERROR_CODES, HANDOFF_REFUSALS, TAINT_NOTES } from '@warden/protocol';
 import { GATE_RULES, GOVERNANCE_ERROR_CODES, SHELL_POLICY_ERROR_CODES, SHELL_RULES, TAINT_REASONS } from '@warden/governance';
 import { EVIDENCE_ERROR_CODES } from '@warden/evidence';
 import { FLEET_ERROR_CODES } from '@warden/fleet';
-import { AGENT_SESSION_ERROR_CODES, BUDGET_ALERT_ERROR_CODES, SEAL_ERROR_CODES, TRACING_ERROR_CODES } from '@warden/harness';
+import { AGENT_SESSION_ERROR_CODES, ATTACHMENT_ERROR_CODES, BUDGET_ALERT_ERROR_CODES, SEAL_ERROR_CODES, TRACING_ERROR_CODES } from '@warden/harness';
 import { CONTAINMENT_ERROR_CODES } from '@warden/pack-containment';
 import { PROVIDER_ERROR_CODES } from '@warden/providers';
 import { REDIS_PERSISTENCE, SESSION_ERROR_CODES, STORE_CHECK_PROBLEMS, STORE_CHECK_STEPS } from '@warden/sessions';
@@ -34,6 +34,7 @@ const ERROR_CODE_LIST = [
   ...Object.keys(EVAL_ERROR_CODES),
   ...Object.keys(ORCHESTRATOR_ERROR_CODES),
   ...Object.keys(KNOWLEDGE_ERROR_CODES),
+  ...Object.keys(ATTACHMENT_ERROR_CODES),
 ];
 const RULES = [...Object.keys(GATE_RULES), ...Object.keys(SHELL_RULES)];
 
