@@ -26,3 +26,5 @@ export { qdrantStore } from './stores/qdrant-store.js';
 export type { QdrantStoreOptions } from './stores/qdrant-store.js';
 export { openStore, STORE_KINDS } from './stores/open-store.js';
 export type { OpenStoreOptions } from './stores/open-store.js';
+export { knowledgeMemory, GLOBAL_MEMORY_TENANT } from './knowledge-memory.js';
+export type { KnowledgeMemoryOptions } from './knowledge-memory.js';

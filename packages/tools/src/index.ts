@@ -44,6 +44,7 @@ export type { ContextDecay, ContextDecayOptions, ContextDecayState, DecayItem, D
 export { memoryStore, memorySessionId, MEMORY_META_KEY } from './memory/memory-store.js';
 export type { MemoryFact, MemoryStore, MemoryStoreOptions } from './memory/memory-store.js';
 export { memoryTools, UNTRUSTED_FACT_MARK } from './memory/memory-tools.js';
+export { semanticMemoryTools } from './memory/semantic-memory-tools.js';
 // Work styles (issue 47): the cowork todo list and question to the person, the research source ledger
 export { todoWriteTool, storedTodos, formatTodos, TODO_NOTE_KEY } from './work-style/todo-write-tool.js';
 export type { StoredTodos, TodoWriteOptions } from './work-style/todo-write-tool.js';

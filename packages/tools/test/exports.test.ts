@@ -50,6 +50,7 @@ describe('public surface', () => {
       'probeSandbox',
       'recordSourceTool',
       'sanitizeEnv',
+      'semanticMemoryTools',
       'sshSandboxExists',
       'storedSources',
       'storedTodos',
