@@ -15,6 +15,7 @@ describe('public surface', () => {
       'DEFAULT_MAX_CONTEXT_ITEMS',
       'DEFAULT_PROTECTED_PATHS',
       'MAX_HALF_LIFE_STEPS',
+      'MCP_RESOURCE_UNTRUSTED_NOTE',
       'MCP_SDK_INSTALL',
       'MEMORY_META_KEY',
       'SANDBOX_BACKENDS',
