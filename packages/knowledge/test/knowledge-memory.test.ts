@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { normalizeToolOutput, type ToolContext, type ToolV1 } from '@warden/protocol';
+import { type JsonObject, normalizeToolOutput, type ToolContext, type ToolV1 } from '@warden/protocol';
 import { semanticMemoryTools, UNTRUSTED_FACT_MARK } from '@warden/tools';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GLOBAL_MEMORY_TENANT, hashingEmbedder, type KnowledgeStore, knowledgeMemory, pgliteStore, sqliteStore } from '../src/index.js';
@@ -11,7 +11,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const embedder = hashingEmbedder({ dimensions: 64 });
 const ctx = (tainted = false): ToolContext => ({ signal: new AbortController().signal, callId: 'c', runId: 'run-1', tainted, emit: () => undefined });
-const text = async (tool: ToolV1, args: Record<string, unknown>, tainted = false): Promise<string> => {
+const text = async (tool: ToolV1, args: JsonObject, tainted = false): Promise<string> => {
   const out = normalizeToolOutput(await tool.execute(args, ctx(tainted)));
   return out.content.map((p) => (p.type === 'text' ? p.text : '')).join('');
 };

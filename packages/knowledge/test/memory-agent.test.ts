@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHarness } from '@warden/harness';
-import type { ApproverV1, RunEvent } from '@warden/protocol';
+import type { ApproverV1, JsonObject, RunEvent } from '@warden/protocol';
 import { scriptedProvider } from '@warden/protocol/testing';
 import { UNTRUSTED_FACT_MARK } from '@warden/tools';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const person: ApproverV1 = { specificationVersion: 'v1', kind: 'person', approve: async () => ({ outcome: 'approved', by: 'ada' }) };
 
-async function run(owner: { tenantId: string; userId: string }, calls: { name: string; args: Record<string, unknown> }[], task: string, trust: 'user' | 'untrusted' = 'user'): Promise<RunEvent[]> {
+async function run(owner: { tenantId: string; userId: string }, calls: { name: string; args: JsonObject }[], task: string, trust: 'user' | 'untrusted' = 'user'): Promise<RunEvent[]> {
   const provider = scriptedProvider([...calls.map((call) => ({ toolCalls: [call] })), 'Done.']);
   const harness = await createHarness({ workdir: dir, provider, approver: person, env: {}, audit: false, owner, semanticMemory: memory });
   try {
