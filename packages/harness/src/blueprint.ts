@@ -6,5 +6,7 @@ export type { BlueprintProblem } from './blueprint/load-blueprint.js';
 export { BlueprintFile, BlueprintAgent, BlueprintVersion, BlueprintGuardrails, BlueprintSubagent } from './blueprint/blueprint-file.js';
 export { prompt, loadPromptLibrary } from './blueprint/prompt-library.js';
 export type { Prompt, PromptLibrary } from './blueprint/prompt-library.js';
+export { mcpPromptLibrary } from './blueprint/mcp-prompt-library.js';
+export type { McpPromptLibraryResult } from './blueprint/mcp-prompt-library.js';
 export { loadSkillTools, SKILL_TOOL_MODULES } from './blueprint/skill-tools.js';
 export type { SkillToolsOptions, SkillToolProblem } from './blueprint/skill-tools.js';

@@ -4,7 +4,8 @@ import { createAgent, type AgentOptions } from '@warden/core';
 import { planGate, taskScope, type PolicyGate, type Redactor } from '@warden/governance';
 import { type Handoff, type HandoffReceipt, type Owner, type ApproverV1, type ProviderV1, type RunScope, type SessionStoreV1, type TaintSource, type ToolV1 } from '@warden/protocol';
 import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
-import { a2aAgent, createSandbox, createWorkspaceTools, memorySessionId, memoryStore, memoryTools, type Sandbox } from '@warden/tools';
+import { a2aAgent, createSandbox, createWorkspaceTools, memorySessionId, type Sandbox } from '@warden/tools';
+import { workingMemoryTools } from './working-memory-tools.js';
 import { handoffOptions, runtimeAgentOptions } from './agent-team.js';
 import { workspaceAttachments } from './attachments/workspace-attachments.js';
 import { loadProviderPlugins } from './load-provider-plugins.js';
@@ -152,14 +153,6 @@ function a2aTools(options: HarnessOptions, env: Readonly<Record<string, string |
       ...(tracing ? { callHeaders: (ctx) => toolTraceHeaders(tracing, ctx.callId) } : {}),
     });
   });
-}
-
-/** `memory_remember` and `recall` over the owner's memory in the session store, when `workingMemory` is on. */
-function workingMemoryTools(options: HarnessOptions, store: SessionStoreV1): ToolV1[] {
-  const wm = options.workingMemory;
-  if (!wm) return [];
-  const settings = wm === true ? {} : wm;
-  return memoryTools(memoryStore({ store, ...(options.owner ? { owner: options.owner } : {}), ...(settings.halfLifeSteps ? { halfLifeSteps: settings.halfLifeSteps } : {}), ...(settings.maxContextItems ? { maxItems: settings.maxContextItems } : {}) }));
 }
 
 /** The configured memory file and skills folder: instruction files on top of the effect table's own. */

@@ -1,6 +1,6 @@
 import type { AgentHooks } from '@warden/core';
 import type { ProviderCatalog } from '@warden/providers';
-import type { ApprovalStoreV1, ApproverV1, GateMode, Owner, ProviderV1, SessionStoreV1, ToolV1 } from '@warden/protocol';
+import type { ApprovalStoreV1, ApproverV1, GateMode, Owner, ProviderV1, SemanticMemory, SessionStoreV1, ToolV1 } from '@warden/protocol';
 import type { BudgetAlertOptions, BudgetAlerts } from './cost/budget-alert-types.js';
 import type { AskUser, Sandbox } from '@warden/tools';
 import type { HarnessConfig } from './harness-config.js';
@@ -48,6 +48,12 @@ export interface HarnessOptions extends Omit<HarnessConfig, 'provider' | 'approv
   owner?: Owner;
   /** More tools, behind the same gate (their output is untrusted unless they are read-only workspace tools). */
   tools?: ToolV1[];
+  /**
+   * Semantic memory (`knowledgeMemory(store, { embedder })` from `@warden/knowledge`): `memory_remember`
+   * and `recall` then find facts by meaning, in scopes, bound to `owner` (tenant, user) and
+   * `sessionId`. Replaces the session-record memory of `workingMemory` when both are set.
+   */
+  semanticMemory?: SemanticMemory;
   /**
    * Answers the cowork style's `ask_user` (a TTY prompt, a chat UI). Without it `ask_user` fails
    * with `tool.ask_user_unavailable` and the model goes on with a stated assumption.

@@ -58,8 +58,10 @@ export async function connectMcpServers(
     const filters = (entry.tools ?? ['*']).map((glob) => globRegExp(glob));
     const own = set.tools.filter((tool) => tool.name.startsWith(`${name}__`) && filters.some((f) => f.test(tool.name.slice(name.length + 2))));
     tools.push(...own);
-    if (entry.trust === 'trusted') for (const tool of own) trustedTools.add(tool.name);
-    else if (own.length > 0) taint.push({ source: `mcp:${name}`, reason: `the tool descriptions of the untrusted MCP server ${name} are in the model's context`, reasonId: 'mcp_descriptions', params: { server: name } });
+    // A trusted server's tool answers do not taint; the documents it serves as resources always do.
+    if (entry.trust === 'trusted') {
+      for (const tool of own) if (!tool.annotations?.tags?.includes('mcp-resource')) trustedTools.add(tool.name);
+    } else if (own.length > 0) taint.push({ source: `mcp:${name}`, reason: `the tool descriptions of the untrusted MCP server ${name} are in the model's context`, reasonId: 'mcp_descriptions', params: { server: name } });
   }
   return { tools, trustedTools, taint, failures: [...set.failures], fingerprints: set.fingerprints(), sandboxed: sandbox !== undefined && sandbox.mode !== 'off', close: () => set.close() };
 }

@@ -19,7 +19,7 @@ export interface OptionsValidation {
 }
 
 /** Keys only a program can set: checked by type here, not by the config schema. */
-const RUNTIME_KEYS = ['workdir', 'provider', 'approver', 'sessions', 'approvals', 'approvalKey', 'sealKey', 'audit', 'env', 'sessionId', 'owner', 'tools', 'hooks', 'compactNow', 'budgetAlerts', 'providerCatalog', 'askUser', 'sandbox'] as const;
+const RUNTIME_KEYS = ['workdir', 'provider', 'approver', 'sessions', 'approvals', 'approvalKey', 'sealKey', 'audit', 'env', 'sessionId', 'owner', 'tools', 'hooks', 'compactNow', 'budgetAlerts', 'providerCatalog', 'askUser', 'sandbox', 'semanticMemory'] as const;
 
 function keyPath(path: readonly PropertyKey[]): string {
   return path.map(String).join('.') || '(root)';

@@ -30,3 +30,5 @@ export { chromaStore } from './stores/chroma-store.js';
 export type { ChromaStoreOptions } from './stores/chroma-store.js';
 export { openStore, STORE_KINDS } from './stores/open-store.js';
 export type { OpenStoreOptions } from './stores/open-store.js';
+export { knowledgeMemory, GLOBAL_MEMORY_TENANT } from './knowledge-memory.js';
+export type { KnowledgeMemoryOptions } from './knowledge-memory.js';

@@ -15,7 +15,7 @@ describe('public surface', () => {
 
   it('runtime exports', () => {
     expect(Object.keys(knowledge).sort()).toEqual([
-      'KNOWLEDGE_ERROR_CODES', 'KNOWLEDGE_UNTRUSTED_NOTE', 'KnowledgeError', 'STORE_KINDS', 'addUrl', 'chromaStore', 'cutPassages', 'filterClauses', 'hashingEmbedder', 'knowledgeBase', 'knowledgeTool',
+      'GLOBAL_MEMORY_TENANT', 'KNOWLEDGE_ERROR_CODES', 'KNOWLEDGE_UNTRUSTED_NOTE', 'KnowledgeError', 'STORE_KINDS', 'addUrl', 'chromaStore', 'cutPassages', 'filterClauses', 'hashingEmbedder', 'knowledgeBase', 'knowledgeMemory', 'knowledgeTool',
       'matchesClauses', 'openStore', 'openaiEmbedder', 'pgliteStore', 'pgvectorStore', 'qdrantStore', 'sqliteStore',
     ]);
   });

@@ -74,3 +74,5 @@ export type { HostOriginPolicy, HostOriginRefusal } from './http-guard.js';
 export type { TodoItem, LedgerSource } from './progress.js';
 export { parseSandboxSpec, formatSandboxSpec } from './sandbox.js';
 export type { SandboxV1, SandboxBackendV1, SandboxRunResult, SandboxRunOptions, SandboxHandle, SandboxCheck, SandboxSpec } from './sandbox.js';
+// semantic memory: what the memory tools call and a store adapter implements (seed 003, "Memory — four scopes")
+export type { MemoryScope, MemoryTrace, MemoryWrite, MemoryRecord, MemoryHit, MemoryRecallOptions, SemanticMemory } from './semantic-memory.js';

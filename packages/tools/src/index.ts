@@ -14,6 +14,8 @@ export { sanitizeEnv, SECRET_ENV_MARKERS } from './sanitize-env.js';
 export { workspaceTools, createWorkspaceTools } from './workspace-tools.js';
 export type { WorkspaceTools } from './workspace-tools.js';
 export { WorkspaceToolsOptions } from './workspace-options.js';
+export { MCP_RESOURCE_UNTRUSTED_NOTE } from './mcp-resources.js';
+export type { McpCatalog, McpPrompt, McpRenderedPrompt, McpResource, McpResourceRead } from './mcp-resources.js';
 export { mcpTools } from './mcp-tools.js';
 export type { McpToolsOptions, McpToolSet, McpServerConfig, McpStdioServerConfig, McpHttpServerConfig, McpServerFailure } from './mcp-tools.js';
 export { fingerprintMcpTool } from './mcp-fingerprint.js';
@@ -21,7 +23,7 @@ export { MCP_SDK_INSTALL } from './mcp-sdk.js';
 export { a2aAgent } from './a2a-agent-tool.js';
 export type { A2aAgentOptions } from './a2a-agent-tool.js';
 export { A2A_SDK_INSTALL } from './a2a-sdk.js';
-export type { McpToolInfo, ModuleImporter } from './mcp-sdk.js';
+export type { McpToolInfo, McpResourceContents, ModuleImporter } from './mcp-sdk.js';
 export { listSkills } from './use-skill-tool.js';
 export type { SkillSummary } from './use-skill-tool.js';
 export { createSandbox } from './sandbox/create-sandbox.js';
@@ -44,6 +46,7 @@ export type { ContextDecay, ContextDecayOptions, ContextDecayState, DecayItem, D
 export { memoryStore, memorySessionId, MEMORY_META_KEY } from './memory/memory-store.js';
 export type { MemoryFact, MemoryStore, MemoryStoreOptions } from './memory/memory-store.js';
 export { memoryTools, UNTRUSTED_FACT_MARK } from './memory/memory-tools.js';
+export { semanticMemoryTools } from './memory/semantic-memory-tools.js';
 // Work styles (issue 47): the cowork todo list and question to the person, the research source ledger
 export { todoWriteTool, storedTodos, formatTodos, TODO_NOTE_KEY } from './work-style/todo-write-tool.js';
 export type { StoredTodos, TodoWriteOptions } from './work-style/todo-write-tool.js';

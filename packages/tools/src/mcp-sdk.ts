@@ -28,6 +28,36 @@ export interface McpCallResult {
   toolResult?: unknown;
 }
 
+/** A resource a server lists (the SDK's `Resource`, structurally). */
+export interface McpResourceInfo {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** One part of a read resource: text or base64 `blob`. */
+export interface McpResourceContents {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  blob?: string;
+}
+
+/** A prompt a server lists, with its arguments. */
+export interface McpPromptInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: { name: string; description?: string; required?: boolean }[];
+}
+
+export interface McpPromptMessage {
+  role: 'user' | 'assistant';
+  content: McpContentItem;
+}
+
 export interface McpRequestOptions {
   signal?: AbortSignal;
   timeout?: number;
@@ -38,6 +68,12 @@ export interface McpClientLike {
   connect(transport: unknown, options?: McpRequestOptions): Promise<void>;
   listTools(params?: { cursor?: string }, options?: McpRequestOptions): Promise<{ tools: McpToolInfo[]; nextCursor?: string }>;
   callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: unknown, options?: McpRequestOptions): Promise<McpCallResult>;
+  /** What the server declared at connect (`resources`, `prompts`, `tools`), when connected. */
+  getServerCapabilities?(): { resources?: unknown; prompts?: unknown } | undefined;
+  listResources?(params?: { cursor?: string }, options?: McpRequestOptions): Promise<{ resources: McpResourceInfo[]; nextCursor?: string }>;
+  readResource?(params: { uri: string }, options?: McpRequestOptions): Promise<{ contents: McpResourceContents[] }>;
+  listPrompts?(params?: { cursor?: string }, options?: McpRequestOptions): Promise<{ prompts: McpPromptInfo[]; nextCursor?: string }>;
+  getPrompt?(params: { name: string; arguments?: Record<string, string> }, options?: McpRequestOptions): Promise<{ description?: string; messages: McpPromptMessage[] }>;
   close(): Promise<void>;
 }
 

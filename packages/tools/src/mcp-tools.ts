@@ -1,6 +1,7 @@
 import { type ToolContext, type ToolV1, strictOptions, type OptionKeys } from '@warden/protocol';
 import { fingerprintMcpTool } from './mcp-fingerprint.js';
 import { loadMcpSdk, type McpClientLike, type McpSdk, type McpToolInfo, type ModuleImporter } from './mcp-sdk.js';
+import { mcpCatalog, type McpCatalog } from './mcp-resources.js';
 import { mcpToolToToolV1 } from './mcp-tool-adapter.js';
 import { stderrForwarder } from './mcp-stderr.js';
 import { MCP_SERVER_NAME, namespacedToolName } from './mcp-tool-name.js';
@@ -86,6 +87,8 @@ export interface McpToolSet {
    */
   pin(): Record<string, string>;
   readonly isPinned: boolean;
+  /** Resources (untrusted content) and prompts of the servers that declare them; `tools` holds the resource tools. */
+  readonly catalog: McpCatalog;
   close(): Promise<void>;
 }
 
@@ -242,9 +245,19 @@ export async function mcpTools(options: McpToolsOptions): Promise<McpToolSet> {
     }
   }
 
+  // Servers that declare resources get `<server>__list_resources` and `<server>__read_resource` (ours, not pinned).
+  const catalog = mcpCatalog(connected.map(({ server, client }) => ({ server, client })), listTimeoutMs);
+  for (const { server } of connected) {
+    for (const tool of catalog.resourceTools(server)) {
+      if (current.has(tool.name)) failures.push({ server, code: 'tool.mcp_connect_failed', tool: tool.name, message: `MCP server ${server} lists a tool that is also its resource tool ${tool.name}; the resource tool is left out` });
+      else tools.push(tool);
+    }
+  }
+
   return {
     tools,
     failures,
+    catalog,
     fingerprints: () => Object.fromEntries(current),
     pin() {
       pinned = new Map(current);
