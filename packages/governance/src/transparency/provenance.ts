@@ -85,7 +85,7 @@ export function verifyProvenance(manifest: unknown, publicKey: string | KeyObjec
   if (!m || typeof m !== 'object' || m.spec !== PROVENANCE_SPEC || !m.signature || typeof m.signature.value !== 'string') return { valid: false, problem: `not a ${PROVENANCE_SPEC} manifest` };
   const key = ed25519PublicKey(publicKey);
   if (m.signature.keyId !== ed25519KeyId(key)) return { valid: false, problem: 'signed with another key' };
-  let ok = false;
+  let ok: boolean;
   try {
     ok = verify(null, Buffer.from(unsigned(m as ProvenanceManifest), 'utf8'), key, Buffer.from(m.signature.value, 'base64'));
   } catch {
