@@ -17,6 +17,7 @@ import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { resolveWorkdir } from './cli-harness-options.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
+import { TRANSPARENCY_VERBS } from './governance-transparency-verbs.js';
 
 interface GovernanceOptions {
   governance?: string;
@@ -25,10 +26,11 @@ interface GovernanceOptions {
   publicKey?: string;
   keyEnv?: string;
   out?: string;
+  result?: string;
   workdir?: string;
 }
 
-const VERBS = ['packs', 'pack', 'check', 'report'] as const;
+const VERBS = ['packs', 'pack', 'check', 'report', ...TRANSPARENCY_VERBS] as const;
 
 /** `warden governance …`: lists and shows packs, checks the governance file, reports a pack against config and trail. */
 export async function governanceAction(ctx: CommandContext<GovernanceOptions>): Promise<number> {
@@ -36,6 +38,7 @@ export async function governanceAction(ctx: CommandContext<GovernanceOptions>): 
   const [verb, name, extra] = positionals;
   if (!verb) throw missingArgument('warden governance', VERBS.join('|'));
   if (!(VERBS as readonly string[]).includes(verb)) throw unexpectedArgument(verb, 'warden governance');
+  if ((TRANSPARENCY_VERBS as readonly string[]).includes(verb)) return (await import('./governance-transparency-action.js')).governanceTransparencyAction(ctx);
   const workdir = resolveWorkdir(io.cwd, options.workdir);
   const write = (text: string): void => void io.stdout.write(`${text}\n`);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from '../cli/command.js';
 
-/** `warden governance packs|pack NAME|check|report --pack P`: declared governance and its reports. */
+/** `warden governance packs|pack NAME|check|report --pack P|incidents|notice|inventory|dpia|verify MANIFEST`: declared governance, its reports and transparency. */
 export const governanceCommand = defineCommand({
   name: 'governance',
   summary: 'command.governance.summary',
@@ -13,6 +13,7 @@ export const governanceCommand = defineCommand({
     publicKey: z.string().min(1).optional(),
     keyEnv: z.string().min(1).optional(),
     out: z.string().min(1).optional(),
+    result: z.string().min(1).optional(),
     workdir: z.string().min(1).optional(),
   }),
   aliases: { w: 'workdir' },
