@@ -47,6 +47,7 @@ const VALUE_NAMES: Record<string, string> = {
   http: 'PORT',
   key: 'KEY',
   agent: 'NAME',
+  result: 'FILE',
 };
 
 function valueName(key: string, schema: z.ZodType): string {
