@@ -11,7 +11,6 @@ import {
   toolEffectClass,
   verifyProvenance,
   type EffectiveGovernance,
-  type GovernancePack,
 } from '@warden/governance';
 import { BUILTIN_TOOL_NAMES } from '@warden/harness';
 import type { CommandContext } from '../cli/command.js';
@@ -119,7 +118,7 @@ export async function governanceTransparencyAction(ctx: CommandContext<Governanc
       agents: agents.map((a) => ({ ...a, tools: a.tools.filter((n) => !n.endsWith('__*')) })),
       tools,
       mcpServers,
-      packs: (governance?.packs ?? []) as readonly GovernancePack[],
+      packs: (governance?.packs ?? []),
       ...(governance ? { policyVersion: governance.version } : {}),
     });
     await emit(ctx, JSON.stringify(bom, null, 2));

@@ -9,6 +9,7 @@ export const enGovernance = {
   'governance.incidents.notice': 'Not legal advice: each deadline is counted as the cited text sets it; whether it applies depends on facts only you can establish (→ marks the next one).',
   'governance.verify.ok': '✔ {file}: the provenance manifest verifies with this public key',
   'governance.verify.failed': '✖ {file}: the provenance manifest does not verify: {problem}',
+  'option.result': 'A file holding a result text to check.',
   'option.governance.result': 'With verify: a file holding the result text the manifest must name (its SHA-256 is compared).',
   'code.policy.tool_storm': 'a tool storm was stopped: too many tool calls within a few steps',
   'code.policy.tool_loop': 'a loop was stopped: the same tool call was repeated too often',

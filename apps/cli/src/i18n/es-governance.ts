@@ -9,6 +9,7 @@ export const esGovernance = {
   'governance.incidents.notice': 'No es asesoramiento jurídico: cada plazo se cuenta como lo fija el texto citado; si se aplica depende de hechos que solo usted puede establecer (→ marca el siguiente).',
   'governance.verify.ok': '✔ {file}: el manifiesto de procedencia se verifica con esta clave pública',
   'governance.verify.failed': '✖ {file}: el manifiesto de procedencia no se verifica: {problem}',
+  'option.result': 'Un archivo con el texto de un resultado que comprobar.',
   'option.governance.result': 'Con verify: un archivo con el texto del resultado que el manifiesto debe nombrar (se compara su SHA-256).',
   'code.policy.tool_storm': 'se detuvo una tormenta de herramientas: demasiadas llamadas en pocos pasos',
   'code.policy.tool_loop': 'se detuvo un bucle: la misma llamada a una herramienta se repitió demasiadas veces',

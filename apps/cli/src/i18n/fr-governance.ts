@@ -9,6 +9,7 @@ export const frGovernance = {
   'governance.incidents.notice': 'Ceci n’est pas un conseil juridique : chaque délai est compté comme le texte cité le fixe ; son application dépend de faits que vous seul pouvez établir (→ marque le prochain).',
   'governance.verify.ok': '✔ {file} : le manifeste de provenance est vérifié avec cette clé publique',
   'governance.verify.failed': '✖ {file} : le manifeste de provenance n’est pas vérifié : {problem}',
+  'option.result': 'Un fichier contenant le texte d’un résultat à vérifier.',
   'option.governance.result': 'Avec verify : un fichier contenant le texte du résultat que le manifeste doit nommer (son SHA-256 est comparé).',
   'code.policy.tool_storm': 'une tempête d’outils a été arrêtée : trop d’appels d’outils en peu d’étapes',
   'code.policy.tool_loop': 'une boucle a été arrêtée : le même appel d’outil a été répété trop souvent',
