@@ -191,3 +191,5 @@ export { aiInventory } from './transparency/ai-inventory.js';
 export type { InventoryInput } from './transparency/ai-inventory.js';
 export { dpiaDraft, DPIA_NOTICE } from './transparency/dpia-draft.js';
 export type { DpiaInput } from './transparency/dpia-draft.js';
+export { injectionIncidents } from './incidents/injection-incidents.js';
+export type { InjectionIncidents } from './incidents/injection-incidents.js';

@@ -114,6 +114,7 @@ describe('@warden/governance public surface', () => {
       'ibanValid',
       'incidentDeadlines',
       'incidentTracker',
+      'injectionIncidents',
       'injectionSignal',
       'interactiveApprover',
       'isDataClass',
