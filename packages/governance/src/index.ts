@@ -189,3 +189,19 @@ export type { TrailFacts } from './declared/trail-facts.js';
 export { packReport, formatPackReport, REPORT_NOTICE } from './declared/pack-report.js';
 export type { PackReport, RequirementResult, ControlResult, RequirementStatus, ControlStatus } from './declared/pack-report.js';
 export { governanceJsonSchema } from './declared/json-schema.js';
+
+// Agent threats, incidents with regulator clocks, and transparency (notice, provenance, inventory, DPIA)
+export { threatGuard, DEFAULT_DELEGATION_TOOLS } from './threats/threat-guard.js';
+export type { ThreatGuard, ThreatGuardOptions, Threat, ThreatCode } from './threats/threat-guard.js';
+export { REGULATOR_CLOCKS, INCIDENT_CONDITIONS, RegulatorClocks, applicableRegimes, clockDue } from './incidents/regulator-clocks.js';
+export type { IncidentCondition, RegulatorClock, RegulatorRegime } from './incidents/regulator-clocks.js';
+export { incidentTracker, readIncidents, nextDeadline, incidentDeadlines, INCIDENT_CAUSES, INCIDENT_OPENED_KIND, INCIDENT_CLOSED_KIND } from './incidents/incidents.js';
+export type { Incident, IncidentCause, IncidentDeadline, IncidentInput, IncidentTracker, IncidentTrackerOptions } from './incidents/incidents.js';
+export { provenanceManifest, verifyProvenance, ed25519KeyId, PROVENANCE_SPEC } from './transparency/provenance.js';
+export type { ProvenanceFacts, ProvenanceManifest, ProvenanceVerification } from './transparency/provenance.js';
+export { aiInventory } from './transparency/ai-inventory.js';
+export type { InventoryInput } from './transparency/ai-inventory.js';
+export { dpiaDraft, DPIA_NOTICE } from './transparency/dpia-draft.js';
+export type { DpiaInput } from './transparency/dpia-draft.js';
+export { injectionIncidents } from './incidents/injection-incidents.js';
+export type { InjectionIncidents } from './incidents/injection-incidents.js';

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
  * folder on a lower floor, never one on its own floor or above, so nothing reaches upward and
  * no two folders depend on each other. What every floor shares (gate mode, path arguments,
  * "requires a person") comes from @warden/protocol; the shell analyzer and the path policy from
- * @warden/shell-policy. The gate composes the rest; the plan gate wraps a finished gate.
+ * @warden/shell-policy. The gate composes the rest; the plan gate wraps a finished gate; incidents
+ * and transparency read declared governance and the trail.
  * Colocated tests obey the same floors: a test that needs the gate lives in gate/ or plan/.
  */
 const FLOORS: readonly (readonly string[])[] = [
@@ -16,10 +17,11 @@ const FLOORS: readonly (readonly string[])[] = [
   ['policy', 'audit', 'classify'],
   ['review', 'scope', 'privacy', 'rights'],
   ['effects'],
-  ['taint'],
+  ['taint', 'threats'],
   ['gate'],
   ['plan'],
   ['declared'],
+  ['incidents', 'transparency'],
 ];
 
 const SRC = resolve(import.meta.dirname, '../src');

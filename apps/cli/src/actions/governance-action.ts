@@ -18,8 +18,9 @@ import { EXIT } from '../cli/exit-codes.js';
 import { resolveWorkdir } from './cli-harness-options.js';
 import type { GovernanceOptions } from './governance-options.js';
 import { missingArgument, unexpectedArgument } from './usage-errors.js';
+import { TRANSPARENCY_VERBS } from './governance-transparency-verbs.js';
 
-const VERBS = ['packs', 'pack', 'check', 'report', 'dsar'] as const;
+const VERBS = ['packs', 'pack', 'check', 'report', 'dsar', ...TRANSPARENCY_VERBS] as const;
 
 /** `warden governance …`: lists and shows packs, checks the governance file, reports a pack against config and trail. */
 export async function governanceAction(ctx: CommandContext<GovernanceOptions>): Promise<number> {
@@ -27,6 +28,7 @@ export async function governanceAction(ctx: CommandContext<GovernanceOptions>): 
   const [verb, name, extra] = positionals;
   if (!verb) throw missingArgument('warden governance', VERBS.join('|'));
   if (!(VERBS as readonly string[]).includes(verb)) throw unexpectedArgument(verb, 'warden governance');
+  if ((TRANSPARENCY_VERBS as readonly string[]).includes(verb)) return (await import('./governance-transparency-action.js')).governanceTransparencyAction(ctx);
   const workdir = resolveWorkdir(io.cwd, options.workdir);
   const write = (text: string): void => void io.stdout.write(`${text}\n`);
 

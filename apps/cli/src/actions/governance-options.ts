@@ -8,6 +8,8 @@ export const governanceOptions = z.strictObject({
   publicKey: z.string().min(1).optional(),
   keyEnv: z.string().min(1).optional(),
   out: z.string().min(1).optional(),
+  /** `verify`: the result file a provenance manifest is checked against. */
+  result: z.string().min(1).optional(),
   workdir: z.string().min(1).optional(),
   /** `dsar`: the per-subject key directory (default WORKDIR/.warden/subject-keys). */
   keys: z.string().min(1).optional(),

@@ -49,6 +49,7 @@ const VALUE_NAMES: Record<string, string> = {
   agent: 'NAME',
   attach: 'FILE',
   allowHost: 'HOST[:PORT]',
+  result: 'FILE',
 };
 
 function valueName(key: string, schema: z.ZodType): string {

@@ -1,7 +1,7 @@
 import { governanceOptions } from '../actions/governance-options.js';
 import { defineCommand } from '../cli/command.js';
 
-/** `warden governance packs|pack NAME|check|report --pack P|dsar erase|export SUBJECT`: declared governance and its reports. */
+/** `warden governance packs|pack NAME|check|report --pack P|dsar erase|export SUBJECT|incidents|notice|inventory|dpia|verify MANIFEST`: declared governance, its reports, data-subject rights and transparency. */
 export const governanceCommand = defineCommand({
   name: 'governance',
   summary: 'command.governance.summary',

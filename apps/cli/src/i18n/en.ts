@@ -14,6 +14,7 @@ import { enEval } from './en-eval.js';
 import { enOrchestrate } from './en-orchestrate.js';
 import { enFrictions } from './en-frictions.js';
 import { enSandboxes } from './en-sandboxes.js';
+import { enGovernance } from './en-governance.js';
 /** English: the reference catalog. Every other language must hold every key here. */
 export const en = {
   'help.tagline': 'warden — a governed agent harness for your terminal',
@@ -356,8 +357,8 @@ export const en = {
   'audit.ok': { one: 'audit trail intact: {count} entry verified', other: 'audit trail intact: {count} entries verified' },
   'audit.broken': 'audit trail broken at entry {index}: {reason}',
   'audit.missing': 'no audit trail at {file}',
-  'command.governance.summary': 'Governance packs, the governance file and pack reports (not legal advice), and data-subject erasure and export.',
-  'command.governance.usage': 'warden governance packs   ·   warden governance pack NAME   ·   warden governance check [--governance FILE]   ·   warden governance report --pack P [--governance FILE] [--trail FILE] [--public-key FILE]   ·   warden governance dsar erase SUBJECT --signing-key FILE [--keys DIR] [--sessions STORE] [--knowledge URL] [--tenant T] [--out FILE]   ·   warden governance dsar export SUBJECT [--keys DIR] [--sessions STORE] [--out FILE]',
+  'command.governance.summary': 'Governance packs, the governance file, pack reports, open incidents with regulator deadlines, the AI notice, the AI inventory, a DPIA draft and provenance checks (not legal advice), and data-subject erasure and export.',
+  'command.governance.usage': 'warden governance packs   ·   warden governance pack NAME   ·   warden governance check [--governance FILE]   ·   warden governance report --pack P [--governance FILE] [--trail FILE] [--public-key FILE]   ·   warden governance dsar erase SUBJECT --signing-key FILE [--keys DIR] [--sessions STORE] [--knowledge URL] [--tenant T] [--out FILE]   ·   warden governance dsar export SUBJECT [--keys DIR] [--sessions STORE] [--out FILE]   ·   warden governance incidents [--trail FILE]   ·   warden governance notice   ·   warden governance inventory [--out FILE]   ·   warden governance dpia [--out FILE]   ·   warden governance verify MANIFEST --public-key FILE [--result FILE]',
   'option.governance': 'Governance file (default: WORKDIR/governance.yaml).',
   'option.governance.pack': 'The pack to report on (a built-in name or a pack file).',
   'option.trail': 'Audit trail the report reads (default: WORKDIR/.warden/audit.jsonl).',
@@ -367,7 +368,7 @@ export const en = {
   'governance.report.notice': 'Not legal advice: this report shows what Warden can evidence; it does not establish compliance.',
   'governance.report.summary': '{pack}: {met} met, {partial} partial, {gap} gap, {manual} manual (policy version {version})',
   'governance.missing': 'no governance file at {file}',
-  'option.governance.out': 'File to write the Markdown report to (it still says it is not legal advice).',
+  'option.governance.out': 'File to write the output to (a report, the inventory, the DPIA draft or the notice; each still says it is not legal advice).',
 
   'doctor.fix': 'fix: {fix}',
   'doctor.node': 'Node.js {version}',
@@ -469,4 +470,5 @@ export const en = {
   ...enOrchestrate,
   ...enFrictions,
   ...enSandboxes,
+  ...enGovernance,
 } as const;

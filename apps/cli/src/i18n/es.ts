@@ -14,6 +14,7 @@ import { esEval } from './es-eval.js';
 import { esOrchestrate } from './es-orchestrate.js';
 import { esFrictions } from './es-frictions.js';
 import { esSandboxes } from './es-sandboxes.js';
+import { esGovernance } from './es-governance.js';
 import type { Catalog } from './catalog-types.js';
 
 /** Español. */
@@ -358,8 +359,8 @@ export const es: Catalog = {
   'audit.ok': { one: 'registro de auditoría íntegro: {count} entrada verificada', many: 'registro de auditoría íntegro: {count} de entradas verificadas', other: 'registro de auditoría íntegro: {count} entradas verificadas' },
   'audit.broken': 'registro de auditoría roto en la entrada {index}: {reason}',
   'audit.missing': 'no hay registro de auditoría en {file}',
-  'command.governance.summary': 'Paquetes de gobernanza, el archivo de gobernanza e informes por paquete (no es asesoramiento jurídico), y supresión y exportación de datos de un interesado.',
-  'command.governance.usage': 'warden governance packs   ·   warden governance pack NOMBRE   ·   warden governance check [--governance ARCHIVO]   ·   warden governance report --pack P [--governance ARCHIVO] [--trail ARCHIVO] [--public-key ARCHIVO]   ·   warden governance dsar erase INTERESADO --signing-key ARCHIVO [--keys DIR] [--sessions ALMACÉN] [--knowledge URL] [--tenant T] [--out ARCHIVO]   ·   warden governance dsar export INTERESADO [--keys DIR] [--sessions ALMACÉN] [--out ARCHIVO]',
+  'command.governance.summary': 'Paquetes de gobernanza, el archivo de gobernanza, informes por paquete, incidentes abiertos con plazos regulatorios, el aviso de IA, el inventario de IA, un borrador de EIPD y la verificación de procedencia (no es asesoramiento jurídico), y supresión y exportación de datos de un interesado.',
+  'command.governance.usage': 'warden governance packs   ·   warden governance pack NOMBRE   ·   warden governance check [--governance ARCHIVO]   ·   warden governance report --pack P [--governance ARCHIVO] [--trail ARCHIVO] [--public-key ARCHIVO]   ·   warden governance dsar erase INTERESADO --signing-key ARCHIVO [--keys DIR] [--sessions ALMACÉN] [--knowledge URL] [--tenant T] [--out ARCHIVO]   ·   warden governance dsar export INTERESADO [--keys DIR] [--sessions ALMACÉN] [--out ARCHIVO]   ·   warden governance incidents [--trail ARCHIVO]   ·   warden governance notice   ·   warden governance inventory [--out ARCHIVO]   ·   warden governance dpia [--out ARCHIVO]   ·   warden governance verify MANIFIESTO --public-key ARCHIVO [--result ARCHIVO]',
   'option.governance': 'Archivo de gobernanza (por defecto: WORKDIR/governance.yaml).',
   'option.governance.pack': 'El paquete sobre el que informar (un nombre incorporado o un archivo de paquete).',
   'option.trail': 'Registro de auditoría que lee el informe (por defecto: WORKDIR/.warden/audit.jsonl).',
@@ -369,7 +370,7 @@ export const es: Catalog = {
   'governance.report.notice': 'No es asesoramiento jurídico: este informe muestra lo que Warden puede evidenciar; no establece el cumplimiento.',
   'governance.report.summary': '{pack}: {met} cumplidos, {partial} parciales, {gap} carencias, {manual} manuales (versión de la política {version})',
   'governance.missing': 'no hay archivo de gobernanza en {file}',
-  'option.governance.out': 'Archivo donde escribir el informe en Markdown (sigue diciendo que no es asesoramiento jurídico).',
+  'option.governance.out': 'Archivo donde escribir la salida (un informe, el inventario, el borrador de EIPD o el aviso; cada uno sigue diciendo que no es asesoramiento jurídico).',
 
   'doctor.fix': 'solución: {fix}',
   'doctor.node': 'Node.js {version}',
@@ -471,4 +472,5 @@ export const es: Catalog = {
   ...esOrchestrate,
   ...esFrictions,
   ...esSandboxes,
+  ...esGovernance,
 };

@@ -14,6 +14,7 @@ import { frEval } from './fr-eval.js';
 import { frOrchestrate } from './fr-orchestrate.js';
 import { frFrictions } from './fr-frictions.js';
 import { frSandboxes } from './fr-sandboxes.js';
+import { frGovernance } from './fr-governance.js';
 import type { Catalog } from './catalog-types.js';
 
 /** Français. */
@@ -358,8 +359,8 @@ export const fr: Catalog = {
   'audit.ok': { one: 'piste d’audit intacte : {count} entrée vérifiée', many: 'piste d’audit intacte : {count} d’entrées vérifiées', other: 'piste d’audit intacte : {count} entrées vérifiées' },
   'audit.broken': 'piste d’audit rompue à l’entrée {index} : {reason}',
   'audit.missing': 'aucune piste d’audit dans {file}',
-  'command.governance.summary': 'Packs de gouvernance, fichier de gouvernance et rapports par pack (pas un avis juridique), effacement et export des données d’une personne concernée.',
-  'command.governance.usage': 'warden governance packs   ·   warden governance pack NOM   ·   warden governance check [--governance FICHIER]   ·   warden governance report --pack P [--governance FICHIER] [--trail FICHIER] [--public-key FICHIER]   ·   warden governance dsar erase PERSONNE --signing-key FICHIER [--keys DOSSIER] [--sessions STOCKAGE] [--knowledge URL] [--tenant T] [--out FICHIER]   ·   warden governance dsar export PERSONNE [--keys DOSSIER] [--sessions STOCKAGE] [--out FICHIER]',
+  'command.governance.summary': 'Packs de gouvernance, fichier de gouvernance, rapports par pack, incidents ouverts avec les délais réglementaires, l’avis IA, l’inventaire IA, un projet d’AIPD et la vérification de provenance (pas un avis juridique), effacement et export des données d’une personne concernée.',
+  'command.governance.usage': 'warden governance packs   ·   warden governance pack NOM   ·   warden governance check [--governance FICHIER]   ·   warden governance report --pack P [--governance FICHIER] [--trail FICHIER] [--public-key FICHIER]   ·   warden governance dsar erase PERSONNE --signing-key FICHIER [--keys DOSSIER] [--sessions STOCKAGE] [--knowledge URL] [--tenant T] [--out FICHIER]   ·   warden governance dsar export PERSONNE [--keys DOSSIER] [--sessions STOCKAGE] [--out FICHIER]   ·   warden governance incidents [--trail FICHIER]   ·   warden governance notice   ·   warden governance inventory [--out FICHIER]   ·   warden governance dpia [--out FICHIER]   ·   warden governance verify MANIFESTE --public-key FICHIER [--result FICHIER]',
   'option.governance': 'Fichier de gouvernance (par défaut : WORKDIR/governance.yaml).',
   'option.governance.pack': 'Le pack sur lequel rapporter (un nom intégré ou un fichier de pack).',
   'option.trail': 'Piste d’audit lue par le rapport (par défaut : WORKDIR/.warden/audit.jsonl).',
@@ -369,7 +370,7 @@ export const fr: Catalog = {
   'governance.report.notice': 'Pas un avis juridique : ce rapport montre ce que Warden peut prouver ; il n’établit pas la conformité.',
   'governance.report.summary': '{pack} : {met} satisfaites, {partial} partielles, {gap} lacunes, {manual} manuelles (version de la politique {version})',
   'governance.missing': 'aucun fichier de gouvernance dans {file}',
-  'option.governance.out': 'Fichier où écrire le rapport en Markdown (il dit toujours qu’il n’est pas un avis juridique).',
+  'option.governance.out': 'Fichier où écrire la sortie (un rapport, l’inventaire, le projet d’AIPD ou l’avis ; chacun dit toujours qu’il n’est pas un avis juridique).',
 
   'doctor.fix': 'correction : {fix}',
   'doctor.node': 'Node.js {version}',
@@ -471,4 +472,5 @@ export const fr: Catalog = {
   ...frOrchestrate,
   ...frFrictions,
   ...frSandboxes,
+  ...frGovernance,
 };

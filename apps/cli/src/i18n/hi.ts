@@ -14,6 +14,7 @@ import { hiEval } from './hi-eval.js';
 import { hiOrchestrate } from './hi-orchestrate.js';
 import { hiFrictions } from './hi-frictions.js';
 import { hiSandboxes } from './hi-sandboxes.js';
+import { hiGovernance } from './hi-governance.js';
 import type { Catalog } from './catalog-types.js';
 
 /** हिन्दी. */
@@ -358,8 +359,8 @@ export const hi: Catalog = {
   'audit.ok': { one: 'ऑडिट ट्रेल सुरक्षित: {count} प्रविष्टि जाँची गई', other: 'ऑडिट ट्रेल सुरक्षित: {count} प्रविष्टियाँ जाँची गईं' },
   'audit.broken': 'ऑडिट ट्रेल प्रविष्टि {index} पर टूटा है: {reason}',
   'audit.missing': '{file} पर कोई ऑडिट ट्रेल नहीं है',
-  'command.governance.summary': 'गवर्नेंस पैक, गवर्नेंस फ़ाइल और पैक रिपोर्ट (कानूनी सलाह नहीं), और डेटा-विषय का मिटाना व निर्यात।',
-  'command.governance.usage': 'warden governance packs   ·   warden governance pack NAME   ·   warden governance check [--governance FILE]   ·   warden governance report --pack P [--governance FILE] [--trail FILE] [--public-key FILE]   ·   warden governance dsar erase SUBJECT --signing-key FILE [--keys DIR] [--sessions STORE] [--knowledge URL] [--tenant T] [--out FILE]   ·   warden governance dsar export SUBJECT [--keys DIR] [--sessions STORE] [--out FILE]',
+  'command.governance.summary': 'गवर्नेंस पैक, गवर्नेंस फ़ाइल, पैक रिपोर्ट, नियामक समय-सीमाओं के साथ खुली घटनाएँ, AI सूचना, AI इन्वेंटरी, DPIA मसौदा और प्रोवेनेंस जाँच (कानूनी सलाह नहीं), और डेटा-विषय का मिटाना व निर्यात।',
+  'command.governance.usage': 'warden governance packs   ·   warden governance pack NAME   ·   warden governance check [--governance FILE]   ·   warden governance report --pack P [--governance FILE] [--trail FILE] [--public-key FILE]   ·   warden governance dsar erase SUBJECT --signing-key FILE [--keys DIR] [--sessions STORE] [--knowledge URL] [--tenant T] [--out FILE]   ·   warden governance dsar export SUBJECT [--keys DIR] [--sessions STORE] [--out FILE]   ·   warden governance incidents [--trail FILE]   ·   warden governance notice   ·   warden governance inventory [--out FILE]   ·   warden governance dpia [--out FILE]   ·   warden governance verify MANIFEST --public-key FILE [--result FILE]',
   'option.governance': 'गवर्नेंस फ़ाइल (डिफ़ॉल्ट: WORKDIR/governance.yaml)।',
   'option.governance.pack': 'जिस पैक पर रिपोर्ट बनानी है (अंतर्निहित नाम या पैक फ़ाइल)।',
   'option.trail': 'रिपोर्ट जो ऑडिट ट्रेल पढ़ती है (डिफ़ॉल्ट: WORKDIR/.warden/audit.jsonl)।',
@@ -369,7 +370,7 @@ export const hi: Catalog = {
   'governance.report.notice': 'कानूनी सलाह नहीं: यह रिपोर्ट दिखाती है कि Warden क्या प्रमाणित कर सकता है; यह अनुपालन स्थापित नहीं करती।',
   'governance.report.summary': '{pack}: {met} पूरे, {partial} आंशिक, {gap} कमी, {manual} मैन्युअल (नीति संस्करण {version})',
   'governance.missing': '{file} पर कोई गवर्नेंस फ़ाइल नहीं है',
-  'option.governance.out': 'वह फ़ाइल जिसमें Markdown रिपोर्ट लिखी जाए (उसमें अब भी लिखा रहता है कि यह कानूनी सलाह नहीं है)।',
+  'option.governance.out': 'वह फ़ाइल जिसमें आउटपुट लिखा जाए (रिपोर्ट, इन्वेंटरी, DPIA मसौदा या सूचना; हर एक में अब भी लिखा रहता है कि यह कानूनी सलाह नहीं है)।',
 
   'doctor.fix': 'समाधान: {fix}',
   'doctor.node': 'Node.js {version}',
@@ -471,4 +472,5 @@ export const hi: Catalog = {
   ...hiOrchestrate,
   ...hiFrictions,
   ...hiSandboxes,
+  ...hiGovernance,
 };

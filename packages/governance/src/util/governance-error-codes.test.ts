@@ -33,9 +33,14 @@ describe('error codes', () => {
       'policy.dsar_incomplete',
       'policy.example_failed',
       'policy.guardrail_violation',
+      'policy.incident_invalid',
       'policy.invalid',
       'policy.residency_refused',
+      'policy.runaway_delegation',
       'policy.self_approval',
+      'policy.tool_breaker_open',
+      'policy.tool_loop',
+      'policy.tool_storm',
     ]);
     for (const text of Object.values(GOVERNANCE_ERROR_CODES)) expect(text.length).toBeGreaterThan(10);
   });

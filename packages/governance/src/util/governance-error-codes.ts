@@ -20,6 +20,11 @@ export const GOVERNANCE_ERROR_CODES = {
   'policy.residency_refused': 'No backend in the chain is in a region allowed for the data subject\'s jurisdiction, so the model call was refused.',
   'policy.dsar_incomplete': 'A data-subject erasure could not delete everything (a store failed, a deliverable has no workspace or lies outside it); the subject\'s key was kept so the erasure can be retried.',
   'policy.guardrail_violation': 'A guardrail was violated and onViolation is "fail".',
+  'policy.tool_storm': 'A run asked for more tool calls within a few steps than the threat guard allows (a tool storm), so its tools were stopped.',
+  'policy.tool_loop': 'A run asked for the same tool with the same arguments more times than the threat guard allows (a loop), so its tools were stopped.',
+  'policy.runaway_delegation': 'Agents delegated to agents more times in one run tree than the threat guard allows, so the run was stopped.',
+  'policy.tool_breaker_open': 'A tool failed several times in a row in a run, so its breaker is open and it is not called again in that run.',
+  'policy.incident_invalid': 'An incident could not be opened: its cause, key or detection time is missing or invalid.',
 } as const;
 
 export type GovernanceErrorCode = keyof typeof GOVERNANCE_ERROR_CODES;
