@@ -33,6 +33,7 @@ describe('error codes', () => {
       'policy.example_failed',
       'policy.guardrail_violation',
       'policy.invalid',
+      'policy.judge_failed',
       'policy.residency_refused',
       'policy.self_approval',
     ]);

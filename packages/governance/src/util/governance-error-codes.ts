@@ -19,6 +19,7 @@ export const GOVERNANCE_ERROR_CODES = {
   'policy.data_refused': 'A model call was refused because it carried a data class the run\'s purpose does not allow and an on: data rule says deny.',
   'policy.residency_refused': 'No backend in the chain is in a region allowed for the data subject\'s jurisdiction, so the model call was refused.',
   'policy.guardrail_violation': 'A guardrail was violated and onViolation is "fail".',
+  'policy.judge_failed': 'An LLM judge guardrail with onError "raise" failed: its model was unavailable or did not answer with a valid JSON verdict.',
 } as const;
 
 export type GovernanceErrorCode = keyof typeof GOVERNANCE_ERROR_CODES;
