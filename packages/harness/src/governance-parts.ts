@@ -1,6 +1,7 @@
 import type { AgentHooks } from '@warden/core';
 import {
   autoApprove,
+  contentRails,
   createGate,
   createRedactor,
   durableApprovals,
@@ -15,7 +16,10 @@ import {
   type Policy,
   type PolicyGate,
 } from '@warden/governance';
-import type { ApprovalStoreV1, ApproverV1, GateMode, TaintSource } from '@warden/protocol';
+import type { ApprovalStoreV1, ApproverV1, GateMode, ProviderV1, TaintSource } from '@warden/protocol';
+import type { RailEventQueue } from './pipeline/rails-layer.js';
+
+export { railEventsFor } from './pipeline/rails-layer.js';
 import { UNTRUSTED_FACT_MARK } from '@warden/tools';
 import path from 'node:path';
 import { boundedApprovalStore } from './records/bounded-stores.js';
@@ -108,12 +112,16 @@ function recalledUntrusted(name: string, content: readonly { type: string; text?
 /**
  * The governance hooks in the one safe order: redaction first (what it returns is what the model,
  * the session, the events and reports see), then taint detection on the redacted output, then the
- * guardrails. Tools of trusted MCP servers do not taint.
+ * guardrails, then the content rails (input and output; their judges ask `provider`). Tools of trusted MCP servers do not taint.
  */
 export function governanceHooks(options: {
   redactor: Redactor;
   trustedTools: ReadonlySet<string>;
-  guardrails?: HarnessOptions['guardrails'];
+  guardrails?: HarnessOptions['guardrails'] | undefined;
+  /** The model the content rails' judges ask. */
+  provider?: ProviderV1;
+  /** Where the content rails' findings go, to become `warning` events. */
+  railEvents?: RailEventQueue | undefined;
 }): AgentHooks[] {
   const { redactor } = options;
   const taint = taintDetector();
@@ -126,6 +134,20 @@ export function governanceHooks(options: {
       },
     },
   ];
-  if (options.guardrails && Object.keys(options.guardrails).length > 0) hooks.push(guardrails(options.guardrails));
+  const { input, output, redactInput, ...rest } = options.guardrails ?? {};
+  if (Object.keys(rest).length > 0) hooks.push(guardrails(rest));
+  if ((input?.length ?? 0) + (output?.length ?? 0) > 0) {
+    hooks.push(
+      contentRails({
+        ...(input ? { input } : {}),
+        ...(output ? { output } : {}),
+        ...(redactInput !== undefined ? { redactInput } : {}),
+        ...(rest.onViolation ? { onViolation: rest.onViolation } : {}),
+        ...(rest.maxRetries !== undefined ? { maxRetries: rest.maxRetries } : {}),
+        ...(options.provider ? { provider: options.provider } : {}),
+        ...(options.railEvents ? { onEvent: (event) => options.railEvents?.push(event) } : {}),
+      }),
+    );
+  }
   return hooks;
 }

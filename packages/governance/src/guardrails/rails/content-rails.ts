@@ -41,6 +41,8 @@ export interface ContentRails {
 }
 
 interface RunState {
+  /** The input was checked (on the run's first model call). */
+  inputChecked: boolean;
   sources: string[];
   retries: number;
   events: RailEvent[];
@@ -59,7 +61,7 @@ function newInput(messages: readonly Message[]): number[] {
 
 /**
  * Content rails as core hooks (seed 003 "Deterministic detectors", "LLM judges"): input rails
- * check the task before the first model call; output rails check the final answer against the
+ * check the task on the run's first model call; output rails check the final answer against the
  * run's tool text. Detectors run first and judges only when they pass. Specs are validated here,
  * so a misspelt rail is an error when the harness is built, not when a run reaches it.
  */
@@ -72,7 +74,7 @@ export function contentRails(options: ContentRailsOptions): ContentRails {
   const stateOf = (runId: string): RunState => {
     let state = runs.get(runId);
     if (!state) {
-      state = { sources: [], retries: 0, events: [] };
+      state = { inputChecked: false, sources: [], retries: 0, events: [] };
       runs.set(runId, state);
     }
     return state;
@@ -87,7 +89,10 @@ export function contentRails(options: ContentRailsOptions): ContentRails {
 
   return {
     async beforeModel(ctx) {
-      if (!hasInput || ctx.step !== 0) return undefined;
+      if (!hasInput) return undefined;
+      const state = stateOf(ctx.runId);
+      if (state.inputChecked) return undefined;
+      state.inputChecked = true;
       const indexes = newInput(ctx.request.messages);
       let messages = ctx.request.messages;
       let changed = false;

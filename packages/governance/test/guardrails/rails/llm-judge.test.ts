@@ -47,7 +47,7 @@ describe('llmJudge', () => {
     expect(allowed).toEqual({ findings: [], failure: 'the judge did not answer with a valid JSON verdict' });
     const down = new ProviderError({ code: 'provider.unavailable', message: 'down', provider: 'scripted', retryable: false });
     const raised = llmJudge(scriptedProvider([down]), 'pii', { onError: 'raise' }).judge('hello');
-    await expect(raised).rejects.toSatisfy((e: unknown) => PolicyError.isInstance(e) && (e as PolicyError).code === 'policy.judge_failed' && Boolean((e as PolicyError).hint));
+    await expect(raised).rejects.toSatisfy((e: unknown) => PolicyError.isInstance(e) && (e).code === 'policy.judge_failed' && Boolean((e).hint));
   });
 
   it('a judge that takes too long has failed', async () => {
