@@ -119,7 +119,7 @@ function unionIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
   if (issue.code !== 'invalid_union') return [issue];
   const meant = issue.errors.filter((branch) => !branch.every((i) => i.code === 'invalid_type' && i.path.length === 0));
   if (meant.length !== 1) return [issue];
-  return meant[0]!.flatMap((inner) => unionIssues({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue));
+  return meant[0]!.flatMap((inner) => unionIssues({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
 function zodProblems(error: z.ZodError, at: At): BlueprintProblem[] {
