@@ -17,7 +17,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['review', 'scope', 'privacy'],
   ['effects'],
   ['taint'],
-  ['gate'],
+  ['gate', 'rails'],
   ['plan'],
   ['declared'],
 ];

@@ -1,6 +1,6 @@
 import { systemMessage, textOf, userMessage, type ProviderV1 } from '@warden/protocol';
 import { z } from 'zod';
-import { policyError } from '../../util/coded-errors.js';
+import { policyError } from '../util/coded-errors.js';
 import { JUDGE_POLICIES, type JudgePolicyName } from './judge-policies.js';
 import { atLeast, type RailContext, type RailFinding } from './rail-finding.js';
 

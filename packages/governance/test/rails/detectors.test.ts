@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { noInjection, noPii, noSecrets, notToxic } from '../../../src/guardrails/rails/detectors.js';
-import { grounded } from '../../../src/guardrails/rails/grounded.js';
-import { redact, type RailFinding } from '../../../src/guardrails/rails/rail-finding.js';
-import { noRepetition, requireCitation } from '../../../src/guardrails/rails/repetition-citation.js';
+import { noInjection, noPii, noSecrets, notToxic } from '../../src/rails/detectors.js';
+import { grounded } from '../../src/rails/grounded.js';
+import { redact, type RailFinding } from '../../src/rails/rail-finding.js';
+import { noRepetition, requireCitation } from '../../src/rails/repetition-citation.js';
 
 const at = (text: string, findings: RailFinding[]): string[] => findings.flatMap((f) => f.spans.map(([s, e]) => text.slice(s, e)));
 

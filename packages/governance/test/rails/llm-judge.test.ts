@@ -1,10 +1,10 @@
 import { PolicyError, ProviderError } from '@warden/protocol';
 import { scriptedProvider } from '@warden/protocol/testing';
 import { describe, expect, it } from 'vitest';
-import { checkRails } from '../../../src/guardrails/rails/check-rails.js';
-import { noSecrets } from '../../../src/guardrails/rails/detectors.js';
-import { JUDGE_POLICIES, JUDGE_POLICY_NAMES } from '../../../src/guardrails/rails/judge-policies.js';
-import { llmJudge } from '../../../src/guardrails/rails/llm-judge.js';
+import { checkRails } from '../../src/rails/check-rails.js';
+import { noSecrets } from '../../src/rails/detectors.js';
+import { JUDGE_POLICIES, JUDGE_POLICY_NAMES } from '../../src/rails/judge-policies.js';
+import { llmJudge } from '../../src/rails/llm-judge.js';
 
 const verdict = (pass: boolean, severity: string, reason: string): string => JSON.stringify({ pass, severity, reason });
 

@@ -1,4 +1,4 @@
-import type { Severity } from '../../classify/data-classes.js';
+import type { Severity } from '../classify/data-classes.js';
 
 /** The deterministic detectors, by the seed's names. */
 export const DETECTOR_NAMES = ['noPii', 'noSecrets', 'noInjection', 'grounded', 'notToxic', 'noRepetition', 'requireCitation'] as const;

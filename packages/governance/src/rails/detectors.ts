@@ -1,7 +1,7 @@
-import { classifyText } from '../../classify/classify.js';
-import { EXACT_DATA_CLASSES, type DataClass } from '../../classify/data-classes.js';
-import { createRedactor, type RedactorOptions } from '../../redaction/redactor.js';
-import { injectionSignalSpans } from '../../taint/injection-signals.js';
+import { classifyText } from '../classify/classify.js';
+import { EXACT_DATA_CLASSES, type DataClass } from '../classify/data-classes.js';
+import { createRedactor, type RedactorOptions } from '../redaction/redactor.js';
+import { injectionSignalSpans } from '../taint/injection-signals.js';
 import type { Detector, RailFinding } from './rail-finding.js';
 import { secretSpans } from './secret-spans.js';
 import { TOXIC_SEVERITY, TOXIC_WORDS } from './toxic-words.js';

@@ -1,8 +1,8 @@
 import { assistantText, PolicyError, userMessage, type ConfigError } from '@warden/protocol';
 import { scriptedProvider } from '@warden/protocol/testing';
 import { describe, expect, it } from 'vitest';
-import { contentRails } from '../../../src/guardrails/rails/content-rails.js';
-import { buildRails, RailSpec } from '../../../src/guardrails/rails/rail-spec.js';
+import { contentRails } from '../../src/rails/content-rails.js';
+import { buildRails, RailSpec } from '../../src/rails/rail-spec.js';
 
 const runId = 'run-1';
 const token = `ghp_${'A1b2C3d4E5'.repeat(3)}abcdef`;

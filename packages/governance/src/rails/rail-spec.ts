@@ -1,7 +1,7 @@
 import { didYouMean, type ProviderV1 } from '@warden/protocol';
 import { z } from 'zod';
-import { DATA_CLASSES, type DataClass } from '../../classify/data-classes.js';
-import { configError } from '../../util/coded-errors.js';
+import { DATA_CLASSES, type DataClass } from '../classify/data-classes.js';
+import { configError } from '../util/coded-errors.js';
 import { noInjection, noPii, noSecrets, notToxic } from './detectors.js';
 import { grounded } from './grounded.js';
 import { JUDGE_POLICY_NAMES } from './judge-policies.js';

@@ -1,5 +1,5 @@
 import { textOf, type AfterModelContext, type AfterToolContext, type BeforeModelContext, type Message, type ProviderV1 } from '@warden/protocol';
-import { policyError } from '../../util/coded-errors.js';
+import { policyError } from '../util/coded-errors.js';
 import { checkRails, type RailCheck } from './check-rails.js';
 import { redact, type RailFinding } from './rail-finding.js';
 import { buildRails, type RailSpec } from './rail-spec.js';

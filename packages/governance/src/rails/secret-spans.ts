@@ -1,4 +1,4 @@
-import type { Redactor } from '../../redaction/redactor.js';
+import type { Redactor } from '../redaction/redactor.js';
 
 const MARKER = /\[redacted:([^\]\s]{1,80})\]/g;
 
