@@ -182,7 +182,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   // Trusted remote agents' answers do not taint, like trusted MCP servers' results.
   const trustedTools = new Set([...(shared.mcp?.trustedTools ?? []), ...(options.a2aAgents ?? []).filter((entry) => entry.trust === 'trusted').map((entry) => entry.name)]);
   const policies = await loadPolicies(workdir, options.policies);
-  const gateForMode = (gateMode: HarnessMode) => gateFor(workdir, { mode: gateMode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: shared.sandbox !== undefined && (shared.sandbox.kind ?? 'bwrap') === 'bwrap' });
+  const gateForMode = (gateMode: HarnessMode) => gateFor(workdir, { mode: gateMode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: shared.sandbox !== undefined && (shared.sandbox.kind ?? 'bwrap') === 'bwrap', review: options.review && { provider: shared.provider, policy: options.review } });
   // Calls that conform to the run's plan (plan-first mode, or a plan a program hands over) are not asked about again.
   const gate = planGate(gateForMode(mode));
   const approver = approverFor(options.approver, shared.approvals, redactor);

@@ -8,6 +8,7 @@ import {
   guardrails,
   loadPolicyFile,
   loadShellAnalyzer,
+  modelReviewer,
   personRequiredApprover,
   redactApprovalRequest,
   taintDetector,
@@ -42,11 +43,13 @@ export interface GateSettings {
   protectedPaths?: readonly string[];
   instructionFiles: readonly string[];
   sandboxActive: boolean;
+  /** The model reviewer (`review` in the config): a second look at calls the gate allowed, failing closed. */
+  review?: { provider: ProviderV1; policy: NonNullable<HarnessOptions['review']> } | undefined;
 }
 
 /** The gate: deny list, protected paths, the parsed-shell analyzer and task-scoped authorization, in every mode. */
 export function gateFor(workspace: string, settings: GateSettings): PolicyGate {
-  return createGate({
+  const gate = createGate({
     workspace,
     mode: settings.mode,
     shell: () => loadShellAnalyzer(),
@@ -55,6 +58,10 @@ export function gateFor(workspace: string, settings: GateSettings): PolicyGate {
     instructionFiles: settings.instructionFiles,
     sandbox: { active: settings.sandboxActive },
   });
+  if (!settings.review) return gate;
+  const { tools, ...policy } = settings.review.policy;
+  const reviewed = modelReviewer(settings.review.provider, { ...policy, ...(tools ? { tools } : {}) }).gate(gate);
+  return { specificationVersion: gate.specificationVersion, decide: (call, ctx) => reviewed.decide(call, ctx), mode: gate.mode, warnings: gate.warnings };
 }
 
 /**

@@ -213,6 +213,23 @@ export const HarnessConfig = z.strictObject({
       redactInput: z.boolean().optional(),
     })
     .optional(),
+  /**
+   * The model reviewer (governance's `modelReviewer`): the run's model takes a second look at every
+   * call the gate allowed (default: every tool not annotated read-only) and fails closed — a
+   * malformed, unsure, low-confidence or unavailable review turns the allow into `onFailure`
+   * (default `ask`), a `dangerous` verdict into `onDangerous` (default `deny`).
+   */
+  review: z
+    .strictObject({
+      minConfidence: z.number().min(0).max(1).optional(),
+      instructions: z.string().min(1).optional(),
+      timeoutMs: positiveInt.optional(),
+      onFailure: z.enum(['ask', 'deny']).optional(),
+      onDangerous: z.enum(['ask', 'deny']).optional(),
+      tools: z.array(z.string().min(1)).optional(),
+      maxArgsChars: positiveInt.optional(),
+    })
+    .optional(),
   /** Sub-agents the model may delegate to, with their tool allowlists. */
   subagents: z
     .record(
