@@ -151,6 +151,7 @@ export const esCodes: Record<keyof typeof enCodes, string> = {
   'code.policy.self_approval': 'aquí una persona no puede aprobar su propia solicitud',
   'code.policy.audit_corrupt': 'el registro de auditoría termina con una línea que no es una entrada',
   'code.policy.guardrail_violation': 'se infringió una salvaguarda',
+  'code.policy.judge_failed': 'un juez LLM de salvaguarda no pudo dar un veredicto',
   'code.policy.data_refused': 'el propósito no permite que estos datos lleguen a un modelo, y la política rechaza la llamada',
   'code.policy.residency_refused': 'ningún backend está en una región permitida para la jurisdicción del interesado',
   'code.policy.shell_parser_unavailable': 'no se pudo cargar el analizador sintáctico de shell',
