@@ -125,6 +125,27 @@ export type {
 export { detectPii, redactPii, luhnValid, ibanValid, PII_KINDS } from './guardrails/pii.js';
 export type { PiiKind, PiiSpan } from './guardrails/pii.js';
 
+// Content rails: deterministic detectors and LLM judges
+export { noPii, noSecrets, noInjection, notToxic } from './rails/detectors.js';
+export type { NoPiiOptions, NotToxicOptions } from './rails/detectors.js';
+export { grounded } from './rails/grounded.js';
+export type { GroundedOptions } from './rails/grounded.js';
+export { noRepetition, requireCitation } from './rails/repetition-citation.js';
+export type { NoRepetitionOptions, RequireCitationOptions } from './rails/repetition-citation.js';
+export { redact, DETECTOR_NAMES } from './rails/rail-finding.js';
+export type { RailFinding, RailSpan, RailContext, Detector, DetectorName } from './rails/rail-finding.js';
+export { TOXIC_WORDS } from './rails/toxic-words.js';
+export { llmJudge, JudgeVerdict } from './rails/llm-judge.js';
+export type { LlmJudge, LlmJudgeOptions, JudgeOnError, JudgeOutcome } from './rails/llm-judge.js';
+export { JUDGE_POLICIES, JUDGE_POLICY_NAMES } from './rails/judge-policies.js';
+export type { JudgePolicyName } from './rails/judge-policies.js';
+export { RailSpec, ContentRailsSpec, buildRails } from './rails/rail-spec.js';
+export type { BuiltRails } from './rails/rail-spec.js';
+export { checkRails } from './rails/check-rails.js';
+export type { RailCheck } from './rails/check-rails.js';
+export { contentRails } from './rails/content-rails.js';
+export type { ContentRails, ContentRailsOptions, RailEvent } from './rails/content-rails.js';
+
 // Plan linting and plan-first control-flow integrity
 export { lintPlan, PLAN_ISSUE_CODES, PLAN_LIMITS } from './plan/lint-plan.js';
 export type { LintPlanOptions, PlanLimits, PlanLintResult, PlanIssueCode } from './plan/lint-plan.js';

@@ -18,7 +18,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['review', 'scope', 'privacy', 'rights'],
   ['effects'],
   ['taint', 'threats'],
-  ['gate'],
+  ['gate', 'rails'],
   ['plan'],
   ['declared'],
   ['incidents', 'transparency'],

@@ -17,7 +17,7 @@ import type { GovernedAgent, HarnessResumeOptions, HarnessRunOptions } from './g
 import { harnessPipeline } from './pipeline/harness-pipeline.js';
 import type { SpendReport } from './cost/cost-report.js';
 import { trackStoredSpend, type SpendQuery } from './cost/load-spend.js';
-import { approverFor, durableFor, gateFor, governanceHooks, harnessRedactor, loadPolicies, type DurableApprovals } from './governance-parts.js';
+import { approverFor, durableFor, gateFor, governanceHooks, harnessRedactor, loadPolicies, railEventsFor, type DurableApprovals } from './governance-parts.js';
 import { BUILTIN_TOOL_NAMES } from './harness-config.js';
 import type { HarnessMode, HarnessOptions } from './harness-options.js';
 import { connectMcpServers, requiredServerFailure, type ConnectedMcp } from './mcp-servers.js';
@@ -176,7 +176,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   // Trusted remote agents' answers do not taint, like trusted MCP servers' results.
   const trustedTools = new Set([...(shared.mcp?.trustedTools ?? []), ...(options.a2aAgents ?? []).filter((entry) => entry.trust === 'trusted').map((entry) => entry.name)]);
   const policies = await loadPolicies(workdir, options.policies);
-  const gateForMode = (gateMode: HarnessMode) => gateFor(workdir, { mode: gateMode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: shared.sandbox !== undefined && (shared.sandbox.kind ?? 'bwrap') === 'bwrap' });
+  const gateForMode = (gateMode: HarnessMode) => gateFor(workdir, { mode: gateMode, policies, ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}), instructionFiles: instructionFiles(options), sandboxActive: shared.sandbox !== undefined && (shared.sandbox.kind ?? 'bwrap') === 'bwrap', review: options.review && { provider: shared.provider, policy: options.review } });
   // Calls that conform to the run's plan (plan-first mode, or a plan a program hands over) are not asked about again.
   const gate = planGate(gateForMode(mode));
   const approver = approverFor(options.approver, shared.approvals, redactor);
@@ -187,11 +187,13 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   };
   const prompt = await promptWith(options.instructions);
   const initialTaint = [...prompt.taint, ...(shared.mcp?.taint ?? [])];
-  const hooks = [...governanceHooks({ redactor, trustedTools, ...(options.guardrails ? { guardrails: options.guardrails } : {}) }), ...style.hooks, ...(options.hooks ?? [])];
+  const railEvents = railEventsFor(options.guardrails);
+  const hooks = [...governanceHooks({ redactor, trustedTools, provider: shared.provider, railEvents, guardrails: options.guardrails }), ...style.hooks, ...(options.hooks ?? [])];
   const audit = shared.audit;
   // The layers around the agent, in the one order written in harness-pipeline.ts.
   const pipeline = harnessPipeline({
     observers: { redactor, ...(audit ? { observe: (event) => audit.record(event), flush: () => audit.flush() } : {}) },
+    rails: railEvents,
     ...(shared.tracing ? { tracing: shared.tracing } : {}),
     ...(shared.alerts ? { alerts: { alerts: shared.alerts, owner: ownerName(options.owner), prices: shared.prices } } : {}),
     ...(options.planFirst

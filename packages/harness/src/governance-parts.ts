@@ -1,12 +1,14 @@
 import type { AgentHooks } from '@warden/core';
 import {
   autoApprove,
+  contentRails,
   createGate,
   createRedactor,
   durableApprovals,
   guardrails,
   loadPolicyFile,
   loadShellAnalyzer,
+  modelReviewer,
   personRequiredApprover,
   redactApprovalRequest,
   taintDetector,
@@ -15,7 +17,10 @@ import {
   type Policy,
   type PolicyGate,
 } from '@warden/governance';
-import type { ApprovalStoreV1, ApproverV1, GateMode, TaintSource } from '@warden/protocol';
+import type { ApprovalStoreV1, ApproverV1, GateMode, ProviderV1, TaintSource } from '@warden/protocol';
+import type { RailEventQueue } from './pipeline/rails-layer.js';
+
+export { railEventsFor } from './pipeline/rails-layer.js';
 import { UNTRUSTED_FACT_MARK } from '@warden/tools';
 import path from 'node:path';
 import { boundedApprovalStore } from './records/bounded-stores.js';
@@ -38,11 +43,13 @@ export interface GateSettings {
   protectedPaths?: readonly string[];
   instructionFiles: readonly string[];
   sandboxActive: boolean;
+  /** The model reviewer (`review` in the config): a second look at calls the gate allowed, failing closed. */
+  review?: { provider: ProviderV1; policy: NonNullable<HarnessOptions['review']> } | undefined;
 }
 
 /** The gate: deny list, protected paths, the parsed-shell analyzer and task-scoped authorization, in every mode. */
 export function gateFor(workspace: string, settings: GateSettings): PolicyGate {
-  return createGate({
+  const gate = createGate({
     workspace,
     mode: settings.mode,
     shell: () => loadShellAnalyzer(),
@@ -51,6 +58,10 @@ export function gateFor(workspace: string, settings: GateSettings): PolicyGate {
     instructionFiles: settings.instructionFiles,
     sandbox: { active: settings.sandboxActive },
   });
+  if (!settings.review) return gate;
+  const { tools, ...policy } = settings.review.policy;
+  const reviewed = modelReviewer(settings.review.provider, { ...policy, ...(tools ? { tools } : {}) }).gate(gate);
+  return { specificationVersion: gate.specificationVersion, decide: (call, ctx) => reviewed.decide(call, ctx), mode: gate.mode, warnings: gate.warnings };
 }
 
 /**
@@ -108,12 +119,16 @@ function recalledUntrusted(name: string, content: readonly { type: string; text?
 /**
  * The governance hooks in the one safe order: redaction first (what it returns is what the model,
  * the session, the events and reports see), then taint detection on the redacted output, then the
- * guardrails. Tools of trusted MCP servers do not taint.
+ * guardrails, then the content rails (input and output; their judges ask `provider`). Tools of trusted MCP servers do not taint.
  */
 export function governanceHooks(options: {
   redactor: Redactor;
   trustedTools: ReadonlySet<string>;
-  guardrails?: HarnessOptions['guardrails'];
+  guardrails?: HarnessOptions['guardrails'] | undefined;
+  /** The model the content rails' judges ask. */
+  provider?: ProviderV1;
+  /** Where the content rails' findings go, to become `warning` events. */
+  railEvents?: RailEventQueue | undefined;
 }): AgentHooks[] {
   const { redactor } = options;
   const taint = taintDetector();
@@ -126,6 +141,20 @@ export function governanceHooks(options: {
       },
     },
   ];
-  if (options.guardrails && Object.keys(options.guardrails).length > 0) hooks.push(guardrails(options.guardrails));
+  const { input, output, redactInput, ...rest } = options.guardrails ?? {};
+  if (Object.keys(rest).length > 0) hooks.push(guardrails(rest));
+  if ((input?.length ?? 0) + (output?.length ?? 0) > 0) {
+    hooks.push(
+      contentRails({
+        ...(input ? { input } : {}),
+        ...(output ? { output } : {}),
+        ...(redactInput !== undefined ? { redactInput } : {}),
+        ...(rest.onViolation ? { onViolation: rest.onViolation } : {}),
+        ...(rest.maxRetries !== undefined ? { maxRetries: rest.maxRetries } : {}),
+        ...(options.provider ? { provider: options.provider } : {}),
+        ...(options.railEvents ? { onEvent: (event) => options.railEvents?.push(event) } : {}),
+      }),
+    );
+  }
   return hooks;
 }

@@ -1,3 +1,4 @@
+import { RailSpec } from '@warden/governance';
 import { AgentName, GateMode } from '@warden/protocol/schemas';
 import { z } from 'zod';
 
@@ -188,7 +189,7 @@ export const HarnessConfig = z.strictObject({
       }),
     )
     .optional(),
-  /** Guardrails on the run (governance's `guardrails`): forbidden and required tools, required text, placeholders, cost, personal data. */
+  /** Guardrails on the run (governance's `guardrails`): forbidden and required tools, required text, placeholders, cost, personal data; and the content rails (`input`, `output`). */
   guardrails: z
     .strictObject({
       requireTools: z.array(z.string().min(1)).optional(),
@@ -199,6 +200,34 @@ export const HarnessConfig = z.strictObject({
       pii: z.boolean().optional(),
       onViolation: z.enum(['retry', 'fail', 'warn']).optional(),
       maxRetries: z.number().int().min(0).max(10).optional(),
+      /**
+       * Content rails on the task before the first model call: detector names (`noPii`, `noSecrets`,
+       * `noInjection`, `grounded`, `notToxic`, `noRepetition`, `requireCitation`), `{ rail, …options }`,
+       * or `{ judge: policy | sentence, onError: block | allow | raise }`. A finding refuses the run
+       * (recorded under `warn`).
+       */
+      input: z.array(RailSpec).optional(),
+      /** Content rails on the final answer (same forms): a finding is handled by `onViolation`. */
+      output: z.array(RailSpec).optional(),
+      /** On the input, remove what the detectors found (exact spans) instead of refusing the run. */
+      redactInput: z.boolean().optional(),
+    })
+    .optional(),
+  /**
+   * The model reviewer (governance's `modelReviewer`): the run's model takes a second look at every
+   * call the gate allowed (default: every tool not annotated read-only) and fails closed — a
+   * malformed, unsure, low-confidence or unavailable review turns the allow into `onFailure`
+   * (default `ask`), a `dangerous` verdict into `onDangerous` (default `deny`).
+   */
+  review: z
+    .strictObject({
+      minConfidence: z.number().min(0).max(1).optional(),
+      instructions: z.string().min(1).optional(),
+      timeoutMs: positiveInt.optional(),
+      onFailure: z.enum(['ask', 'deny']).optional(),
+      onDangerous: z.enum(['ask', 'deny']).optional(),
+      tools: z.array(z.string().min(1)).optional(),
+      maxArgsChars: positiveInt.optional(),
     })
     .optional(),
   /** Sub-agents the model may delegate to, with their tool allowlists. */

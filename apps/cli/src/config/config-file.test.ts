@@ -51,6 +51,14 @@ describe('warden.config.json', () => {
     expect(failure(dirWith(JSON.stringify({ a2aAgents: [{ ...a2aAgents[0], handoffTo: 'not a name' }] })))).toMatchObject({ code: 'config.invalid', message: expect.stringContaining('"a2aAgents.0.handoffTo"') });
   });
 
+  it('takes content rails and names a misspelt rail, judge policy or rail key at load', () => {
+    const guardrails = { output: ['noSecrets', { judge: 'groundedness', onError: 'block' }], input: ['noInjection'] };
+    expect(loadConfig(dirWith(JSON.stringify({ guardrails }))).config.guardrails).toEqual(guardrails);
+    expect(failure(dirWith('{"guardrails":{"output":["noSecret"]}}'))).toMatchObject({ code: 'config.invalid', message: expect.stringMatching(/"guardrails\.output\.0".*did you mean "noSecrets"\?/) });
+    expect(failure(dirWith('{"guardrails":{"output":[{"judge":"groundednes"}]}}'))).toMatchObject({ message: expect.stringContaining('did you mean "groundedness"?') });
+    expect(failure(dirWith('{"guardrails":{"output":[{"judge":"safety","onErorr":"allow"}]}}'))).toMatchObject({ code: 'config.unknown_key', hint: 'did you mean "guardrails.output.0.onError"?' });
+  });
+
   it('names an invalid value and refuses broken JSON', () => {
     expect(failure(dirWith('{"mode":"reckless"}'))).toMatchObject({ code: 'config.invalid', message: expect.stringContaining('"mode"') });
     expect(failure(dirWith('{"mode":'))).toMatchObject({ code: 'config.invalid' });

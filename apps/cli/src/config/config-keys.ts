@@ -6,6 +6,7 @@ interface Def {
   element?: z.ZodType;
   shape?: Record<string, z.ZodType>;
   valueType?: z.ZodType;
+  options?: z.ZodType[];
 }
 
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { def: Def }).def;
@@ -29,5 +30,7 @@ export function keysAt(root: z.ZodType, keyPath: readonly PropertyKey[]): string
     else if (def.type === 'record' && def.valueType) def = unwrap(def.valueType);
     else return [];
   }
+  // A union of objects (a content rail: `{ rail, … }` or `{ judge, … }`) takes the keys of each.
+  if (def.type === 'union' && def.options) return [...new Set(def.options.flatMap((option) => keysAt(option, [])))];
   return def.type === 'object' && def.shape ? Object.keys(def.shape) : [];
 }

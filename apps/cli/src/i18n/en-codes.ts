@@ -150,6 +150,7 @@ export const enCodes = {
   'code.policy.audit_corrupt': 'the audit trail ends with a line that is not an entry',
   'code.policy.dsar_incomplete': 'the data-subject erasure did not finish; the subject\'s key was kept so it can be retried',
   'code.policy.guardrail_violation': 'a guardrail was violated',
+  'code.policy.judge_failed': 'an LLM judge guardrail could not give a verdict',
   'code.policy.data_refused': 'a purpose does not allow this data to reach a model, and the policy refuses the call',
   'code.policy.residency_refused': 'no backend is in a region allowed for the data subject\'s jurisdiction',
   'code.policy.shell_parser_unavailable': 'the shell parser could not be loaded',

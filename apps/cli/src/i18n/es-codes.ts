@@ -152,6 +152,7 @@ export const esCodes: Record<keyof typeof enCodes, string> = {
   'code.policy.audit_corrupt': 'el registro de auditoría termina con una línea que no es una entrada',
   'code.policy.dsar_incomplete': 'la supresión de datos del interesado no terminó; se conservó su clave para poder reintentarla',
   'code.policy.guardrail_violation': 'se infringió una salvaguarda',
+  'code.policy.judge_failed': 'un juez LLM de salvaguarda no pudo dar un veredicto',
   'code.policy.data_refused': 'el propósito no permite que estos datos lleguen a un modelo, y la política rechaza la llamada',
   'code.policy.residency_refused': 'ningún backend está en una región permitida para la jurisdicción del interesado',
   'code.policy.shell_parser_unavailable': 'no se pudo cargar el analizador sintáctico de shell',

@@ -152,6 +152,7 @@ export const frCodes: Record<keyof typeof enCodes, string> = {
   'code.policy.audit_corrupt': 'le journal d\'audit se termine par une ligne qui n\'est pas une entrée',
   'code.policy.dsar_incomplete': 'l’effacement des données de la personne n’a pas abouti ; sa clé a été conservée pour pouvoir réessayer',
   'code.policy.guardrail_violation': 'un garde-fou a été enfreint',
+  'code.policy.judge_failed': 'un juge LLM de garde-fou n\'a pas pu rendre de verdict',
   'code.policy.data_refused': 'la finalité ne permet pas à ces données d’atteindre un modèle, et la politique refuse l’appel',
   'code.policy.residency_refused': 'aucun backend n’est dans une région autorisée pour la juridiction de la personne concernée',
   'code.policy.shell_parser_unavailable': 'l\'analyseur syntaxique de shell n\'a pas pu être chargé',

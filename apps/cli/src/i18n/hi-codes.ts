@@ -152,6 +152,7 @@ export const hiCodes: Record<keyof typeof enCodes, string> = {
   'code.policy.audit_corrupt': 'ऑडिट ट्रेल ऐसी पंक्ति पर ख़त्म होता है जो प्रविष्टि नहीं है',
   'code.policy.dsar_incomplete': 'डेटा-विषय का मिटाना पूरा नहीं हुआ; व्यक्ति की कुंजी रखी गई ताकि फिर से कोशिश की जा सके',
   'code.policy.guardrail_violation': 'एक गार्डरेल का उल्लंघन हुआ',
+  'code.policy.judge_failed': 'एक LLM जज गार्डरेल निर्णय नहीं दे सका',
   'code.policy.data_refused': 'उद्देश्य इस डेटा को मॉडल तक जाने की अनुमति नहीं देता, और नीति कॉल अस्वीकार करती है',
   'code.policy.residency_refused': 'कोई भी बैकएंड डेटा विषय के क्षेत्राधिकार के लिए अनुमत क्षेत्र में नहीं है',
   'code.policy.shell_parser_unavailable': 'शेल पार्सर लोड नहीं हो सका',

@@ -33,3 +33,20 @@ export function findInjectionSignal(text: string): { id: TaintNote; kind: string
 export function injectionSignal(text: string): string | undefined {
   return findInjectionSignal(text)?.kind;
 }
+
+/** Every injection signal in the text with where it matched (`text.slice(start, end)`), in text order. */
+export function injectionSignalSpans(text: string): Array<{ id: TaintNote; kind: string; start: number; end: number }> {
+  const sample = text.length > MAX_SIGNAL_SCAN ? text.slice(0, MAX_SIGNAL_SCAN) : text;
+  const out: Array<{ id: TaintNote; kind: string; start: number; end: number }> = [];
+  for (const signal of SIGNALS) {
+    const re = new RegExp(signal.pattern.source, signal.pattern.flags.includes('g') ? signal.pattern.flags : `${signal.pattern.flags}g`);
+    for (let m = re.exec(sample); m; m = re.exec(sample)) {
+      if (m[0].length === 0) {
+        re.lastIndex += 1;
+        continue;
+      }
+      out.push({ id: signal.id, kind: signal.kind, start: m.index, end: m.index + m[0].length });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}

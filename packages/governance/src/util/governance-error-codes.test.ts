@@ -35,6 +35,7 @@ describe('error codes', () => {
       'policy.guardrail_violation',
       'policy.incident_invalid',
       'policy.invalid',
+      'policy.judge_failed',
       'policy.residency_refused',
       'policy.runaway_delegation',
       'policy.self_approval',

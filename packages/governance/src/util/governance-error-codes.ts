@@ -25,6 +25,7 @@ export const GOVERNANCE_ERROR_CODES = {
   'policy.runaway_delegation': 'Agents delegated to agents more times in one run tree than the threat guard allows, so the run was stopped.',
   'policy.tool_breaker_open': 'A tool failed several times in a row in a run, so its breaker is open and it is not called again in that run.',
   'policy.incident_invalid': 'An incident could not be opened: its cause, key or detection time is missing or invalid.',
+  'policy.judge_failed': 'An LLM judge guardrail with onError "raise" failed: its model was unavailable or did not answer with a valid JSON verdict.',
 } as const;
 
 export type GovernanceErrorCode = keyof typeof GOVERNANCE_ERROR_CODES;

@@ -1,3 +1,4 @@
+import { RailSpec } from '@warden/governance';
 import { GateMode } from '@warden/protocol/schemas';
 import { z } from 'zod';
 
@@ -10,6 +11,15 @@ import { z } from 'zod';
 const Name = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,51}$/, 'a name is a letter, then letters, digits, _ or - (at most 52)');
 const ToolName = z.string().min(1);
 
+/** The seed's snake_case spelling of a rail's keys, read as the harness's. */
+const RAIL_KEYS: Record<string, string> = { on_error: 'onError', block_at: 'blockAt', timeout_ms: 'timeoutMs', min_overlap: 'minOverlap' };
+
+/** A content rail as a blueprint writes it: `noSecrets`, `{rail: grounded, threshold: 0.7}`, `{judge: safety, on_error: block}`. */
+export const BlueprintRail = z.preprocess(
+  (value) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [RAIL_KEYS[k] ?? k, v])) : value),
+  RailSpec,
+);
+
 /** A named guardrail set: what an agent must do to be done (the harness's `guardrails`). */
 export const BlueprintGuardrails = z.strictObject({
   require_tools: z.array(ToolName).optional(),
@@ -20,6 +30,11 @@ export const BlueprintGuardrails = z.strictObject({
   max_cost_usd: z.number().nonnegative().optional(),
   on_violation: z.enum(['retry', 'fail', 'warn']).optional(),
   max_retries: z.number().int().min(0).max(10).optional(),
+  /** Content rails on the task (seed 003 "Deterministic detectors", "LLM judges"). */
+  input: z.array(BlueprintRail).optional(),
+  /** Content rails on the answer. */
+  output: z.array(BlueprintRail).optional(),
+  redact_input: z.boolean().optional(),
 });
 
 export const BlueprintSubagent = z.strictObject({

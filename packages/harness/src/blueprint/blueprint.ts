@@ -232,6 +232,9 @@ function guardrailsOf(g: BlueprintGuardrails, nameOf: (ref: string) => string): 
     ...(g.max_cost_usd !== undefined ? { maxCostUsd: g.max_cost_usd } : {}),
     ...(g.on_violation ? { onViolation: g.on_violation } : {}),
     ...(g.max_retries !== undefined ? { maxRetries: g.max_retries } : {}),
+    ...(g.input ? { input: g.input } : {}),
+    ...(g.output ? { output: g.output } : {}),
+    ...(g.redact_input !== undefined ? { redactInput: g.redact_input } : {}),
   };
 }
 

@@ -35,6 +35,16 @@ const ALL_KEYS = [
   'dir',
   'only',
   'trust',
+  // A content rail's keys.
+  'rail',
+  'judge',
+  'on_error',
+  'block_at',
+  'timeout_ms',
+  'threshold',
+  'min_overlap',
+  'classes',
+  'words',
 ];
 
 /** Reads and checks a blueprint file (YAML or JSON). */
@@ -101,8 +111,19 @@ function position(doc: Document, lines: LineCounter, path: Path, key?: string): 
 
 type At = (path: Path, key?: string) => { line: number; column: number };
 
+/**
+ * A union that failed in every branch (`guardrails: name | set`) says what was wrong in the branch
+ * the value was meant for: the one whose problems are not "this is the wrong type" at its root.
+ */
+function unionIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const meant = issue.errors.filter((branch) => !branch.every((i) => i.code === 'invalid_type' && i.path.length === 0));
+  if (meant.length !== 1) return [issue];
+  return meant[0]!.flatMap((inner) => unionIssues({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+
 function zodProblems(error: z.ZodError, at: At): BlueprintProblem[] {
-  return error.issues.flatMap((issue) => {
+  return error.issues.flatMap(unionIssues).flatMap((issue) => {
     const path = issue.path as Array<string | number>;
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => {

@@ -8,6 +8,7 @@ import type { TracingRuntime } from '../tracing/tracing-runtime.js';
 import type { HarnessLayer } from './harness-layer.js';
 import { wrapWith } from './harness-layer.js';
 import { observedLayer, type Observers } from './observed-layer.js';
+import { railsLayer, type RailEventQueue } from './rails-layer.js';
 import { runControlLayer, type RunControl } from './run-control-layer.js';
 import { tracingLayer } from './tracing-layer.js';
 
@@ -17,6 +18,7 @@ export interface PipelineParts {
   tracing?: TracingRuntime;
   alerts?: { alerts: BudgetAlerts; owner: string; prices: PriceTable };
   planFirst?: PlanFirstDeps;
+  rails?: RailEventQueue | undefined;
 }
 
 export interface HarnessPipeline {
@@ -37,6 +39,7 @@ export interface HarnessPipeline {
  * 3. `budget-alerts` — meters the spend the caller sees, the plan-first call's included.
  * 4. `plan-first` — writes and approves the plan before the run reads anything untrusted.
  * 5. `redaction-and-audit` — every event the layers above and the caller see is redacted and in the trail first.
+ * 6. `content-rails` — what the content rails found, as `warning` events, inside redaction and audit.
  *
  * Under them, core's agent under the harness's authority (scope and initial taint per run).
  */
@@ -48,6 +51,7 @@ export function harnessPipeline(parts: PipelineParts): HarnessPipeline {
     parts.alerts && alertingLayer(parts.alerts.alerts, parts.alerts.owner, parts.alerts.prices),
     parts.planFirst && planFirstLayer(parts.planFirst),
     observedLayer(parts.observers),
+    parts.rails && railsLayer(parts.rails),
   ].filter((layer): layer is HarnessLayer => Boolean(layer));
   return {
     layers,
