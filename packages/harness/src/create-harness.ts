@@ -4,7 +4,7 @@ import { createAgent, type AgentOptions } from '@warden/core';
 import { planGate, taskScope, type PolicyGate, type Redactor } from '@warden/governance';
 import { type Handoff, type HandoffReceipt, type Owner, type ApproverV1, type ProviderV1, type RunScope, type SessionStoreV1, type TaintSource, type ToolV1 } from '@warden/protocol';
 import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
-import { a2aAgent, createSandbox, createWorkspaceTools, memorySessionId, memoryStore, memoryTools, type Sandbox } from '@warden/tools';
+import { a2aAgent, createSandbox, createWorkspaceTools, memorySessionId, type Sandbox } from '@warden/tools';
 import { handoffOptions, runtimeAgentOptions } from './agent-team.js';
 import { loadProviderPlugins } from './load-provider-plugins.js';
 import { createAuditSink, type AuditSink } from './audit-sink.js';
@@ -31,6 +31,8 @@ import { assertHarnessOptions, type OptionIssue } from './validate-options.js';
 import { configError } from './coded-errors.js';
 import { applyToolControls } from './tool-controls.js';
 import { styleParts } from './work-style/work-style.js';
+import { workingMemoryTools } from './working-memory-tools.js';
+import { declaredGovernanceFor } from './declared/declared-governance.js';
 
 /** What `createHarness` composed: the governed agent and every piece it was built from. */
 export interface Harness {
@@ -153,14 +155,6 @@ function a2aTools(options: HarnessOptions, env: Readonly<Record<string, string |
   });
 }
 
-/** `memory_remember` and `recall` over the owner's memory in the session store, when `workingMemory` is on. */
-function workingMemoryTools(options: HarnessOptions, store: SessionStoreV1): ToolV1[] {
-  const wm = options.workingMemory;
-  if (!wm) return [];
-  const settings = wm === true ? {} : wm;
-  return memoryTools(memoryStore({ store, ...(options.owner ? { owner: options.owner } : {}), ...(settings.halfLifeSteps ? { halfLifeSteps: settings.halfLifeSteps } : {}), ...(settings.maxContextItems ? { maxItems: settings.maxContextItems } : {}) }));
-}
-
 /** The configured memory file and skills folder: instruction files on top of the effect table's own. */
 function instructionFiles(options: HarnessOptions): string[] {
   const out: string[] = [];
@@ -178,7 +172,10 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   const style = styleParts(options.style, { ...(options.depth ? { depth: options.depth } : {}), ...(options.askUser ? { ask: options.askUser } : {}) });
   const remoteAgents = a2aTools(options, env, shared.tracing);
   const toolWarnings: OptionIssue[] = [];
-  const tools = applyToolControls([...workspaceTools, ...style.tools, ...workingMemoryTools(options, shared.store), ...(shared.mcp?.tools ?? []), ...remoteAgents, ...(options.tools ?? [])], options.toolControls, toolWarnings);
+  // The declared governance (governance.yaml): purpose, pseudonymisation and residency per run, the governed gate.
+  const declared = await declaredGovernanceFor(options.governance, { workdir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(shared.audit ? { note: (kind, data, runId) => void shared.audit?.note(kind, { ...data, runId: null }, runId) } : {}) });
+  const controlled = applyToolControls([...workspaceTools, ...style.tools, ...workingMemoryTools(options, shared.store), ...(shared.mcp?.tools ?? []), ...remoteAgents, ...(options.tools ?? [])], options.toolControls, toolWarnings);
+  const tools = declared ? controlled.map((tool) => declared.wrapTool(tool)) : controlled;
   // Trusted remote agents' answers do not taint, like trusted MCP servers' results.
   const trustedTools = new Set([...(shared.mcp?.trustedTools ?? []), ...(options.a2aAgents ?? []).filter((entry) => entry.trust === 'trusted').map((entry) => entry.name)]);
   const policies = await loadPolicies(workdir, options.policies);
@@ -193,12 +190,13 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   };
   const prompt = await promptWith(options.instructions);
   const initialTaint = [...prompt.taint, ...(shared.mcp?.taint ?? [])];
-  const hooks = [...governanceHooks({ redactor, trustedTools, ...(options.guardrails ? { guardrails: options.guardrails } : {}) }), ...style.hooks, ...(options.hooks ?? [])];
+  const hooks = [...governanceHooks({ redactor, trustedTools, ...(options.guardrails ? { guardrails: options.guardrails } : {}) }), ...style.hooks, ...(options.hooks ?? []), ...(declared ? [declared.hooks] : [])];
   const audit = shared.audit;
   // The layers around the agent, in the one order written in harness-pipeline.ts.
   const pipeline = harnessPipeline({
     observers: { redactor, ...(audit ? { observe: (event) => audit.record(event), flush: () => audit.flush() } : {}) },
     ...(shared.tracing ? { tracing: shared.tracing } : {}),
+    ...(declared ? { declared: declared.layer } : {}),
     ...(shared.alerts ? { alerts: { alerts: shared.alerts, owner: ownerName(options.owner), prices: shared.prices } } : {}),
     ...(options.planFirst
       ? {

@@ -18,11 +18,14 @@ export interface HarnessRunOptions extends Omit<RunOptions, 'scope' | 'taint'> {
    * program may hand over one it approved itself. Ignored when `trust` is `untrusted`.
    */
   plan?: ScopePlan;
+  /** The run's tags: `purpose` and `jurisdiction` (the data subject's) are read by the declared governance. */
+  tags?: Readonly<Record<string, string>>;
 }
 
 export interface HarnessResumeOptions extends Omit<ResumeOptions, 'scope' | 'taint'> {
   trust?: 'user' | 'untrusted';
   traceContext?: TraceContextCarrier;
+  tags?: Readonly<Record<string, string>>;
 }
 
 /** The harness's agent: core's `Agent` with the scope and taint computed for each run. */
@@ -59,13 +62,13 @@ function taintFor(authority: Authority, trust: 'user' | 'untrusted'): TaintSourc
  */
 export function authorizedAgent(agent: Agent, authority: Authority): GovernedAgent {
   const runOptions = (task: string, options: HarnessRunOptions = {}): RunOptions => {
-    const { trust = 'user', traceContext: _trace, plan, ...rest } = options;
+    const { trust = 'user', traceContext: _trace, plan, tags: _tags, ...rest } = options;
     const taint = taintFor(authority, trust);
     const scope = authority.scopeFor(task, trust);
     return { ...rest, scope: plan && trust === 'user' ? { ...scope, plan } : scope, ...(taint.length > 0 ? { taint } : {}) };
   };
   const resumeOptions = (options: HarnessResumeOptions = {}): ResumeOptions => {
-    const { trust = 'user', traceContext: _trace, ...rest } = options;
+    const { trust = 'user', traceContext: _trace, tags: _tags, ...rest } = options;
     const taint = taintFor(authority, trust);
     const task = rest.task !== undefined ? { task: startText(rest.task, rest), scope: authority.scopeFor(rest.task, trust) } : {};
     return { ...rest, ...task, ...(taint.length > 0 ? { taint } : {}) };

@@ -159,6 +159,14 @@ export const HarnessConfig = z.strictObject({
   mcpServers: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/, 'a server name is letters, digits, _ and -'), McpServerEntry).optional(),
   /** Remote A2A agents the agent may delegate to, one tool each (behind the same gate; answers are untrusted unless `trust: 'trusted'`). */
   a2aAgents: z.array(A2aAgentEntry).optional(),
+  /**
+   * The declared governance: `file` (`governance.yaml` or `.json`, relative to the workspace) with
+   * the default `purpose` and data subject `jurisdiction` of runs whose tags do not say, and the
+   * `region` the provider's calls go to when its adapter knows it.
+   */
+  governance: z
+    .strictObject({ file: z.string().min(1), purpose: z.string().min(1).optional(), jurisdiction: z.string().min(1).optional(), region: z.string().min(1).optional() })
+    .optional(),
   /** Policy files (YAML or JSON), relative to the workspace. */
   policies: z.array(z.string().min(1)).optional(),
   /** Extra protected paths on top of `.env*`, `.git`, `.warden`. */

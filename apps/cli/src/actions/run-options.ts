@@ -33,6 +33,11 @@ export const runOptions = z.strictObject({
   keepSandbox: z.boolean().optional(),
   /** A knowledge store URL: the agent gets a `knowledge_search` tool over it. */
   knowledge: z.string().min(1).optional(),
+  /** The governance file (default: WORKDIR/governance.yaml when there is one). */
+  governance: z.string().min(1).optional(),
+  /** The run's purpose and data subject jurisdiction tags, read by the governance file. */
+  purpose: z.string().min(1).optional(),
+  jurisdiction: z.string().min(1).optional(),
   idleTimeout: z.string().refine((value) => (parseDurationMs(value) ?? 0) > 0, { message: 'error.notADuration', params: { examples: '30s, 2m, 500ms' } }).optional(),
 });
 export type RunCommandOptions = z.infer<typeof runOptions>;

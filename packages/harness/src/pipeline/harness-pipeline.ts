@@ -17,6 +17,8 @@ export interface PipelineParts {
   tracing?: TracingRuntime;
   alerts?: { alerts: BudgetAlerts; owner: string; prices: PriceTable };
   planFirst?: PlanFirstDeps;
+  /** The declared governance's layer (`declared-governance`), when a governance file is in force. */
+  declared?: HarnessLayer;
 }
 
 export interface HarnessPipeline {
@@ -37,6 +39,8 @@ export interface HarnessPipeline {
  * 3. `budget-alerts` — meters the spend the caller sees, the plan-first call's included.
  * 4. `plan-first` — writes and approves the plan before the run reads anything untrusted.
  * 5. `redaction-and-audit` — every event the layers above and the caller see is redacted and in the trail first.
+ * 6. `declared-governance` — the run's tags (purpose, jurisdiction) hold for everything inside; residency
+ *    wraps the provider closest to it, so the check sees the real destination; the governed gate.
  *
  * Under them, core's agent under the harness's authority (scope and initial taint per run).
  */
@@ -48,6 +52,7 @@ export function harnessPipeline(parts: PipelineParts): HarnessPipeline {
     parts.alerts && alertingLayer(parts.alerts.alerts, parts.alerts.owner, parts.alerts.prices),
     parts.planFirst && planFirstLayer(parts.planFirst),
     observedLayer(parts.observers),
+    parts.declared,
   ].filter((layer): layer is HarnessLayer => Boolean(layer));
   return {
     layers,
