@@ -32,9 +32,12 @@ describe('error codes', () => {
       'policy.data_refused',
       'policy.example_failed',
       'policy.guardrail_violation',
+      'policy.identity_widened',
       'policy.invalid',
+      'policy.prohibited_use',
       'policy.residency_refused',
       'policy.self_approval',
+      'policy.tool_drift',
     ]);
     for (const text of Object.values(GOVERNANCE_ERROR_CODES)) expect(text.length).toBeGreaterThan(10);
   });

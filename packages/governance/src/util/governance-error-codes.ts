@@ -18,6 +18,9 @@ export const GOVERNANCE_ERROR_CODES = {
   'policy.audit_corrupt': 'The audit trail ends with a line that is not an entry, so the chain cannot be continued.',
   'policy.data_refused': 'A model call was refused because it carried a data class the run\'s purpose does not allow and an on: data rule says deny.',
   'policy.residency_refused': 'No backend in the chain is in a region allowed for the data subject\'s jurisdiction, so the model call was refused.',
+  'policy.identity_widened': 'A delegated agent (sub-agent, handoff target, spawned agent, workflow step) declared a purpose wider than, or unrelated to, the identity above it.',
+  'policy.tool_drift': 'A tool\'s schema fingerprint differs from its pin and governance says toolDrift: deny, so the tool was refused.',
+  'policy.prohibited_use': 'An agent was declared for a domain or purpose the governance file lists as prohibited, so it was not built.',
   'policy.guardrail_violation': 'A guardrail was violated and onViolation is "fail".',
 } as const;
 
