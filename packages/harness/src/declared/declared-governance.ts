@@ -6,11 +6,19 @@ import {
   governedGate,
   loadGovernanceFile,
   residentProvider,
+  checkToolPins,
+  notifyingApprover,
+  readToolPins,
+  toolDriftGate,
+  writeToolPins,
+  type ToolDrift,
   type DataProtection,
   type EffectiveGovernance,
   type GovernanceDecisionRecord,
 } from '@warden/governance';
-import type { ToolV1 } from '@warden/protocol';
+import type { ApproverV1, JsonObject, ToolV1 } from '@warden/protocol';
+import type { ApprovalNotifier } from './approval-notify-egress.js';
+import { notifierFor } from './approval-notify-egress.js';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { HarnessLayer } from '../pipeline/harness-layer.js';
@@ -33,8 +41,13 @@ export interface HarnessGovernance {
 /** The declared governance as the harness applies it: one layer, the data hook, and the tool wrapper. */
 export interface DeclaredGovernanceParts {
   readonly policy: EffectiveGovernance;
-  /** `declared-governance`: runs under their tags; residency on the provider; the governed gate. */
-  readonly layer: HarnessLayer;
+  /**
+   * `declared-governance`: runs under their tags; residency on the provider; the governed gate,
+   * with drifted tools refused under `toolDrift: deny`; parked approvals announced to `approval_notify`.
+   */
+  layer(drift?: ToolDrift): HarnessLayer;
+  /** The tools against their pins in `file`; a missing pins file is written now (trust on first use). */
+  checkDrift(tools: readonly ToolV1[], file: string): Promise<ToolDrift>;
   /** Purpose limitation before every model call (last of the hooks: it sees what leaves). */
   readonly hooks: AgentHooks;
   /** The tool, with pseudonyms of the run's purpose restored in its arguments. */
@@ -57,7 +70,7 @@ export async function harnessPolicy(governance: HarnessGovernance, workdir: stri
  */
 export function declaredGovernance(
   policy: EffectiveGovernance,
-  settings: Omit<HarnessGovernance, 'file' | 'policy'> & { host?: string; onDecision?: (record: GovernanceDecisionRecord) => void },
+  settings: Omit<HarnessGovernance, 'file' | 'policy'> & { host?: string; onDecision?: (record: GovernanceDecisionRecord) => void; notify?: ApprovalNotifier },
 ): DeclaredGovernanceParts {
   const key = randomBytes(32);
   const protections = new Map<string, DataProtection>();
@@ -74,7 +87,7 @@ export function declaredGovernance(
     }
     return found;
   };
-  const layer: HarnessLayer = {
+  const layer = (drift?: ToolDrift): HarnessLayer => ({
     name: 'declared-governance',
     agent: (inner) => ({
       run: (task, options) => withRunTags(options?.tags, () => inner.run(task, options)),
@@ -87,11 +100,23 @@ export function declaredGovernance(
         jurisdiction: jurisdictionNow,
         ...sink,
       }),
-    gate: (inner) => governedGate(inner, policy, sink),
-  };
+    gate: (inner) => {
+      const governed = governedGate(inner, policy, sink);
+      return drift && drift.drifted.length > 0 ? toolDriftGate(governed, drift, policy, sink) : governed;
+    },
+    ...(settings.notify ? { approver: (inner: ApproverV1) => notifyingApprover(inner, settings.notify as ApprovalNotifier) } : {}),
+  });
   return {
     policy,
     layer,
+    async checkDrift(tools, file) {
+      const pins = await readToolPins(file);
+      if (pins === undefined) {
+        await writeToolPins(file, tools);
+        return { drifted: [], unpinned: [] };
+      }
+      return checkToolPins(tools, pins);
+    },
     hooks: {
       beforeModel: (ctx) => protection().hooks.beforeModel?.(ctx),
     },
@@ -102,18 +127,33 @@ export function declaredGovernance(
 /** The declared governance of a harness, when its options name one; decisions go to the audit trail's `note`. */
 export async function declaredGovernanceFor(
   governance: HarnessGovernance | undefined,
-  context: { workdir: string; baseUrl?: string; note?: (kind: string, data: GovernanceDecisionRecord, runId?: string) => void },
+  context: { workdir: string; baseUrl?: string; env: Readonly<Record<string, string | undefined>>; note?: (kind: string, data: JsonObject, runId?: string) => void },
 ): Promise<DeclaredGovernanceParts | undefined> {
   if (governance === undefined) return undefined;
   const policy = await harnessPolicy(governance, context.workdir);
   if (policy === undefined) return undefined;
   const host = context.baseUrl !== undefined ? new URL(context.baseUrl).hostname : undefined;
   const note = context.note;
+  const notify = notifierFor(policy, context.env, note);
   return declaredGovernance(policy, {
+    ...(notify ? { notify } : {}),
     ...(governance.purpose !== undefined ? { purpose: governance.purpose } : {}),
     ...(governance.jurisdiction !== undefined ? { jurisdiction: governance.jurisdiction } : {}),
     ...(governance.region !== undefined ? { region: governance.region } : {}),
     ...(host !== undefined ? { host } : {}),
-    ...(note ? { onDecision: (record: GovernanceDecisionRecord) => note(GOVERNANCE_DECISION_KIND, record, record.runId) } : {}),
+    ...(note ? { onDecision: (record: GovernanceDecisionRecord) => note(GOVERNANCE_DECISION_KIND, { ...record, runId: null } as unknown as JsonObject, record.runId) } : {}),
   });
+}
+
+/** The tools with pseudonyms restored in their arguments, when a governance file is in force. */
+export function governedTools(tools: ToolV1[], declared: DeclaredGovernanceParts | undefined): ToolV1[] {
+  return declared ? tools.map((tool) => declared.wrapTool(tool)) : tools;
+}
+
+/** A warning per drifted tool (what `toolDrift` does with it) and one for tools that have no pin yet. */
+export function driftWarnings(drift: ToolDrift | undefined, policy: EffectiveGovernance | undefined): { path: string; message: string }[] {
+  if (!drift || !policy) return [];
+  const out = drift.drifted.map((d) => ({ path: 'toolPins', message: `policy.tool_drift: the tool ${d.tool} changed since it was pinned (${policy.toolDrift === 'deny' && policy.mode === 'enforce' ? 'refused: toolDrift is deny' : 'allowed: toolDrift is warn'})` }));
+  if (drift.unpinned.length > 0) out.push({ path: 'toolPins', message: `tools without a pin: ${drift.unpinned.join(', ')} (pin them again to freeze them)` });
+  return out;
 }
