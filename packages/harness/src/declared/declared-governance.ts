@@ -141,7 +141,7 @@ export async function declaredGovernanceFor(
     ...(governance.jurisdiction !== undefined ? { jurisdiction: governance.jurisdiction } : {}),
     ...(governance.region !== undefined ? { region: governance.region } : {}),
     ...(host !== undefined ? { host } : {}),
-    ...(note ? { onDecision: (record: GovernanceDecisionRecord) => note(GOVERNANCE_DECISION_KIND, { ...record, runId: null } as unknown as JsonObject, record.runId) } : {}),
+    ...(note ? { onDecision: (record: GovernanceDecisionRecord) => note(GOVERNANCE_DECISION_KIND, { ...record, runId: null }, record.runId) } : {}),
   });
 }
 
