@@ -4,7 +4,8 @@ import path from 'node:path';
 
 /** Packages that compose others on purpose, with what each may import. */
 export const COMPOSERS = {
-  harness: ['protocol', 'core', 'providers', 'tools', 'sessions', 'governance'],
+  // web: the governance file's approval_notify webhook goes out through web's governed egress (address policy, guarded request), loaded on first use.
+  harness: ['protocol', 'core', 'providers', 'tools', 'sessions', 'governance', 'web'],
   'pack-containment': ['protocol', 'harness', 'core', 'tools', 'governance', 'evidence'],
   fleet: ['protocol', 'harness', 'sessions', 'governance'],
   // The MCP and A2A servers serve governed harnesses to other programs; tools only for its error codes' type.

@@ -6,7 +6,7 @@ import { type Handoff, type HandoffReceipt, type Owner, type ApproverV1, type Pr
 import { createPriceTable, resolveProvider, type PriceTable } from '@warden/providers';
 import { a2aAgent, createSandbox, createWorkspaceTools, memorySessionId, type Sandbox } from '@warden/tools';
 import { workingMemoryTools } from './working-memory-tools.js';
-import { handoffOptions, runtimeAgentOptions } from './agent-team.js';
+import { coreBudget, handoffOptions, runtimeAgentOptions } from './agent-team.js';
 import { workspaceAttachments } from './attachments/workspace-attachments.js';
 import { loadProviderPlugins } from './load-provider-plugins.js';
 import { createAuditSink, type AuditSink } from './audit-sink.js';
@@ -33,6 +33,8 @@ import { assertHarnessOptions, type OptionIssue } from './validate-options.js';
 import { configError } from './coded-errors.js';
 import { applyToolControls } from './tool-controls.js';
 import { styleParts } from './work-style/work-style.js';
+import { declaredGovernanceFor, driftWarnings, governedTools } from './declared/declared-governance.js';
+import { identityScoped, identityTools } from './declared/identity-scope.js';
 
 /** What `createHarness` composed: the governed agent and every piece it was built from. */
 export interface Harness {
@@ -113,12 +115,6 @@ interface Shared {
   owner: boolean;
 }
 
-function budgetOf(options: HarnessOptions): AgentOptions['budget'] {
-  const b = options.budget;
-  if (!b || (b.tokens === undefined && b.usd === undefined && b.steps === undefined)) return undefined;
-  return { onExceed: 'stop', ...(b.tokens !== undefined ? { totalTokens: b.tokens } : {}), ...(b.usd !== undefined ? { costUsd: b.usd } : {}), ...(b.steps !== undefined ? { steps: b.steps } : {}) };
-}
-
 function builtinTools(options: HarnessOptions, workdir: string, env: Readonly<Record<string, string | undefined>>, redactor: Redactor, sandbox?: Sandbox): ToolV1[] {
   // The chat style has no workspace tools unless the configuration turns one on by name.
   const off = new Set(BUILTIN_TOOL_NAMES.filter((name) => options.builtinTools?.[name] === false || (options.style === 'chat' && options.builtinTools?.[name] !== true)));
@@ -163,16 +159,23 @@ function instructionFiles(options: HarnessOptions): string[] {
   return out;
 }
 
-async function compose(options: HarnessOptions, shared: Shared, warnings: OptionIssue[]): Promise<Harness> {
-  const workdir = path.resolve(options.workdir);
-  const env = options.env ?? process.env;
+async function compose(given: HarnessOptions, shared: Shared, warnings: OptionIssue[]): Promise<Harness> {
+  const workdir = path.resolve(given.workdir);
+  const env = given.env ?? process.env;
+  // The declared governance (governance.yaml): purpose, pseudonymisation, residency, the governed gate, tool drift, approval notices.
+  const declared = await declaredGovernanceFor(given.governance, { workdir, env, ...(given.baseUrl ? { baseUrl: given.baseUrl } : {}), ...(shared.audit ? { note: (kind, data, runId) => void shared.audit?.note(kind, data, runId) } : {}) });
+  // Least privilege through delegation; a prohibited use is refused here, before anything runs.
+  const options = identityScoped(given, declared?.policy);
   const mode = options.mode ?? 'safe';
   const { redactor } = shared;
   const workspaceTools = builtinTools(options, workdir, env, redactor, shared.sandbox);
   const style = styleParts(options.style, { ...(options.depth ? { depth: options.depth } : {}), ...(options.askUser ? { ask: options.askUser } : {}) });
   const remoteAgents = a2aTools(options, env, shared.tracing);
   const toolWarnings: OptionIssue[] = [];
-  const tools = applyToolControls([...workspaceTools, ...style.tools, ...workingMemoryTools(options, shared.store), ...(shared.mcp?.tools ?? []), ...remoteAgents, ...(options.tools ?? [])], options.toolControls, toolWarnings);
+  const controlled = applyToolControls([...workspaceTools, ...style.tools, ...workingMemoryTools(options, shared.store), ...(shared.mcp?.tools ?? []), ...remoteAgents, ...(options.tools ?? [])], options.toolControls, toolWarnings);
+  const tools = governedTools(identityTools(controlled, options.identity), declared);
+  const drift = declared ? await declared.checkDrift(tools, path.resolve(workdir, options.toolPins ?? '.warden/tool-pins.json')) : undefined;
+  toolWarnings.push(...driftWarnings(drift, declared?.policy));
   // Trusted remote agents' answers do not taint, like trusted MCP servers' results.
   const trustedTools = new Set([...(shared.mcp?.trustedTools ?? []), ...(options.a2aAgents ?? []).filter((entry) => entry.trust === 'trusted').map((entry) => entry.name)]);
   const policies = await loadPolicies(workdir, options.policies);
@@ -188,13 +191,14 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   const prompt = await promptWith(options.instructions);
   const initialTaint = [...prompt.taint, ...(shared.mcp?.taint ?? [])];
   const railEvents = railEventsFor(options.guardrails);
-  const hooks = [...governanceHooks({ redactor, trustedTools, provider: shared.provider, railEvents, guardrails: options.guardrails }), ...style.hooks, ...(options.hooks ?? [])];
+  const hooks = [...governanceHooks({ redactor, trustedTools, provider: shared.provider, railEvents, guardrails: options.guardrails }), ...style.hooks, ...(options.hooks ?? []), ...(declared ? [declared.hooks] : [])];
   const audit = shared.audit;
   // The layers around the agent, in the one order written in harness-pipeline.ts.
   const pipeline = harnessPipeline({
     observers: { redactor, ...(audit ? { observe: (event) => audit.record(event), flush: () => audit.flush() } : {}) },
     rails: railEvents,
     ...(shared.tracing ? { tracing: shared.tracing } : {}),
+    ...(declared ? { declared: declared.layer(drift) } : {}),
     ...(shared.alerts ? { alerts: { alerts: shared.alerts, owner: ownerName(options.owner), prices: shared.prices } } : {}),
     ...(options.planFirst
       ? {
@@ -227,7 +231,7 @@ async function compose(options: HarnessOptions, shared: Shared, warnings: Option
   };
   const runtimeAgents = runtimeAgentOptions(options.runtimeAgents);
   if (runtimeAgents) agentOptions.runtimeAgents = runtimeAgents;
-  const budget = budgetOf(options);
+  const budget = coreBudget(options.budget);
   if (budget) agentOptions.budget = budget;
   const scopeFor = (task: string, trust: 'user' | 'untrusted'): RunScope =>
     taskScope(trust === 'untrusted' ? '' : task, {

@@ -28,11 +28,14 @@ export interface HarnessRunOptions extends Omit<RunOptions, 'scope' | 'taint' | 
    * program may hand over one it approved itself. Ignored when `trust` is `untrusted`.
    */
   plan?: ScopePlan;
+  /** The run's tags: `purpose` and `jurisdiction` (the data subject's) are read by the declared governance. */
+  tags?: Readonly<Record<string, string>>;
 }
 
 export interface HarnessResumeOptions extends Omit<ResumeOptions, 'scope' | 'taint' | 'attachments'> {
   trust?: 'user' | 'untrusted';
   traceContext?: TraceContextCarrier;
+  tags?: Readonly<Record<string, string>>;
 }
 
 /** The harness's agent: core's `Agent` with the scope and taint computed for each run. */
@@ -71,7 +74,7 @@ function taintFor(authority: Authority, trust: 'user' | 'untrusted'): TaintSourc
  */
 export function authorizedAgent(agent: Agent, authority: Authority): GovernedAgent {
   const runOptions = (task: string, options: HarnessRunOptions = {}, attached?: ReadAttachments): RunOptions => {
-    const { trust = 'user', traceContext: _trace, plan, attachments: _files, attachmentLimits: _limits, ...rest } = options;
+    const { trust = 'user', traceContext: _trace, plan, attachments: _files, attachmentLimits: _limits, tags: _tags, ...rest } = options;
     const taint = [...taintFor(authority, trust), ...(attached?.taint ?? [])];
     const scope = authority.scopeFor(task, trust);
     return { ...rest, scope: plan && trust === 'user' ? { ...scope, plan } : scope, ...(taint.length > 0 ? { taint } : {}), ...(attached ? { attachments: attached.parts } : {}) };
@@ -81,7 +84,7 @@ export function authorizedAgent(agent: Agent, authority: Authority): GovernedAge
     return files && files.length > 0 ? () => authority.attach(files, options.attachmentLimits) : undefined;
   };
   const resumeOptions = (options: HarnessResumeOptions = {}): ResumeOptions => {
-    const { trust = 'user', traceContext: _trace, ...rest } = options;
+    const { trust = 'user', traceContext: _trace, tags: _tags, ...rest } = options;
     const taint = taintFor(authority, trust);
     const task = rest.task !== undefined ? { task: startText(rest.task, rest), scope: authority.scopeFor(rest.task, trust) } : {};
     return { ...rest, ...task, ...(taint.length > 0 ? { taint } : {}) };

@@ -6,6 +6,21 @@ const positiveInt = z.number().int().positive();
 const AgentNameKey = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,51}$/, 'an agent name is a letter, then letters, digits, _ or - (at most 52)');
 const AgentBudget = z.strictObject({ tokens: positiveInt.optional(), usd: z.number().positive().optional(), steps: positiveInt.optional() });
 
+/**
+ * Who an agent is (issue 40): `owner` (answerable for it), `purpose` (the governance file's
+ * purposes; a delegate's must match or narrow its parent's), `tools` it may hold (names or globs;
+ * a delegate holds the intersection of every identity above it) and `domains` it is used in
+ * (refused when the governance file prohibits one).
+ */
+export const AgentIdentityEntry = z.strictObject({
+  owner: z.string().min(1),
+  purpose: z.string().min(1).optional(),
+  tools: z.array(z.string().min(1)).optional(),
+  domains: z.array(z.string().min(1)).optional(),
+});
+/** A delegate's identity: its owner defaults to its parent's. */
+export const DelegateIdentityEntry = AgentIdentityEntry.partial();
+
 /** One agent the conversation can be handed to (`transfer_to_<name>`). */
 export const HandoffAgentEntry = z.strictObject({
   /** What the model chooses by. */
@@ -25,6 +40,8 @@ export const HandoffAgentEntry = z.strictObject({
   budget: AgentBudget.optional(),
   /** Agents it may hand on to (other entries, or `handoffs.name`). */
   handoffs: z.array(AgentNameKey).optional(),
+  /** Its identity, under the harness's (`identity`): tools intersected, purpose matched or narrowed. */
+  identity: DelegateIdentityEntry.optional(),
 });
 export type HandoffAgentEntry = z.infer<typeof HandoffAgentEntry>;
 
@@ -37,6 +54,7 @@ export const RuntimeAgentTemplateEntry = z.strictObject({
   budget: AgentBudget.optional(),
   /** Fraction of what the run has left a spawned agent may use (default 0.5). */
   budgetShare: z.number().positive().max(1).optional(),
+  identity: DelegateIdentityEntry.optional(),
 });
 
 /** The built-in workspace tools; each can be switched off (`builtinTools: { shell: false }`). */
@@ -160,6 +178,18 @@ export const HarnessConfig = z.strictObject({
   mcpServers: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/, 'a server name is letters, digits, _ and -'), McpServerEntry).optional(),
   /** Remote A2A agents the agent may delegate to, one tool each (behind the same gate; answers are untrusted unless `trust: 'trusted'`). */
   a2aAgents: z.array(A2aAgentEntry).optional(),
+  /**
+   * The declared governance: `file` (`governance.yaml` or `.json`, relative to the workspace) with
+   * the default `purpose` and data subject `jurisdiction` of runs whose tags do not say, and the
+   * `region` the provider's calls go to when its adapter knows it.
+   */
+  governance: z
+    .strictObject({ file: z.string().min(1), purpose: z.string().min(1).optional(), jurisdiction: z.string().min(1).optional(), region: z.string().min(1).optional() })
+    .optional(),
+  /** The agent's identity: sub-agents, handoff targets and spawned agents act under the intersection of it and their own. */
+  identity: AgentIdentityEntry.optional(),
+  /** Where the tools' schema fingerprints are pinned, relative to the workspace (default `.warden/tool-pins.json`; with `governance` only). */
+  toolPins: z.string().min(1).optional(),
   /** Policy files (YAML or JSON), relative to the workspace. */
   policies: z.array(z.string().min(1)).optional(),
   /** Extra protected paths on top of `.env*`, `.git`, `.warden`. */
@@ -234,7 +264,7 @@ export const HarnessConfig = z.strictObject({
   subagents: z
     .record(
       z.string().regex(/^[A-Za-z0-9_-]+$/),
-      z.strictObject({ description: z.string().min(1), system: z.string().optional(), tools: z.array(z.string().min(1)), maxTurns: positiveInt.optional() }),
+      z.strictObject({ description: z.string().min(1), system: z.string().optional(), tools: z.array(z.string().min(1)), maxTurns: positiveInt.optional(), identity: DelegateIdentityEntry.optional() }),
     )
     .optional(),
   /**

@@ -5,6 +5,7 @@ import type { BudgetAlertOptions, BudgetAlerts } from './cost/budget-alert-types
 import type { AskUser, Sandbox } from '@warden/tools';
 import type { HarnessConfig } from './harness-config.js';
 import type { HarnessTracing } from './tracing/tracing-options.js';
+import type { HarnessGovernance } from './declared/declared-governance.js';
 
 export type HarnessMode = GateMode;
 
@@ -13,7 +14,7 @@ export type HarnessMode = GateMode;
  * say) plus values only a program can hand over. Where both can set a thing, the program's value
  * wins: `provider` may be a ready provider, `approver` an approver, `sessions`/`approvals` stores.
  */
-export interface HarnessOptions extends Omit<HarnessConfig, 'provider' | 'approver' | 'sessions' | 'approvals' | 'audit' | 'tracing' | '$schema'> {
+export interface HarnessOptions extends Omit<HarnessConfig, 'provider' | 'approver' | 'sessions' | 'approvals' | 'audit' | 'tracing' | 'governance' | '$schema'> {
   /** The workspace the agent is jailed to. */
   workdir: string;
   /** A ready provider (tests, the demo, embedders), or a provider name resolved with `model`/`baseUrl` and the environment. */
@@ -82,4 +83,9 @@ export interface HarnessOptions extends Omit<HarnessConfig, 'provider' | 'approv
    * part of the config file: webhook secrets do not belong there.
    */
   budgetAlerts?: BudgetAlertOptions | BudgetAlerts;
+  /**
+   * The declared governance (`governance.yaml`): a `file` (relative to the workspace) or a loaded
+   * `policy`, with the default `purpose` and `jurisdiction` of runs whose tags do not say.
+   */
+  governance?: HarnessGovernance;
 }

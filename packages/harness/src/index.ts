@@ -9,6 +9,7 @@ export type { BuiltinToolName } from './harness-config.js';
 export { validateHarnessOptions } from './validate-options.js';
 export type { OptionIssue, OptionsValidation } from './validate-options.js';
 export type { GovernedAgent, HarnessRunOptions, HarnessResumeOptions } from './governed-agent.js';
+export type { HarnessGovernance } from './declared/declared-governance.js';
 export { buildSystemPrompt } from './system-prompt.js';
 export type { SystemPromptInput, SystemPrompt } from './system-prompt.js';
 export { parseStoreLocation, describeStore, openSessionStore, openApprovalStore } from './session-store-url.js';

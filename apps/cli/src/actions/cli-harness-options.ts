@@ -27,7 +27,7 @@ function fromConfig(configDir: string, value: string): string {
  */
 export function harnessOptionsFrom(ctx: CommandContext<Partial<Omit<RunCommandOptions, 'agent'>>>, workdir: string): HarnessOptions {
   const { options, config, io } = ctx;
-  const { packs: _packs, environments: _environments, system, $schema: _schema, audit, sessions, approvals, policies, ...file } = config.config;
+  const { packs: _packs, environments: _environments, system, $schema: _schema, audit, sessions, approvals, policies, governance: configuredGovernance, ...file } = config.config;
   const configDir = config.file ? path.dirname(config.file) : io.cwd;
   const out: HarnessOptions = { ...file, workdir, env: io.env, mode: options.mode ?? file.mode ?? 'safe' };
   const approver = options.yes ? 'yes' : options.park ? 'durable' : (file.approver ?? 'none');
@@ -57,10 +57,32 @@ export function harnessOptionsFrom(ctx: CommandContext<Partial<Omit<RunCommandOp
   if (options.idleTimeout !== undefined) out.timeouts = { ...file.timeouts, idleMs: Math.round(parseDurationMs(options.idleTimeout)!) };
   const instructions = file.instructions ?? system;
   if (instructions) out.instructions = instructions;
+  const governance = governanceFrom(options, configuredGovernance, io.cwd, configDir, workdir);
+  if (governance) out.governance = governance;
   if (audit === false) out.audit = false;
   else if (audit) {
     const key = audit.keyEnv ? io.env[audit.keyEnv] : undefined;
     out.audit = { ...(audit.file ? { file: fromConfig(configDir, audit.file) } : {}), ...(key ? { key } : {}) };
   }
   return out;
+}
+
+/**
+ * The declared governance of a run: `--governance FILE`, else the config's `governance.file`
+ * (relative to the config file), else `WORKDIR/governance.yaml` when there is one; `--purpose`
+ * and `--jurisdiction` are the run's tags (over the config's defaults).
+ */
+function governanceFrom(
+  options: Partial<Pick<RunCommandOptions, 'governance' | 'purpose' | 'jurisdiction'>>,
+  configured: NonNullable<HarnessOptions['governance']> | undefined,
+  cwd: string,
+  configDir: string,
+  workdir: string,
+): HarnessOptions['governance'] {
+  const found = path.join(workdir, 'governance.yaml');
+  const file = options.governance !== undefined ? path.resolve(cwd, options.governance) : configured?.file !== undefined ? fromConfig(configDir, configured.file) : existsSync(found) ? found : undefined;
+  if (file === undefined) return undefined;
+  const purpose = options.purpose ?? configured?.purpose;
+  const jurisdiction = options.jurisdiction ?? configured?.jurisdiction;
+  return { ...configured, file, ...(purpose ? { purpose } : {}), ...(jurisdiction ? { jurisdiction } : {}) };
 }

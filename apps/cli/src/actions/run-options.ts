@@ -37,6 +37,11 @@ export const runOptions = z.strictObject({
   attach: z.array(z.string().min(1)).optional(),
   /** Send protected paths named with --attach (.env…) anyway. */
   attachForce: z.boolean().optional(),
+  /** The governance file (default: WORKDIR/governance.yaml when there is one). */
+  governance: z.string().min(1).optional(),
+  /** The run's purpose and data subject jurisdiction tags, read by the governance file. */
+  purpose: z.string().min(1).optional(),
+  jurisdiction: z.string().min(1).optional(),
   idleTimeout: z.string().refine((value) => (parseDurationMs(value) ?? 0) > 0, { message: 'error.notADuration', params: { examples: '30s, 2m, 500ms' } }).optional(),
 });
 export type RunCommandOptions = z.infer<typeof runOptions>;

@@ -84,6 +84,8 @@ export const en = {
   'option.listSessions': 'List stored sessions and exit.',
   'option.explainScope': 'Print the scope the task authorizes (paths and hosts a run may touch after reading untrusted content) and exit.',
   'option.planFirst': 'Plan first: before reading anything untrusted, the model writes a plan from the task alone; it is linted, shown and (in safe mode) approved once, and calls that conform to it are not asked about again (config: planFirst).',
+  'option.purpose': 'The run\'s purpose tag: the data classes the governance file allows for it reach the model, the rest are pseudonymised or redacted (config: governance.purpose).',
+  'option.jurisdiction': 'The data subject\'s jurisdiction tag: model calls go only to the regions the governance file allows for it (config: governance.jurisdiction).',
   'option.otel': 'Export OpenTelemetry traces of the run over OTLP/HTTP, configured by OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_HEADERS and OTEL_SERVICE_NAME (prompts and tool content are not recorded unless tracing.captureContent is set in the config).',
   'option.since': 'Only runs that ended within this long (e.g. 7d, 24h, 30m).',
   'option.by': 'Break the spend down by agent (sub-agents included), model, task (run label, else session title) or owner.',

@@ -86,6 +86,8 @@ export const es: Catalog = {
   'option.listSessions': 'Lista las sesiones guardadas y sale.',
   'option.explainScope': 'Muestra el alcance que autoriza la tarea (rutas y hosts que una ejecución puede tocar tras leer contenido no fiable) y sale.',
   'option.planFirst': 'Planificar primero: antes de leer nada no fiable, el modelo escribe un plan solo a partir de la tarea; se revisa, se muestra y (en modo safe) se aprueba una vez, y las llamadas que se ajustan a él no se vuelven a preguntar (config: planFirst).',
+  'option.purpose': 'La etiqueta de finalidad de la ejecución: las clases de datos que el archivo de gobernanza permite para ella llegan al modelo, el resto se seudonimiza o se redacta (config: governance.purpose).',
+  'option.jurisdiction': 'La etiqueta de jurisdicción del interesado: las llamadas al modelo van solo a las regiones que el archivo de gobernanza permite para ella (config: governance.jurisdiction).',
   'option.otel': 'Exporta trazas OpenTelemetry de la ejecución por OTLP/HTTP, configuradas con OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_HEADERS y OTEL_SERVICE_NAME (los prompts y el contenido de las herramientas no se registran salvo que la configuración fije tracing.captureContent).',
   'option.since': 'Solo las ejecuciones que terminaron dentro de este plazo (p. ej. 7d, 24h, 30m).',
   'option.by': 'Desglosa el gasto por agente (subagentes incluidos), modelo, tarea (etiqueta de la ejecución o título de la sesión) o propietario.',

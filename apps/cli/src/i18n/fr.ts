@@ -86,6 +86,8 @@ export const fr: Catalog = {
   'option.listSessions': 'Liste les sessions enregistrées puis quitte.',
   'option.explainScope': 'Affiche la portée qu’autorise la tâche (chemins et hôtes qu’une exécution peut toucher après avoir lu un contenu non fiable) puis quitte.',
   'option.planFirst': 'Planifier d’abord : avant de lire quoi que ce soit de non fiable, le modèle écrit un plan à partir de la seule tâche ; il est vérifié, affiché et (en mode safe) approuvé une fois, et les appels qui s’y conforment ne sont plus demandés (config : planFirst).',
+  'option.purpose': 'L’étiquette de finalité de l’exécution : les classes de données que le fichier de gouvernance autorise pour elle atteignent le modèle, les autres sont pseudonymisées ou masquées (config : governance.purpose).',
+  'option.jurisdiction': 'L’étiquette de juridiction de la personne concernée : les appels au modèle ne vont qu’aux régions que le fichier de gouvernance autorise pour elle (config : governance.jurisdiction).',
   'option.otel': 'Exporte les traces OpenTelemetry de l’exécution en OTLP/HTTP, configurées par OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_HEADERS et OTEL_SERVICE_NAME (les prompts et le contenu des outils ne sont enregistrés que si la configuration fixe tracing.captureContent).',
   'option.since': 'Seulement les exécutions terminées dans ce délai (p. ex. 7d, 24h, 30m).',
   'option.by': 'Détaille la dépense par agent (sous-agents compris), modèle, tâche (étiquette de l’exécution, sinon titre de la session) ou propriétaire.',

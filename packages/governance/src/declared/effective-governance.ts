@@ -15,6 +15,12 @@ export interface EffectiveGovernance {
   /** Purpose → the classes it allows. A purpose not here allows none. */
   readonly purposes: ReadonlyMap<string, ReadonlySet<DataClass>>;
   readonly rules: readonly CompiledGovernanceRule[];
+  /** `warn` (default): a drifted tool is reported; `deny`: refused. */
+  readonly toolDrift: 'warn' | 'deny';
+  /** Domains and purposes no agent may be built for. */
+  readonly prohibited: readonly string[];
+  /** Where parked approvals are announced (`approval_notify`). */
+  readonly approvalNotify?: { readonly url: string; readonly secretEnv?: string; readonly retries?: number };
   /** `sha256:<hex>` of the canonical effective policy. */
   readonly version: string;
 }
@@ -48,6 +54,10 @@ export function effectiveGovernance(declared: DeclaredGovernance): EffectiveGove
     signingKeyEnv: file.signing_key_env ?? null,
     purposes: Object.fromEntries([...purposes].sort(([a], [b]) => a.localeCompare(b)).map(([p, set]) => [p, DATA_CLASSES.filter((c) => set.has(c))])),
     rules: rules.map((r) => ({ from: r.from, rule: r.input })),
+    // Only when declared, so the version of a file that says none of them is what it was.
+    ...(file.toolDrift !== undefined ? { toolDrift: file.toolDrift } : {}),
+    ...(file.prohibited !== undefined ? { prohibited: [...new Set(file.prohibited)].sort() } : {}),
+    ...(file.approval_notify !== undefined ? { approvalNotify: new URL(file.approval_notify.url).origin } : {}),
   };
   return {
     mode: canonical.mode,
@@ -58,6 +68,17 @@ export function effectiveGovernance(declared: DeclaredGovernance): EffectiveGove
     ...(file.signing_key_env !== undefined ? { signingKeyEnv: file.signing_key_env } : {}),
     purposes,
     rules,
+    toolDrift: file.toolDrift ?? 'warn',
+    prohibited: [...new Set(file.prohibited ?? [])].sort(),
+    ...(file.approval_notify !== undefined
+      ? {
+          approvalNotify: {
+            url: file.approval_notify.url,
+            ...(file.approval_notify.secret_env !== undefined ? { secretEnv: file.approval_notify.secret_env } : {}),
+            ...(file.approval_notify.retries !== undefined ? { retries: file.approval_notify.retries } : {}),
+          },
+        }
+      : {}),
     version: `sha256:${sha256Hex(canonicalJson(canonical))}`,
   };
 }

@@ -59,5 +59,17 @@ export const GovernanceFile = z.strictObject({
   /** The environment variable holding the Ed25519 private key (PEM) that signs decisions. */
   signing_key_env: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'an environment variable name such as WARDEN_SIGNING_KEY').optional(),
   policy: GovernancePolicy.optional(),
+  /** What happens to a tool whose schema changed since it was pinned: `warn` (default) or `deny` (refused, `policy.tool_drift`). */
+  toolDrift: z.enum(['warn', 'deny']).optional(),
+  /** Domains (or purposes) no agent may be built for, e.g. `social_scoring`: building one is refused (`policy.prohibited_use`). */
+  prohibited: z.array(Id).optional(),
+  /** A webhook told when an approval parks (POSTed through the governed egress, signed with the secret `secret_env` names, retried). */
+  approval_notify: z
+    .strictObject({
+      url: z.string().url(),
+      secret_env: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'an environment variable name such as WARDEN_NOTIFY_SECRET').optional(),
+      retries: z.number().int().min(0).max(10).optional(),
+    })
+    .optional(),
 });
 export type GovernanceFile = z.infer<typeof GovernanceFile>;

@@ -12,7 +12,7 @@ describe('the published JSON Schema', () => {
 
   it('describes the top-level keys and the rule effects', () => {
     const schema = governanceJsonSchema() as { properties: Record<string, unknown>; additionalProperties: unknown };
-    expect(Object.keys(schema.properties).sort()).toEqual(['home', 'mode', 'packs', 'policy', 'regions', 'residency', 'signing_key_env', 'version']);
+    expect(Object.keys(schema.properties).sort()).toEqual(['approval_notify', 'home', 'mode', 'packs', 'policy', 'prohibited', 'regions', 'residency', 'signing_key_env', 'toolDrift', 'version']);
     expect(schema.additionalProperties).toBe(false);
     expect(JSON.stringify(schema)).toContain('"require_approval"');
   });

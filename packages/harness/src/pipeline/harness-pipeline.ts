@@ -19,6 +19,8 @@ export interface PipelineParts {
   alerts?: { alerts: BudgetAlerts; owner: string; prices: PriceTable };
   planFirst?: PlanFirstDeps;
   rails?: RailEventQueue | undefined;
+  /** The declared governance's layer (`declared-governance`), when a governance file is in force. */
+  declared?: HarnessLayer;
 }
 
 export interface HarnessPipeline {
@@ -40,6 +42,8 @@ export interface HarnessPipeline {
  * 4. `plan-first` — writes and approves the plan before the run reads anything untrusted.
  * 5. `redaction-and-audit` — every event the layers above and the caller see is redacted and in the trail first.
  * 6. `content-rails` — what the content rails found, as `warning` events, inside redaction and audit.
+ * 7. `declared-governance` — the run's tags (purpose, jurisdiction) hold for everything inside; residency
+ *    wraps the provider closest to it, so the check sees the real destination; the governed gate.
  *
  * Under them, core's agent under the harness's authority (scope and initial taint per run).
  */
@@ -52,6 +56,7 @@ export function harnessPipeline(parts: PipelineParts): HarnessPipeline {
     parts.planFirst && planFirstLayer(parts.planFirst),
     observedLayer(parts.observers),
     parts.rails && railsLayer(parts.rails),
+    parts.declared,
   ].filter((layer): layer is HarnessLayer => Boolean(layer));
   return {
     layers,
