@@ -6,7 +6,7 @@ import { INTERFACE_VERSIONS, type ApprovalRequest, type ApproverV1, type RunEven
 import { scriptedProvider } from '@warden/protocol/testing';
 import { startFakePetstore } from '@warden/test-servers';
 import { describe, expect, it } from 'vitest';
-import { openapiTools } from '../src/index.js';
+import { openapiTools } from '@warden/web';
 
 const TOKEN = 'petstore-operator-token-91c4e2a7f0';
 

@@ -6,7 +6,7 @@ import type { RunEvent } from '@warden/protocol';
 import { scriptedProvider } from '@warden/protocol/testing';
 import { startFakeSearchEngine, startFakeShop } from '@warden/test-servers';
 import { describe, expect, it } from 'vitest';
-import { braveEngine, webTools } from '../src/index.js';
+import { braveEngine, webTools } from '@warden/web';
 
 const KEY = 'brave-key-for-this-test-8d1f0c';
 
