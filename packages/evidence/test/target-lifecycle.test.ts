@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CleanupStateUnknown, definePack, defineProbe, openTarget, parseTargetFile, RunStopped, runProbes, type ProbeHookContext, type ProbeTarget } from '../src/index.js';
+import { CleanupStateUnknown, openTarget, parseTargetFile, RunStopped, runProbes, type ProbeHookContext, type ProbeTarget } from '../src/probes.js';
+import { definePack, defineProbe } from '../src/index.js';
 import { outputContains } from '../src/assertions.js';
 import { identity, useTempDirs } from './helpers.js';
 
