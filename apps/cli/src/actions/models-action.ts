@@ -1,4 +1,4 @@
-import { didYouMean } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol/checks';
 import { listModels, PROVIDER_CATALOG, type ModelCapability, type ModelInfo } from '@warden/providers';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';

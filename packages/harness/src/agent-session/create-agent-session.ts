@@ -1,5 +1,6 @@
 import { lintPlan, type LintPlanOptions, type PlanLintResult } from '@warden/governance';
-import { strictOptions, type OptionKeys, type ToolSpec } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys, ToolSpec } from '@warden/protocol';
 import { createPriceTable, type PriceTable } from '@warden/providers';
 import { contextDecay, type ContextDecay } from '@warden/tools';
 import { budgetAlerts } from '../cost/budget-alerts.js';

@@ -1,4 +1,5 @@
-import { strictOptions, type OptionKeys, type Owner, type SessionStoreV1 } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys, Owner, SessionStoreV1 } from '@warden/protocol';
 import type { PriceTable } from '@warden/providers';
 import { createCostTracker, type CostTracker } from './cost-tracker.js';
 import { runSpendOf } from './run-spend.js';
