@@ -14,7 +14,15 @@ const libraries = publishablePackages().filter((p) => p.dir.startsWith(join(repo
 /** Runtime names a main entry may hold; the rest belong on named subpaths (`@warden/x/<concept>`). */
 const ENTRY_LIMIT = 25;
 /** Main entries not split yet, pinned at their size today so they can only shrink. */
-const NOT_YET_SPLIT: Record<string, number> = {};
+const NOT_YET_SPLIT: Record<string, number> = {
+  '@warden/governance': 138,
+  '@warden/tools': 45,
+  '@warden/harness': 43,
+  '@warden/pack-containment': 41,
+  '@warden/sessions': 31,
+  '@warden/web': 27,
+  '@warden/eval': 27,
+};
 
 describe('reportNames', () => {
   it('reads declared, re-exported and renamed names of a report', () => {
