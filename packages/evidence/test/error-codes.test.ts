@@ -27,6 +27,7 @@ describe('error codes', () => {
       'evidence.prerequisite_missing',
       'evidence.pack_test_failed',
       'evidence.invalid_state',
+      'evidence.cleanup_state_unknown',
     ]);
   });
 

@@ -84,6 +84,7 @@ describe('finalization: cleanup, then close, once', () => {
     const result = await session.aclose();
     expect(result).toMatchObject({ ok: false, cleanup: { status: 'error', error: { code: 'evidence.target_finalize_failed' } } });
     expect(() => session.cleanupReport()).toThrow(CleanupStateUnknown);
+    expect(() => session.cleanupReport()).toThrow(expect.objectContaining({ code: 'evidence.cleanup_state_unknown' }));
   });
 
   it.each([
