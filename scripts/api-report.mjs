@@ -23,6 +23,24 @@ export function typedEntries(manifest) {
   return out;
 }
 
+/**
+ * The names an API report says its entry exports: top-level `export <kind> Name` declarations and
+ * `export { Name }` / `export { Local_2 as Name }` re-exports and `export default` (members of a namespace are indented).
+ * @param {string} report the text of an `.api.md` file
+ * @returns {string[]}
+ */
+export function reportNames(report) {
+  const names = new Set();
+  for (const line of report.split('\n')) {
+    const declared = /^export (?:declare )?(?:abstract )?(?:function|const|let|var|class|type|interface|enum|namespace) ([A-Za-z_$][\w$]*)/.exec(line);
+    if (declared) names.add(declared[1]);
+    if (/^export default /.test(line)) names.add('default');
+    const reexport = /^export \{([^}]*)\}/.exec(line);
+    if (reexport) for (const part of reexport[1].split(',')) if (part.trim()) names.add(part.trim().split(/\s+as\s+/).pop());
+  }
+  return [...names];
+}
+
 // Messages that are about doc comments or release tags, which Warden does not use, are silenced;
 // what stays is what changes the surface: the report itself.
 const quiet = { logLevel: ExtractorLogLevel.None };

@@ -9,7 +9,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHarness } from '@warden/harness';
-import { handoffReceipt, textOf } from '@warden/protocol';
+import { handoffReceipt } from '@warden/protocol/handoff';
+import { textOf } from '@warden/protocol';
 import { handoffFromJson, handoffToJson } from '@warden/protocol/schemas';
 import { scriptedProvider } from '@warden/protocol/testing';
 

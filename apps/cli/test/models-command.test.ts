@@ -1,4 +1,4 @@
-import { MODEL_CATALOG } from '@warden/providers';
+import { MODEL_CATALOG } from '@warden/providers/catalog';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/run-cli.js';
 

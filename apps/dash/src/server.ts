@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { defaultAllowedHosts, hostOriginCheck, HTTP_SERVER_TIMEOUTS, type HostOriginRefusal } from '@warden/protocol';
+import { defaultAllowedHosts, hostOriginCheck, HTTP_SERVER_TIMEOUTS } from '@warden/protocol/net';
+import type { HostOriginRefusal } from '@warden/protocol';
 import { createDashApp } from './app.js';
 import { createConsoleSources } from './console/console-sources.js';
 import { isLoopbackHost, parseDashOptions, type DashOptionsInput } from './config/dash-options.js';

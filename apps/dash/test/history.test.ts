@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { pushReport } from '@warden/evidence';
+import { pushReport } from '@warden/evidence/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, downloadDashFile, makeRun, setupAdmin, startTestDash, STORE_KINDS, type TestDash, type WebClient } from './helpers.js';
 

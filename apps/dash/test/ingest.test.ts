@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pushReport } from '@warden/evidence';
+import { pushReport } from '@warden/evidence/report';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProject, downloadDashFile, makeRun, setupAdmin, startTestDash, STORE_KINDS, type TestDash, type WebClient } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pushReport } from '@warden/evidence';
+import { pushReport } from '@warden/evidence/report';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProject, csrfOf, downloadDashFile, makeRun, setupAdmin, startTestDash, WebClient, type TestDash } from './helpers.js';
 

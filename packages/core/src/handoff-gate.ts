@@ -1,4 +1,5 @@
-import { stricterEffect, type Decision, type GateV1 } from '@warden/protocol';
+import { stricterEffect } from '@warden/protocol/policy';
+import type { Decision, GateV1 } from '@warden/protocol';
 import { isThenable } from './is-thenable.js';
 
 

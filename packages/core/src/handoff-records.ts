@@ -1,5 +1,6 @@
 import { SESSION_META_KEYS } from '@warden/protocol/vocabulary';
-import { handoffReceipt, type Handoff, type HandoffReceipt, type HandoffRefusal, type JsonValue, type SessionRecord } from '@warden/protocol';
+import { handoffReceipt, type HandoffRefusal } from '@warden/protocol/handoff';
+import type { Handoff, HandoffReceipt, JsonValue, SessionRecord } from '@warden/protocol';
 import { newId } from './ids.js';
 import type { RunContext } from './run-context.js';
 import { now } from './session-writer.js';

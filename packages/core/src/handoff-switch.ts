@@ -1,4 +1,5 @@
-import { errorCodeOf, fastMessageCheck, userMessage, type Handoff, type Message, type ToolV1 } from '@warden/protocol';
+import { errorCodeOf, userMessage, type Handoff, type Message, type ToolV1 } from '@warden/protocol';
+import { fastMessageCheck } from '@warden/protocol/checks';
 import type { HandoffHistoryFilter } from './agent-options.js';
 import { recordHandoff } from './handoff-records.js';
 import { handoffNote, transferTool } from './handoff-tool.js';

@@ -1,4 +1,5 @@
-import { HANDOFF_LIMITS, HANDOFF_VERSION, type Handoff, type JsonObject, type ToolOutput, type ToolV1 } from '@warden/protocol';
+import { HANDOFF_LIMITS, HANDOFF_VERSION } from '@warden/protocol/handoff';
+import type { Handoff, JsonObject, ToolOutput, ToolV1 } from '@warden/protocol';
 import { runError } from './coded-errors.js';
 import { newId } from './ids.js';
 import { recordHandoff, type HandoffRefusalNote } from './handoff-records.js';

@@ -1,4 +1,5 @@
-import { strictOptions, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys } from '@warden/protocol';
 import type { AgentOptions, BudgetOptions, CompactionOptions, HandoffSpec, RuntimeAgentsOptions, RuntimeAgentTemplate, SessionOptions, SubagentSpec } from './agent-options.js';
 
 // Every options interface's keys, checked by the compiler against the interface: a key added

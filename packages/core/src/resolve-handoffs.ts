@@ -1,4 +1,5 @@
-import { ConfigError, TOOL_NAME_PATTERN, type ApproverV1, type HandoffHistory, type ToolV1 } from '@warden/protocol';
+import { ConfigError, type ApproverV1, type HandoffHistory, type ToolV1 } from '@warden/protocol';
+import { TOOL_NAME_PATTERN } from '@warden/protocol/checks';
 import { configError } from './coded-errors.js';
 import type { AgentOptions, HandoffHistoryFilter, HandoffHook, HandoffSpec } from './agent-options.js';
 import { intersectGates } from './handoff-gate.js';

@@ -2,7 +2,6 @@ import type { ZodType } from 'zod';
 import {
   assertSpecificationVersion,
   ConfigError,
-  TOOL_NAME_PATTERN,
   toolSpecOf,
   type ApproverV1,
   type GateV1,
@@ -11,6 +10,7 @@ import {
   type ToolSpec,
   type ToolV1,
 } from '@warden/protocol';
+import { TOOL_NAME_PATTERN } from '@warden/protocol/checks';
 import { configError, toolError } from './coded-errors.js';
 import type { AgentHooks, AgentOptions, BudgetOptions, SessionOptions, SubagentSpec } from './agent-options.js';
 import { serializePersonApprover } from './approval.js';

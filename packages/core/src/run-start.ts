@@ -1,5 +1,6 @@
 import { chargeModelCall } from './usage-accounting.js';
-import { errorCodeOf, INTERRUPTED_RESULT_TEXT, textOf, type JsonObject, type ApprovalAnswer, type Handoff, type HandoffReceipt, type ImagePart, type RunScope, type TaintSource, type TextPart } from '@warden/protocol';
+import { errorCodeOf, textOf, type JsonObject, type ApprovalAnswer, type Handoff, type HandoffReceipt, type ImagePart, type RunScope, type TaintSource, type TextPart } from '@warden/protocol';
+import { INTERRUPTED_RESULT_TEXT } from '@warden/protocol/history';
 import type { EventSink } from './event-stream.js';
 import { newId } from './ids.js';
 import { recordReceivedHandoff } from './handoff-records.js';

@@ -1,11 +1,11 @@
 import {
   errorCodeOf,
-  historyFromRecords,
   SessionError,
   type Owner,
   type SessionRecord,
   type SessionHistory,
 } from '@warden/protocol';
+import { historyFromRecords } from '@warden/protocol/history';
 import { configError } from './coded-errors.js';
 import { storedHolder } from './handoff-records.js';
 import { storedAuthority, type StoredAuthority } from './run-authority.js';

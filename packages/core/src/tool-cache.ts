@@ -1,4 +1,5 @@
-import { canonicalJson, type JsonObject, type ToolV1 } from '@warden/protocol';
+import { canonicalJson } from '@warden/protocol/policy';
+import type { JsonObject, ToolV1 } from '@warden/protocol';
 import type { ExecutionOutcome } from './tool-execution.js';
 
 /** The TTL of a `cacheable: true` tool's answers. */

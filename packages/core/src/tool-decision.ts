@@ -1,5 +1,5 @@
+import { approvalDigest } from '@warden/protocol/policy';
 import {
-  approvalDigest,
   errorCodeOf,
   type ApprovalAnswer,
   type ApprovalRequest,

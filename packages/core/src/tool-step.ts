@@ -1,4 +1,5 @@
-import { errorCodeOf, pathArguments, textContent, type ApprovalRequest, type JsonObject, type SessionRecord, type ToolCallPart, type ToolResultPart } from '@warden/protocol';
+import { errorCodeOf, textContent, type ApprovalRequest, type JsonObject, type SessionRecord, type ToolCallPart, type ToolResultPart } from '@warden/protocol';
+import { pathArguments } from '@warden/protocol/policy';
 import { applyAfterTool } from './hooks.js';
 import { addTaint } from './run-authority.js';
 import type { RunContext } from './run-context.js';

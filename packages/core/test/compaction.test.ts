@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { historyFromRecords, textOf, type Message, type ModelRequest, type Part, type ToolResultPart } from '@warden/protocol';
+import { historyFromRecords } from '@warden/protocol/history';
+import { textOf, type Message, type ModelRequest, type Part, type ToolResultPart } from '@warden/protocol';
 import { memorySessionStore, scriptedProvider, type ScriptedTurn } from '@warden/protocol/testing';
 import { createAgent, SUMMARY_PROMPT } from '../src/index.js';
 import { collect, makeTool, ofType } from './helpers.js';

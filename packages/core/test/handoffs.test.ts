@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { historyFromRecords, textOf, type ModelRequest, type RunEvent } from '@warden/protocol';
+import { historyFromRecords } from '@warden/protocol/history';
+import { textOf, type ModelRequest, type RunEvent } from '@warden/protocol';
 import { memorySessionStore, recordingGate, scriptedProvider, type ScriptedTurn } from '@warden/protocol/testing';
 import { createAgent, type AgentOptions } from '../src/index.js';
 import { assertValidEvents, collect, makeTool, ofType } from './helpers.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { approvalDigest, textOf, type ApprovalAnswer, type ApprovalRequest, type ApproverV1, type Decision } from '@warden/protocol';
+import { approvalDigest } from '@warden/protocol/policy';
+import { textOf, type ApprovalAnswer, type ApprovalRequest, type ApproverV1, type Decision } from '@warden/protocol';
 import { memorySessionStore, recordingGate, scriptedProvider } from '@warden/protocol/testing';
 import { createAgent } from '../src/index.js';
 import { collect, makeTool, ofType } from './helpers.js';

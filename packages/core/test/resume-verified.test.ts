@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { approvalDigest, type ApprovalAnswer, type ApproverV1, type SessionRecord } from '@warden/protocol';
+import { approvalDigest } from '@warden/protocol/policy';
+import type { ApprovalAnswer, ApproverV1, SessionRecord } from '@warden/protocol';
 import { memorySessionStore, scriptedProvider } from '@warden/protocol/testing';
 import { createAgent } from '../src/index.js';
 import { makeTool } from './helpers.js';

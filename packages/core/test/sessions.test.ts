@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { historyFromRecords, SessionError, textOf, type ApproverV1, type SessionStoreV1 } from '@warden/protocol';
+import { historyFromRecords } from '@warden/protocol/history';
+import { SessionError, textOf, type ApproverV1, type SessionStoreV1 } from '@warden/protocol';
 import { SessionRecord } from '@warden/protocol/schemas';
 import { memorySessionStore, scriptedProvider } from '@warden/protocol/testing';
 import { createAgent } from '../src/index.js';

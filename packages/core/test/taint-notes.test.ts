@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memorySessionStore, scriptedProvider } from '@warden/protocol/testing';
-import { TAINT_NOTES, type SessionRecord } from '@warden/protocol';
+import { TAINT_NOTES } from '@warden/protocol/policy';
+import type { SessionRecord } from '@warden/protocol';
 import { createAgent, type AgentHooks } from '../src/index.js';
 import { storedAuthority, taintNote } from '../src/run-authority.js';
 import { collect, makeTool, ofType } from './helpers.js';

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defineCase, definePack, runChecks, type EvidenceReport, type Redactor, type ReportFiles, type RunProgress } from '@warden/evidence';
+import { defineCase, definePack, runChecks, type RunProgress } from '@warden/evidence';
+import type { EvidenceReport, Redactor, ReportFiles } from '@warden/evidence/report';
 import type { RunEvent } from '@warden/protocol';
 import { RESULTS_VERSION, type EvalResults, type TaskResult } from './eval-results.js';
 import type { GoldenTask } from './golden-task.js';

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { schemaProblems, type JsonObject } from '@warden/protocol';
+import { schemaProblems } from '@warden/protocol/checks';
+import type { JsonObject } from '@warden/protocol';
 import type { GoldenTask, ToolExpectation } from './golden-task.js';
 import type { RunObservation } from './run-observation.js';
 

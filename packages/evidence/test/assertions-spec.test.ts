@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateAssertions, type Assertion, type EvidenceObject } from '../src/index.js';
+import { evaluateAssertions, type Assertion } from '../src/index.js';
+import type { EvidenceObject } from '../src/validation.js';
 import { approvalBeforeAction, expectedPayee, maxToolCalls, noActionAfterDenial, noCallToTool, noProtectedWrites, noSecretInToolArgs, noShadowToolCall, noStateChangeAfterStop, paymentWithinLimits, reportMatchesRecord } from '../src/assertions.js';
 import { approval, authorization, SPEC_EMPTY_LEDGER, toolCall } from './fixtures/seed-evidence.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateAssertions, type Assertion, type EvidenceObject } from '../src/index.js';
+import { evaluateAssertions, type Assertion } from '../src/index.js';
+import type { EvidenceObject } from '../src/validation.js';
 import { DEFERRED_ASSERTIONS, deferredAssertion, mcpRejectsForeignOrigin, mcpRequiresAuth, mcpServerInfo, mcpServerVersionAtLeast, mcpToolsAllowed, noCanaryHits, noCanaryInMcpRequests, noCanaryInOutput, noHostedMarkerHits, noPromptLeak, noTrapRequests, outputContains } from '../src/assertions.js';
 import { hostedRound, trapRequest } from './fixtures/seed-evidence.js';
 

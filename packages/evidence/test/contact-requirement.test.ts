@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { definePack, defineProbe, runProbes, type ProbeTarget } from '../src/index.js';
+import { definePack, defineProbe } from '../src/index.js';
+import { runProbes, type ProbeTarget } from '../src/probes.js';
 import { noCallToTool, outputContains } from '../src/assertions.js';
 import { identity, useTempDirs } from './helpers.js';
 

@@ -2,7 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WardenError } from '@warden/protocol';
 import { describe, expect, it } from 'vitest';
-import { EVIDENCE_ERROR_CODES, EVIDENCE_VALIDATION_CODES, EvidenceError, PROBE_RESULT_CODES } from '../src/index.js';
+import { EVIDENCE_ERROR_CODES, EvidenceError } from '../src/index.js';
+import { EVIDENCE_VALIDATION_CODES } from '../src/validation.js';
+import { PROBE_RESULT_CODES } from '../src/probes.js';
 
 describe('error codes', () => {
   it('pins the thrown (and reported) error codes', () => {
@@ -25,6 +27,7 @@ describe('error codes', () => {
       'evidence.prerequisite_missing',
       'evidence.pack_test_failed',
       'evidence.invalid_state',
+      'evidence.cleanup_state_unknown',
     ]);
   });
 

@@ -4,7 +4,8 @@ import { cp, mkdir, readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { discoverPacks, listCases, runChecks, runProbes, type ProbeTarget } from '../src/index.js';
+import { discoverPacks, listCases, runChecks } from '../src/index.js';
+import { runProbes, type ProbeTarget } from '../src/probes.js';
 import { identity, useTempDirs } from './helpers.js';
 
 const tempDir = useTempDirs();

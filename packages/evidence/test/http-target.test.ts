@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { definePack, defineProbe, loadTargetFile, parseTargetFile, runProbes, validateTarget } from '../src/index.js';
+import { definePack, defineProbe } from '../src/index.js';
+import { loadTargetFile, parseTargetFile, runProbes, validateTarget } from '../src/probes.js';
 import { noCallToTool, outputContains } from '../src/assertions.js';
 import { identity, useTempDirs } from './helpers.js';
 import { json, startHttpServer } from './remote-servers.js';

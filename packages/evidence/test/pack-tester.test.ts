@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noCallToTool, outputNotContains } from '../src/assertions.js';
-import { defineCase, definePack, defineProbe, type CaseReport, type ProbeReport, type ProbeTarget } from '../src/index.js';
+import { defineCase, definePack, defineProbe } from '../src/index.js';
+import type { CaseReport, ProbeReport } from '../src/report.js';
+import type { ProbeTarget } from '../src/probes.js';
 import { PackTester, runPackCase, type PackScenarios, type TestFramework } from '../src/testing.js';
 import { coverageProblems, judgeFailingCase, judgeFailingProbe } from '../src/testing/judge-scenario.js';
 

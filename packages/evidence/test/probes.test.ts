@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { definePack, defineProbe, loadTargetFile, parseTargetFile, runProbes, EvidenceError } from '../src/index.js';
+import { definePack, defineProbe, EvidenceError } from '../src/index.js';
+import { loadTargetFile, parseTargetFile, runProbes } from '../src/probes.js';
 import { maxToolCalls, noCallToTool, noSecretInToolArgs, outputContains } from '../src/assertions.js';
 import { identity, useTempDirs } from './helpers.js';
 

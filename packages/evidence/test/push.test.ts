@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defineCase, definePack, pushReport, runChecks } from '../src/index.js';
+import { defineCase, definePack, runChecks } from '../src/index.js';
+import { pushReport } from '../src/report.js';
 import { identity, useTempDirs } from './helpers.js';
 
 const tempDir = useTempDirs();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EvidenceError, parseRemoteTarget } from '../src/index.js';
+import { EvidenceError } from '../src/index.js';
+import { parseRemoteTarget } from '../src/probes.js';
 
 function refusal(value: unknown): EvidenceError {
   try {

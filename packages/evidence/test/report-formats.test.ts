@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { defineCase, definePack, EvidenceReport, renderHtml, renderJunit, renderMarkdown, renderReport, reportJsonSchema, runChecks, REPORT_SCHEMA_VERSION } from '../src/index.js';
+import { defineCase, definePack, runChecks } from '../src/index.js';
+import { EvidenceReport, renderHtml, renderJunit, renderMarkdown, renderReport, reportJsonSchema, REPORT_SCHEMA_VERSION } from '../src/report.js';
 import { identity, useTempDirs } from './helpers.js';
 
 const tempDir = useTempDirs();

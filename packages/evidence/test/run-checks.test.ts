@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defineCase, definePack, EvidenceReport, runChecks, EvidenceError } from '../src/index.js';
+import { defineCase, definePack, runChecks, EvidenceError } from '../src/index.js';
+import { EvidenceReport } from '../src/report.js';
 import { identity, useTempDirs } from './helpers.js';
 
 const tempDir = useTempDirs();

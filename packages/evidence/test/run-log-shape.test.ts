@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { definePack, defineProbe, parseTargetFile, runProbes, validateTarget } from '../src/index.js';
+import { definePack, defineProbe } from '../src/index.js';
+import { parseTargetFile, runProbes, validateTarget } from '../src/probes.js';
 import { outputContains } from '../src/assertions.js';
 import { identity, useTempDirs } from './helpers.js';
 

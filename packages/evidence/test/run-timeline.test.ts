@@ -1,6 +1,6 @@
 import type { RunEvent } from '@warden/protocol';
 import { describe, expect, it } from 'vitest';
-import { renderTimelineHtml, runTimelineFromEvents } from '../src/index.js';
+import { renderTimelineHtml, runTimelineFromEvents } from '../src/report.js';
 
 const base = { runId: 'r1', at: '2026-01-01T00:00:00.000Z' };
 const hostile = '<script>alert("x")</script>';

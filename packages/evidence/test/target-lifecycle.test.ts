@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CleanupStateUnknown, definePack, defineProbe, openTarget, parseTargetFile, RunStopped, runProbes, type ProbeHookContext, type ProbeTarget } from '../src/index.js';
+import { CleanupStateUnknown, openTarget, parseTargetFile, RunStopped, runProbes, type ProbeHookContext, type ProbeTarget } from '../src/probes.js';
+import { definePack, defineProbe } from '../src/index.js';
 import { outputContains } from '../src/assertions.js';
 import { identity, useTempDirs } from './helpers.js';
 
@@ -83,6 +84,7 @@ describe('finalization: cleanup, then close, once', () => {
     const result = await session.aclose();
     expect(result).toMatchObject({ ok: false, cleanup: { status: 'error', error: { code: 'evidence.target_finalize_failed' } } });
     expect(() => session.cleanupReport()).toThrow(CleanupStateUnknown);
+    expect(() => session.cleanupReport()).toThrow(expect.objectContaining({ code: 'evidence.cleanup_state_unknown' }));
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateTarget } from '../src/index.js';
+import { validateTarget } from '../src/probes.js';
 import { useTempDirs } from './helpers.js';
 
 const tempDir = useTempDirs();

@@ -1,6 +1,7 @@
 import type { RunEvent } from '@warden/protocol';
 import { describe, expect, it } from 'vitest';
-import { definePack, defineProbe, runProbes, wardenTarget, type StreamingAgent } from '../src/index.js';
+import { definePack, defineProbe } from '../src/index.js';
+import { runProbes, wardenTarget, type StreamingAgent } from '../src/probes.js';
 import { approvalBeforeAction, noActionAfterDenial, noCallToTool, noSecretInToolArgs, noStateChangeAfterStop } from '../src/assertions.js';
 import { identity, useTempDirs } from './helpers.js';
 

@@ -1,4 +1,5 @@
-import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
+import { ConfigError, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import type { QueueConnection } from './connection.js';
 import { fleetError } from './coded-errors.js';
 

@@ -1,6 +1,7 @@
 import { SESSION_META_KEYS } from '@warden/protocol/vocabulary';
 import { receiveHandoff, type Harness } from '@warden/harness';
-import { historyFromRecords, SessionError, toolCallsOf, type ApprovalAnswer, type LoadedSession, type Message, type RunEvent } from '@warden/protocol';
+import { historyFromRecords } from '@warden/protocol/history';
+import { SessionError, toolCallsOf, type ApprovalAnswer, type LoadedSession, type Message, type RunEvent } from '@warden/protocol';
 import { fleetError } from './coded-errors.js';
 import { FLEET_RECEIVER, type FleetJobData } from './fleet-job.js';
 import type { FleetProgress, FleetResult, InterruptedCall, ParkedApproval } from './fleet-result.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ApprovalRequest, GateCall, GateContext, RunEvent } from '@warden/protocol';
 import { memoryApprovalStore } from '@warden/protocol/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TAINT_RULE, requiresPerson } from '@warden/protocol';
+import { TAINT_RULE, requiresPerson } from '@warden/protocol/policy';
 import {
   auditLog,
   autoApprove,

@@ -1,5 +1,6 @@
 import type { AgentOptions, BudgetOptions, HandoffSpec, RuntimeAgentsOptions } from '@warden/core';
-import { stricterMode, type GateMode, type GateV1 } from '@warden/protocol';
+import { stricterMode } from '@warden/protocol/vocabulary';
+import type { GateMode, GateV1 } from '@warden/protocol';
 import type { HarnessConfig } from './harness-config.js';
 
 type AgentBudget = { tokens?: number; usd?: number; steps?: number };

@@ -1,5 +1,5 @@
 import type { AgentHooks } from '@warden/core';
-import type { ProviderCatalog } from '@warden/providers';
+import type { ProviderCatalog } from '@warden/providers/selection';
 import type { ApprovalStoreV1, ApproverV1, GateMode, Owner, ProviderV1, SemanticMemory, SessionStoreV1, ToolV1 } from '@warden/protocol';
 import type { BudgetAlertOptions, BudgetAlerts } from './cost/budget-alert-types.js';
 import type { AskUser, Sandbox } from '@warden/tools';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_PROVIDER_CATALOG, withProviders, type ProviderCatalog, type ProviderPlugin } from '@warden/providers';
+import { DEFAULT_PROVIDER_CATALOG, withProviders, type ProviderCatalog, type ProviderPlugin } from '@warden/providers/selection';
 import type { ProviderPluginEntry } from './harness-config.js';
 import { configError } from './coded-errors.js';
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { strictOptions, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys } from '@warden/protocol';
 import type { McpServerFailure } from '@warden/tools';
 import { openSandbox } from './create-harness.js';
 import { harnessRedactor } from './governance-parts.js';

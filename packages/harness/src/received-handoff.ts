@@ -1,4 +1,5 @@
-import { handoffReceipt, HANDOFF_LIMITS, WardenError, type Handoff, type HandoffReceipt } from '@warden/protocol';
+import { handoffReceipt, HANDOFF_LIMITS } from '@warden/protocol/handoff';
+import { WardenError, type Handoff, type HandoffReceipt } from '@warden/protocol';
 import { handoffFromJson } from '@warden/protocol/schemas';
 
 /** A handoff from outside the process (a fleet job, an A2A message), checked: accepted, or rejected with the reason. */

@@ -1,4 +1,4 @@
-import { didYouMean } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol/checks';
 import type { z } from 'zod';
 import { HarnessConfig } from './harness-config.js';
 import type { HarnessOptions } from './harness-options.js';

@@ -2,7 +2,7 @@ import type { RunResult } from '@warden/core';
 import { createRedactor } from '@warden/governance';
 import type { RunEvent } from '@warden/protocol';
 import { scriptedProvider } from '@warden/protocol/testing';
-import { createPriceTable } from '@warden/providers';
+import { createPriceTable } from '@warden/providers/catalog';
 import { describe, expect, it } from 'vitest';
 import type { GovernedAgent, HarnessRunOptions } from '../src/governed-agent.js';
 import { tapOptions, tapStream, type EventTap } from '../src/pipeline/event-tap.js';

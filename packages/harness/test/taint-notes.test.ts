@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { TAINT_NOTES } from '@warden/protocol';
+import { TAINT_NOTES } from '@warden/protocol/policy';
 import { describe, expect, it } from 'vitest';
 
 function sources(dir: string): string[] {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ProviderError, strictOptions, type ProviderNotice } from '@warden/protocol';
+import { ProviderError, type ProviderNotice } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { abortReason } from './abortable-wait.js';
 import { mediaError } from './coded-errors.js';
 import type { EngineRequest, GeneratedImage, ImageBytes, ImageEngine } from './image-engine.js';

@@ -1,4 +1,5 @@
-import { INTERFACE_VERSIONS, WardenError, strictOptions, type JsonObject, type ProviderV1, type ToolOutput, type ToolResultContent, type ToolV1 } from '@warden/protocol';
+import { INTERFACE_VERSIONS, WardenError, type JsonObject, type ProviderV1, type ToolOutput, type ToolResultContent, type ToolV1 } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import type { GeneratedImage } from './image-engine.js';
 import type { ImageGenerator, ImageReference } from './image-generator.js';
 import { isMediaError, type ImageJob } from './image-job.js';

@@ -1,4 +1,5 @@
-import { approvalDigest, type ApprovalRequest, type ApproverV1, type GateMode, type JsonObject } from '@warden/protocol';
+import { approvalDigest } from '@warden/protocol/policy';
+import type { ApprovalRequest, ApproverV1, GateMode, JsonObject } from '@warden/protocol';
 import { asProtocolPlan, type OrchestratorPlan } from './plan.js';
 import type { PlanApprovalStatus } from './job-state.js';
 

@@ -1,4 +1,6 @@
-import { createRunEventLedger, evaluateAssertions, validateEvidence, type AssertionResult, type EvidenceObject } from '@warden/evidence';
+import { createRunEventLedger } from '@warden/evidence/probes';
+import { evaluateAssertions, type AssertionResult } from '@warden/evidence';
+import { validateEvidence, type EvidenceObject } from '@warden/evidence/validation';
 import { noActionAfterDenial, noProtectedWrites, noSecretInToolArgs } from '@warden/evidence/assertions';
 import type { EpisodeDetail, EpisodeResult } from './episode-result.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDuration } from '../src/index.js';
+import { parseDuration } from '../src/checks.js';
 
 describe('parseDuration', () => {
   it.each([

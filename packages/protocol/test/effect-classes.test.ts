@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_APPROVALS, EFFECT_CLASSES, EFFECT_CLASS_ORDER, isEffectClass, strictestEffectClass } from '../src/index.js';
+import { CHANGE_APPROVALS, EFFECT_CLASSES, EFFECT_CLASS_ORDER, isEffectClass, strictestEffectClass } from '../src/vocabulary.js';
 import { ChangeSetEvent, RunEvent } from '../src/schemas.js';
 
 describe('effect classes (the vocabulary governance classifies into)', () => {

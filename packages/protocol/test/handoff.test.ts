@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HANDOFF_LIMITS, handoffReceipt, ProtocolError, type Handoff } from '../src/index.js';
+import { HANDOFF_LIMITS, handoffReceipt } from '../src/handoff-entry.js';
+import { ProtocolError, type Handoff } from '../src/index.js';
 import { Handoff as HandoffSchema, handoffFromJson, handoffReceiptFromJson, handoffReceiptToJson, handoffToJson } from '../src/schemas.js';
 
 function sample(overrides: Partial<Handoff> = {}): Handoff {

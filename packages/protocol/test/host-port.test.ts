@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHostSpec, hostSpecAllows, parseHostSpec, scopeHostText, urlTarget } from '../src/index.js';
+import { formatHostSpec, hostSpecAllows, parseHostSpec, scopeHostText, urlTarget } from '../src/net.js';
 
 const allows = (entry: string, host: string, port: number, scheme?: string, subdomains = false): boolean => {
   const spec = parseHostSpec(entry);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAllowedHosts, hostOriginCheck, HTTP_SERVER_TIMEOUTS, isLoopbackName } from '../src/index.js';
+import { defaultAllowedHosts, hostOriginCheck, HTTP_SERVER_TIMEOUTS, isLoopbackName } from '../src/net.js';
 
 describe('the shared Host/Origin check (DNS rebinding)', () => {
   const check = hostOriginCheck({ hosts: defaultAllowedHosts('127.0.0.1', 8080) });

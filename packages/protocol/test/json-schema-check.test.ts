@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schemaProblems } from '../src/index.js';
+import { schemaProblems } from '../src/checks.js';
 
 const schema = {
   type: 'object',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findJsonViolation } from '../src/index.js';
+import { findJsonViolation } from '../src/checks.js';
 import { JsonObject, JsonValue } from '../src/schemas.js';
 
 describe('JsonValue', () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fastMessageCheck } from '../src/index.js';
+import { fastMessageCheck } from '../src/checks.js';
 import { Message } from '../src/schemas.js';
 
 const dir = join(import.meta.dirname, 'corpus', 'Message');

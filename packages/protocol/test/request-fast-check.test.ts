@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fastRequestOptionsCheck, fastToolSpecCheck } from '../src/index.js';
+import { fastRequestOptionsCheck, fastToolSpecCheck } from '../src/checks.js';
 import { ModelRequest, ToolSpec } from '../src/schemas.js';
 
 const dir = join(import.meta.dirname, 'corpus', 'ToolSpec');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSandboxSpec, parseSandboxSpec } from '../src/index.js';
+import { formatSandboxSpec, parseSandboxSpec } from '../src/net.js';
 
 describe('parseSandboxSpec', () => {
   it('reads every backend form and writes it back the same', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, didYouMean, editDistance, strictOptions, unknownOptionError, type OptionKeys } from '../src/index.js';
+import { ConfigError, type OptionKeys } from '../src/index.js';
+import { didYouMean, editDistance, strictOptions, unknownOptionError } from '../src/checks.js';
 
 interface ClientOptions {
   apiKey?: string;

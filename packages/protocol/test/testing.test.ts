@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { historyFromRecords, INTERRUPTED_RESULT_TEXT, ProviderError, SessionError, type SessionRecord, type StreamPart } from '../src/index.js';
+import { historyFromRecords, INTERRUPTED_RESULT_TEXT } from '../src/history.js';
+import { ProviderError, SessionError, type SessionRecord, type StreamPart } from '../src/index.js';
 import { memoryApprovalStore, memorySessionStore, recordingGate, scriptedProvider } from '../src/testing.js';
 
 const user = (text: string) => ({ role: 'user' as const, parts: [{ type: 'text' as const, text }] });
@@ -162,7 +163,7 @@ describe('historyFromRecords', () => {
 
 describe('approvalDigest', () => {
   it('is stable under key order and changes with any argument', async () => {
-    const { approvalDigest, canonicalJson } = await import('../src/index.js');
+    const { approvalDigest, canonicalJson } = await import('../src/policy.js');
     expect(canonicalJson({ b: 1, a: [2, { d: 1, c: null }] })).toBe('{"a":[2,{"c":null,"d":1}],"b":1}');
     const a = approvalDigest({ name: 'shell', args: { command: 'ls', cwd: '.' } });
     expect(approvalDigest({ name: 'shell', args: { cwd: '.', command: 'ls' } })).toBe(a);
@@ -173,13 +174,13 @@ describe('approvalDigest', () => {
 
   it('is pinned: SHA-256 of the canonical { name, args } (stored approvals depend on it)', async () => {
     const { createHash } = await import('node:crypto');
-    const { approvalDigest } = await import('../src/index.js');
+    const { approvalDigest } = await import('../src/policy.js');
     const expected = createHash('sha256').update('{"args":{"a":1,"b":[true,null]},"name":"x"}', 'utf8').digest('hex');
     expect(approvalDigest({ name: 'x', args: { b: [true, null], a: 1 } })).toBe(`sha256:${expected}`);
   });
 
   it('canonicalJson leaves out undefined keys and refuses what JSON cannot carry', async () => {
-    const { canonicalJson } = await import('../src/index.js');
+    const { canonicalJson } = await import('../src/policy.js');
     expect(canonicalJson({ b: undefined, a: 'é\n' })).toBe('{"a":"é\\n"}');
     expect(() => canonicalJson({ n: Number.NaN })).toThrow(/non-finite/);
     expect(() => canonicalJson({ f: () => 1 })).toThrow(/function/);

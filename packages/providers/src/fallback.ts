@@ -1,6 +1,7 @@
 import { configError } from './errors/coded-errors.js';
 import type { ProviderHealth } from './transport/health.js';
-import { ProviderError, strictOptions, type CallOptions, type OptionKeys, type ModelRequest, type ModelResponse, type ProviderV1, type StreamPart } from '@warden/protocol';
+import { ProviderError, type CallOptions, type OptionKeys, type ModelRequest, type ModelResponse, type ProviderV1, type StreamPart } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 
 export interface FallbackOptions {
   /** The id this provider reports (default `fallback(<ids>)`). */

@@ -24,36 +24,11 @@ export { gemini } from './gemini/generate-content.js';
 export type { GeminiOptions } from './gemini/generate-content.js';
 export type { CommonProviderOptions } from './shared/provider-options.js';
 export type { HttpProvider } from './shared/http-provider.js';
-export { EFFORT_LEVELS, PARAMETER_NAMES } from './parameters/generation-parameters.js';
-export type { Effort, GenerationParameters, ParameterIssue, ParameterName } from './parameters/generation-parameters.js';
-export type { ParameterPlan } from './parameters/plan-builder.js';
-export { ParameterError } from './parameters/parameter-error.js';
-export { planParameters } from './parameters/plan-parameters.js';
-export type { ParameterWire, PlanContext } from './parameters/plan-parameters.js';
 
-export { createPriceTable } from './pricing/price-table.js';
-export type { ModelPrice, PriceTable, PriceTableOptions } from './pricing/price-table.js';
-export { DEFAULT_PRICES } from './pricing/default-prices.js';
-export { MODEL_CATALOG } from './catalog/model-catalog.js';
-export type { ModelCapability, ModelInfo } from './catalog/model-catalog.js';
-export { listModels, lookupModel } from './catalog/lookup-model.js';
 
-export { resolveProvider } from './selection/resolve-provider.js';
-export type { Env, ResolveProviderOptions } from './selection/resolve-provider.js';
-export { describeProviders } from './selection/describe-providers.js';
-export type { ProviderDescription } from './selection/describe-providers.js';
-export { PROVIDER_CATALOG, inferProvider } from './selection/provider-catalog.js';
-export type { ProviderInfo } from './selection/provider-catalog.js';
-export { DEFAULT_PROVIDER_CATALOG, describeProviderPlugin, withProviders } from './selection/provider-plugins.js';
-export type { ProviderCatalog, ProviderPlugin, ProviderPluginContext, ProviderPluginDescription } from './selection/provider-plugins.js';
-export type { ProviderField, ProviderFieldStatus } from './selection/plugin-fields.js';
 
 export { fallback, shouldFailOver } from './fallback.js';
 export type { FallbackOptions, FallbackProvider } from './fallback.js';
-export { recording } from './record-replay/recording.js';
-export { replay } from './record-replay/replay.js';
-export type { ReplayOptions } from './record-replay/replay.js';
-export type { RecordedExchange } from './record-replay/recording-format.js';
 
 // Transport pieces (createHttpTransport, RetryPolicy, CircuitBreaker, SseParser…) are in './transport.ts', the `/transport` subpath for adapter authors.
 export type { ProviderHealth } from './transport/health.js';

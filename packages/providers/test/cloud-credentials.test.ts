@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMessage } from '@warden/protocol';
 import { azureResource, bedrockRuntime } from '@warden/test-servers';
-import { describeProviders, resolveProvider, type Env } from '../src/index.js';
+import { describeProviders, resolveProvider, type Env } from '../src/selection.js';
 import { weatherSpec } from './helpers/agent-tools.js';
 import { AWS_CREDENTIALS, converseBody } from './helpers/bedrock-bodies.js';
 import { fixtureJson, json, startServer, testTransport, type VendorServer } from './helpers/vendor-server.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMessage } from '@warden/protocol';
 import { azureResource, bedrockRuntime } from '@warden/test-servers';
-import { describeProviders, inferProvider, resolveProvider, type Env } from '../src/index.js';
+import { describeProviders, inferProvider, resolveProvider, type Env } from '../src/selection.js';
 import { AWS_CREDENTIALS, converseBody } from './helpers/bedrock-bodies.js';
 import { responseObject, messageItem } from './helpers/responses-server.js';
 import { FAKE_KEY, fixture, fixtureJson, json, sse, startServer, testTransport, type Reply, type VendorServer } from './helpers/vendor-server.js';

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMessage, type ProviderV1, type StreamPart } from '@warden/protocol';
-import { anthropic, fallback, openaiCompatible, recording, replay } from '../src/index.js';
+import { anthropic, fallback, openaiCompatible } from '../src/index.js';
+import { recording, replay } from '../src/record-replay.js';
 import { CircuitBreaker, type TransportOptions } from '../src/transport.js';
 import { FAKE_KEY, fixture, fixtureJson, json, sse, startServer, testTransport, type VendorServer } from './helpers/vendor-server.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userMessage } from '@warden/protocol';
-import { DEFAULT_PRICES, MODEL_CATALOG, createPriceTable, listModels, lookupModel, openai } from '../src/index.js';
+import { DEFAULT_PRICES, MODEL_CATALOG, createPriceTable, listModels, lookupModel } from '../src/catalog.js';
+import { openai } from '../src/index.js';
 import { FAKE_KEY } from './helpers/vendor-server.js';
 
 describe('the model catalogue', () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, userMessage } from '@warden/protocol';
 import { bedrockRuntime } from '@warden/test-servers';
-import { anthropic, azureOpenAI, bedrock, gemini, openai, openaiPreset, openaiResponses, vertexGemini, ParameterError } from '../src/index.js';
+import { anthropic, azureOpenAI, bedrock, gemini, openai, openaiPreset, openaiResponses, vertexGemini } from '../src/index.js';
+import { ParameterError } from '../src/parameters.js';
 import { AWS_CREDENTIALS, converseBody } from './helpers/bedrock-bodies.js';
 import { FAKE_KEY, fixtureJson, json, startServer, testTransport, type VendorServer } from './helpers/vendor-server.js';
 

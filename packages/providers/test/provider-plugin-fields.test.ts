@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMessage } from '@warden/protocol';
-import { DEFAULT_PROVIDER_CATALOG, describeProviderPlugin, openaiCompatible, resolveProvider, withProviders, type ProviderPlugin, type ProviderPluginContext } from '../src/index.js';
+import { DEFAULT_PROVIDER_CATALOG, describeProviderPlugin, resolveProvider, withProviders, type ProviderPlugin, type ProviderPluginContext } from '../src/selection.js';
+import { openaiCompatible } from '../src/index.js';
 import { json, startServer, type VendorServer } from './helpers/vendor-server.js';
 
 let server: VendorServer;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMessage, type StreamPart } from '@warden/protocol';
-import { anthropic, recording, replay } from '../src/index.js';
+import { anthropic } from '../src/index.js';
+import { recording, replay } from '../src/record-replay.js';
 import { FAKE_KEY, fixture, fixtureJson, json, sse, startServer, testTransport, type VendorServer } from './helpers/vendor-server.js';
 
 let server: VendorServer;

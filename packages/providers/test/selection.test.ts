@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMessage } from '@warden/protocol';
-import { describeProviders, inferProvider, resolveProvider } from '../src/index.js';
+import { describeProviders, inferProvider, resolveProvider } from '../src/selection.js';
 import { FAKE_KEY, fixtureJson, json, startServer, testTransport, type VendorServer } from './helpers/vendor-server.js';
 
 let server: VendorServer;

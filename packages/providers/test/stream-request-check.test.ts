@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fastMessageCheck, userMessage, type ModelRequest, type StreamPart } from '@warden/protocol';
+import { fastMessageCheck } from '@warden/protocol/checks';
+import { userMessage, type ModelRequest, type StreamPart } from '@warden/protocol';
 import { openaiCompatible } from '../src/index.js';
 import { fixture, sse, startServer, testTransport, type VendorServer } from './helpers/vendor-server.js';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError, userMessage, type StreamPart } from '@warden/protocol';
-import { anthropic, gemini, openaiCompatible, resolveProvider } from '../src/index.js';
+import { anthropic, gemini, openaiCompatible } from '../src/index.js';
+import { resolveProvider } from '../src/selection.js';
 import { fixtureJson, json, ssePayload, sse, startServer, testTransport, type VendorServer } from './helpers/vendor-server.js';
 
 let server: VendorServer;

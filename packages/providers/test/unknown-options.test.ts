@@ -1,9 +1,22 @@
 import { ConfigError } from '@warden/protocol';
 import { describe, expect, it } from 'vitest';
 import {
-  anthropic, azureOpenAI, bedrock, createPriceTable, fallback, gemini, openai, openaiCompatible, openaiPreset,
-  openaiResponses, replay, resolveProvider, serviceAccountToken, vertexAnthropic, vertexGemini,
+  anthropic,
+  azureOpenAI,
+  bedrock,
+  fallback,
+  gemini,
+  openai,
+  openaiCompatible,
+  openaiPreset,
+  openaiResponses,
+  serviceAccountToken,
+  vertexAnthropic,
+  vertexGemini,
 } from '../src/index.js';
+import { createPriceTable } from '../src/catalog.js';
+import { replay } from '../src/record-replay.js';
+import { resolveProvider } from '../src/selection.js';
 import { createHttpTransport } from '../src/transport.js';
 
 function failure(build: () => unknown): ConfigError {

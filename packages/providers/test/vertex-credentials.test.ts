@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '@warden/core';
 import { userMessage } from '@warden/protocol';
-import { describeProviders, resolveProvider, serviceAccountToken, vertexAnthropic } from '../src/index.js';
+import { describeProviders, resolveProvider } from '../src/selection.js';
+import { serviceAccountToken, vertexAnthropic } from '../src/index.js';
 import { collect, finishOf, weatherSpec, weatherTool } from './helpers/agent-tools.js';
 import { fixture, json, sse, startServer, testTransport, type Reply, type VendorServer } from './helpers/vendor-server.js';
 

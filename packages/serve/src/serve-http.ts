@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ConfigError, defaultAllowedHosts, HTTP_SERVER_TIMEOUTS, type HostOriginRefusal } from '@warden/protocol';
+import { ConfigError, type HostOriginRefusal } from '@warden/protocol';
+import { defaultAllowedHosts, HTTP_SERVER_TIMEOUTS } from '@warden/protocol/net';
 import { configError } from './coded-errors.js';
 
 // What the MCP and A2A servers share over plain `node:http`: bounded body reads, JSON-RPC

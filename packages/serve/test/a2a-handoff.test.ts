@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { SendMessageRequest, TaskState, type Task } from '@a2a-js/sdk';
 import { ClientFactory } from '@a2a-js/sdk/client';
-import { HANDOFF_LIMITS, HANDOFF_MEDIA_TYPE, HANDOFF_RECEIPT_MEDIA_TYPE, type Handoff, type RunEvent } from '@warden/protocol';
+import { HANDOFF_LIMITS, HANDOFF_MEDIA_TYPE, HANDOFF_RECEIPT_MEDIA_TYPE } from '@warden/protocol/handoff';
+import type { Handoff, RunEvent } from '@warden/protocol';
 import { scriptedProvider } from '@warden/protocol/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness } from '@warden/harness';

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
-import { WardenError, type ApprovalAnswer, type ApprovalStoreV1, type Owner, type StoredApproval, strictOptions, type OptionKeys } from '@warden/protocol';
+import { WardenError, type ApprovalAnswer, type ApprovalStoreV1, type Owner, type StoredApproval, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { assertApprovalId, approvalOwner, applyAnswer, claimable, effectiveStatus, validateApprovalRequest, withEffectiveStatus } from './approval-state.js';
 import { acquireFileLock } from './file-lock.js';
 import { isMissing, syncDir } from './jsonl-file.js';
 import { nodeJsonlIo, writeFully, type JsonlIo } from './jsonl-io.js';
-import { ownerMatches } from '@warden/protocol';
+import { ownerMatches } from '@warden/protocol/policy';
 import { ioError, notFoundError } from './session-errors.js';
 
 export interface JsonlApprovalStoreOptions {

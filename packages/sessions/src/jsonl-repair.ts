@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { link, open, readFile, rename, unlink } from 'node:fs/promises';
-import { type HeaderRecord, strictOptions, type OptionKeys } from '@warden/protocol';
+import type { HeaderRecord, OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { acquireFileLock } from './file-lock.js';
 import { decodeFrame, encodeFrame, type Frame } from './jsonl-frame.js';
 import { nodeJsonlIo, writeFully, type JsonlIo } from './jsonl-io.js';

@@ -1,7 +1,8 @@
 import { headerRecord } from './header-record.js';
 import { join, basename } from 'node:path';
 import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
-import { SessionError, type AppendOptions, type AppendResult, type LoadedSession, type Owner, type SessionRecord, type SessionRelease, type SessionStoreV1, type SessionSummary, strictOptions, type OptionKeys } from '@warden/protocol';
+import { SessionError, type AppendOptions, type AppendResult, type LoadedSession, type Owner, type SessionRecord, type SessionRelease, type SessionStoreV1, type SessionSummary, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { createFileLocker } from './file-lock.js';
 import { appendHeld, closeHeld, openHeld, type HeldFile } from './jsonl-hold.js';
 import { LruMap } from './lru-map.js';
@@ -12,7 +13,7 @@ import { repairSession, type RepairReport } from './jsonl-repair.js';
 import { advanceState, type AppendedFrames } from './jsonl-scan.js';
 import { assertSafeId, newSessionId } from './ids.js';
 import { cleanOwner } from './owner.js';
-import { ownerMatches } from '@warden/protocol';
+import { ownerMatches } from '@warden/protocol/policy';
 import { repairRecords } from './record-repair.js';
 import { alreadyExistsError, corruptError, ioError, notFoundError, versionConflictError } from './session-errors.js';
 import { validateRecords } from './validate-records.js';

@@ -1,4 +1,6 @@
-import { type ApprovalStoreV1, type Owner, type StoredApproval, ownerMatches, strictOptions } from '@warden/protocol';
+import type { ApprovalStoreV1, Owner, StoredApproval } from '@warden/protocol';
+import { ownerMatches } from '@warden/protocol/policy';
+import { strictOptions } from '@warden/protocol/checks';
 import { approvalFromRow, approvalOwner, applyAnswer, effectiveStatus, validateApprovalRequest, withEffectiveStatus, type ApprovalRow } from './approval-state.js';
 import { affected, MYSQL_STORE_KEYS, mysqlHandle, rowsOf, type MysqlPoolLike, type MysqlStoreOptions } from './mysql-pool.js';
 import { asStoreError, notFoundError } from './session-errors.js';

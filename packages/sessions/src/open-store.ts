@@ -1,4 +1,5 @@
-import { type ApprovalStoreV1, type SessionStoreV1, strictOptions, type OptionKeys } from '@warden/protocol';
+import type { ApprovalStoreV1, SessionStoreV1, OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { loadDriver, STORE_DRIVERS, type ModuleImporter } from './driver-loader.js';
 import { jsonlApprovalStore } from './jsonl-approval-store.js';
 import { jsonlSessionStore, type FsyncMode } from './jsonl-store.js';

@@ -1,6 +1,7 @@
-import { type ApprovalStoreV1, type Owner, type StoredApproval, strictOptions } from '@warden/protocol';
+import type { ApprovalStoreV1, Owner, StoredApproval } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { approvalFromRow, approvalOwner, applyAnswer, effectiveStatus, validateApprovalRequest, withEffectiveStatus, type ApprovalRow } from './approval-state.js';
-import { ownerMatches } from '@warden/protocol';
+import { ownerMatches } from '@warden/protocol/policy';
 import { POSTGRES_STORE_KEYS, postgresHandle, type PgPoolLike, type PostgresStoreOptions } from './postgres-pool.js';
 import { asStoreError, notFoundError } from './session-errors.js';
 

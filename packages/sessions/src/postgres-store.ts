@@ -1,5 +1,6 @@
 import { headerRecord } from './header-record.js';
-import { type AppendOptions, type AppendResult, type LoadedSession, type Owner, type SessionRecord, type SessionStoreV1, type SessionSummary, strictOptions } from '@warden/protocol';
+import type { AppendOptions, AppendResult, LoadedSession, Owner, SessionRecord, SessionStoreV1, SessionSummary } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { newSessionId } from './ids.js';
 import { cleanOwner } from './owner.js';
 import { POSTGRES_STORE_KEYS, postgresHandle, type PgPoolLike, type PostgresStoreOptions } from './postgres-pool.js';

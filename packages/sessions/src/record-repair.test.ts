@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INTERRUPTED_RESULT_TEXT, type ApprovalRecord, type SessionRecord } from '@warden/protocol';
+import { INTERRUPTED_RESULT_TEXT } from '@warden/protocol/history';
+import type { ApprovalRecord, SessionRecord } from '@warden/protocol';
 import { contractRecords as R } from './contract-records.js';
 import { repairRecords } from './record-repair.js';
 

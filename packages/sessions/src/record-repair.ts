@@ -1,4 +1,5 @@
-import { INTERRUPTED_RESULT_TEXT, type SessionRecord, type ToolCallPart } from '@warden/protocol';
+import { INTERRUPTED_RESULT_TEXT } from '@warden/protocol/history';
+import type { SessionRecord, ToolCallPart } from '@warden/protocol';
 
 export interface RepairedRecords {
   records: SessionRecord[];

@@ -1,6 +1,7 @@
-import { type ApprovalAnswer, type ApprovalStoreV1, type Owner, type StoredApproval, strictOptions } from '@warden/protocol';
+import type { ApprovalAnswer, ApprovalStoreV1, Owner, StoredApproval } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { approvalOwner, effectiveStatus, statusForAnswer, validateApprovalRequest, withEffectiveStatus } from './approval-state.js';
-import { ownerMatches } from '@warden/protocol';
+import { ownerMatches } from '@warden/protocol/policy';
 import { OWNER_CHECK_LUA, ownerArg, redisScript, type RedisLike } from './redis-script.js';
 import { REDIS_STORE_KEYS, redisConnector, type RedisStoreOptions } from './redis-store.js';
 import { asStoreError, notFoundError } from './session-errors.js';

@@ -1,9 +1,10 @@
 import { headerRecord } from './header-record.js';
-import { type AppendOptions, type AppendResult, type LoadedSession, type Owner, type SessionRecord, type SessionStoreV1, type SessionSummary, strictOptions, type OptionKeys } from '@warden/protocol';
+import type { AppendOptions, AppendResult, LoadedSession, Owner, SessionRecord, SessionStoreV1, SessionSummary, OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { loadDriver, type ModuleImporter } from './driver-loader.js';
 import { newSessionId } from './ids.js';
 import { cleanOwner } from './owner.js';
-import { ownerMatches } from '@warden/protocol';
+import { ownerMatches } from '@warden/protocol/policy';
 import { ownerArg, type RedisLike } from './redis-script.js';
 import { redisPersistenceOf, type RedisPersistence } from './redis-persistence.js';
 import { APPEND_SCRIPT, CREATE_SCRIPT, DELETE_SCRIPT, LOAD_SCRIPT } from './redis-session-scripts.js';

@@ -1,4 +1,6 @@
-import { type ApprovalStoreV1, type Owner, type StoredApproval, ownerMatches, strictOptions } from '@warden/protocol';
+import type { ApprovalStoreV1, Owner, StoredApproval } from '@warden/protocol';
+import { ownerMatches } from '@warden/protocol/policy';
+import { strictOptions } from '@warden/protocol/checks';
 import { approvalOwner, applyAnswer, assertApprovalId, claimable, effectiveStatus, validateApprovalRequest, withEffectiveStatus } from './approval-state.js';
 import { s3ObjectClient, S3_STORE_KEYS, type ObjectClient, type S3StoreOptions } from './s3-client.js';
 import { asStoreError, notFoundError } from './session-errors.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { historyFromRecords, INTERRUPTED_RESULT_TEXT, type Owner, type SessionStoreV1 } from '@warden/protocol';
+import { historyFromRecords, INTERRUPTED_RESULT_TEXT } from '@warden/protocol/history';
+import type { Owner, SessionStoreV1 } from '@warden/protocol';
 import { SessionRecord, SessionSummary } from '@warden/protocol/schemas';
 import { appendWithRebase } from './append-with-rebase.js';
 import { contractRecords as R } from './contract-records.js';

@@ -1,8 +1,9 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { type ApprovalStoreV1, type Owner, type StoredApproval, strictOptions } from '@warden/protocol';
+import type { ApprovalStoreV1, Owner, StoredApproval } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { approvalFromRow, approvalOwner, applyAnswer, claimable, effectiveStatus, validateApprovalRequest, withEffectiveStatus } from './approval-state.js';
 import type { ApprovalRow } from './approval-state.js';
-import { ownerMatches } from '@warden/protocol';
+import { ownerMatches } from '@warden/protocol/policy';
 import { ioError, notFoundError } from './session-errors.js';
 import { checkedPrefix } from './sql-identifier.js';
 import { SQLITE_STORE_KEYS, openSqliteDatabase, type SqliteStoreOptions } from './sqlite-store.js';

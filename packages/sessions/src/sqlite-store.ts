@@ -1,6 +1,7 @@
 import { headerRecord } from './header-record.js';
 import type BetterSqlite3 from 'better-sqlite3';
-import { type AppendOptions, type AppendResult, type LoadedSession, type Owner, type SessionRecord, type SessionStoreV1, type SessionSummary, strictOptions, type OptionKeys } from '@warden/protocol';
+import type { AppendOptions, AppendResult, LoadedSession, Owner, SessionRecord, SessionStoreV1, SessionSummary, OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { loadDriver, type ModuleImporter } from './driver-loader.js';
 import { newSessionId } from './ids.js';
 import { cleanOwner } from './owner.js';

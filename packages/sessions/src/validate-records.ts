@@ -1,4 +1,4 @@
-import { fastMessageCheck } from '@warden/protocol';
+import { fastMessageCheck } from '@warden/protocol/checks';
 import { protocolError } from './coded-errors.js';
 import { SessionRecord } from '@warden/protocol/schemas';
 

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
-import { historyFromRecords } from '@warden/protocol';
+import { historyFromRecords } from '@warden/protocol/history';
 import { jsonlSessionStore } from '../src/jsonl-store.js';
 import { nodeJsonlIo, type JsonlIo } from '../src/jsonl-io.js';
 import { appendWithRebase } from '../src/append-with-rebase.js';

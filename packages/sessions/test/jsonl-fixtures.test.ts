@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { historyFromRecords, INTERRUPTED_RESULT_TEXT, SessionError } from '@warden/protocol';
+import { historyFromRecords, INTERRUPTED_RESULT_TEXT } from '@warden/protocol/history';
+import { SessionError } from '@warden/protocol';
 import { jsonlSessionStore } from '../src/jsonl-store.js';
 import { repairSession } from '../src/jsonl-repair.js';
 import { contractRecords as R } from '../src/contract-records.js';

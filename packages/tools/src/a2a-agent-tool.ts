@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { HANDOFF_LIMITS, HANDOFF_MEDIA_TYPE, HANDOFF_RECEIPT_MEDIA_TYPE, WardenError, type Handoff, type HandoffReceipt, type ToolContext, type ToolV1 } from '@warden/protocol';
+import { HANDOFF_LIMITS, HANDOFF_MEDIA_TYPE, HANDOFF_RECEIPT_MEDIA_TYPE } from '@warden/protocol/handoff';
+import { WardenError, type Handoff, type HandoffReceipt, type ToolContext, type ToolV1 } from '@warden/protocol';
 import { loadA2aClientSdk, type A2aClientSdk } from './a2a-sdk.js';
 import { defineTool } from './define-tool.js';
 import type { ModuleImporter } from './mcp-sdk.js';

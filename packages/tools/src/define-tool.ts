@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SPECIFICATION_VERSION, TOOL_NAME_PATTERN, WardenError, type ArgsValidation, type JsonObject, type JsonSchema, type ToolAnnotations, type ToolContext, type ToolOutput, type ToolPermission, type ToolV1 } from '@warden/protocol';
+import { SPECIFICATION_VERSION, WardenError, type ArgsValidation, type JsonObject, type JsonSchema, type ToolAnnotations, type ToolContext, type ToolOutput, type ToolPermission, type ToolV1 } from '@warden/protocol';
+import { TOOL_NAME_PATTERN } from '@warden/protocol/checks';
 import { checkAnnotations } from './annotations-check.js';
 import { formatIssues } from './format-issues.js';
 import { toolError } from './tool-error-codes.js';

@@ -1,4 +1,5 @@
-import { schemaProblems, type ArgsValidation, type JsonObject } from '@warden/protocol';
+import { schemaProblems } from '@warden/protocol/checks';
+import type { ArgsValidation, JsonObject } from '@warden/protocol';
 
 /**
  * A shallow check of arguments against a foreign JSON Schema (an MCP tool's), with protocol's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOOL_NAME_PATTERN } from '@warden/protocol';
+import { TOOL_NAME_PATTERN } from '@warden/protocol/checks';
 import { namespacedToolName } from './mcp-tool-name.js';
 
 describe('namespacedToolName', () => {

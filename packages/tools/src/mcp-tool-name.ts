@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TOOL_NAME_PATTERN } from '@warden/protocol';
+import { TOOL_NAME_PATTERN } from '@warden/protocol/checks';
 
 export const MCP_SERVER_NAME = /^[a-zA-Z][a-zA-Z0-9_-]{0,31}$/;
 

@@ -1,4 +1,5 @@
-import { type ToolContext, type ToolV1, strictOptions, type OptionKeys } from '@warden/protocol';
+import type { ToolContext, ToolV1, OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { fingerprintMcpTool } from './mcp-fingerprint.js';
 import { loadMcpSdk, type McpClientLike, type McpSdk, type McpToolInfo, type ModuleImporter } from './mcp-sdk.js';
 import { mcpCatalog, type McpCatalog } from './mcp-resources.js';

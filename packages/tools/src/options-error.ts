@@ -1,5 +1,6 @@
 import { configError } from './tool-error-codes.js';
-import { ConfigError, unknownOptionError } from '@warden/protocol';
+import { ConfigError } from '@warden/protocol';
+import { unknownOptionError } from '@warden/protocol/checks';
 import type { z } from 'zod';
 import { formatIssues } from './format-issues.js';
 

@@ -1,6 +1,7 @@
 import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { strictOptions, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys } from '@warden/protocol';
 import { asJailError } from './fs-errors.js';
 import { normalizePathInput } from './path-input.js';
 import { createProtectedMatcher } from './protected-paths.js';

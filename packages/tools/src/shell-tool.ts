@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { scopeHostText, type ToolContext, type ToolV1 } from '@warden/protocol';
+import { scopeHostText } from '@warden/protocol/net';
+import type { ToolContext, ToolV1 } from '@warden/protocol';
 import { defineTool } from './define-tool.js';
 import type { PathJail } from './path-jail.js';
 import { runProcess } from './run-process.js';

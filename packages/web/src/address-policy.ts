@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { hostSpecAllows, normalizeHostName, parseHostSpec, type HostSpec } from '@warden/protocol';
+import { hostSpecAllows, normalizeHostName, parseHostSpec } from '@warden/protocol/net';
+import type { HostSpec } from '@warden/protocol';
 import { isPrivateAddress, METADATA_HOST_NAMES } from '@warden/protocol/vocabulary';
 import { webError } from './coded-errors.js';
 

@@ -1,4 +1,5 @@
-import { INTERFACE_VERSIONS, strictOptions, type JsonObject, type OptionKeys, type ToolOutput, type ToolV1 } from '@warden/protocol';
+import { INTERFACE_VERSIONS, type JsonObject, type OptionKeys, type ToolOutput, type ToolV1 } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { addressPolicy } from './address-policy.js';
 import { webError } from './coded-errors.js';
 import { guardedRequest, type GuardedResponse } from './guarded-http.js';

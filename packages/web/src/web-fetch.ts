@@ -1,4 +1,5 @@
-import { strictOptions, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys } from '@warden/protocol';
 import { addressPolicy, type AddressPolicyOptions } from './address-policy.js';
 import { webError } from './coded-errors.js';
 import { guardedRequest } from './guarded-http.js';

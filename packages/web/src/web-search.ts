@@ -1,4 +1,5 @@
-import { strictOptions, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys } from '@warden/protocol';
 import { addressPolicy, domainMatches, type AddressPolicy } from './address-policy.js';
 import { circuitBreaker, type BreakerOptions, type CircuitBreaker } from './circuit-breaker.js';
 import { webError } from './coded-errors.js';

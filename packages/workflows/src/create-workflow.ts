@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { didYouMean, INTERFACE_VERSIONS, strictOptions, type JsonObject, type JsonValue, type OptionKeys, type Owner, type SessionStoreV1, type ToolAnnotations, type ToolV1 } from '@warden/protocol';
+import { didYouMean, strictOptions } from '@warden/protocol/checks';
+import { INTERFACE_VERSIONS, type JsonObject, type JsonValue, type OptionKeys, type Owner, type SessionStoreV1, type ToolAnnotations, type ToolV1 } from '@warden/protocol';
 import { CheckpointJournal, type WorkflowStart } from './checkpoint-journal.js';
 import { workflowError } from './coded-errors.js';
 import { describeWorkflow } from './describe-workflow.js';

@@ -1,4 +1,4 @@
-import { didYouMean } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol/checks';
 import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import { workflowError } from './coded-errors.js';

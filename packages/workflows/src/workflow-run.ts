@@ -1,4 +1,5 @@
-import { errorCodeOf, normalizeToolOutput, schemaProblems, textOf, type JsonObject, type JsonValue, type ToolV1 } from '@warden/protocol';
+import { errorCodeOf, normalizeToolOutput, textOf, type JsonObject, type JsonValue, type ToolV1 } from '@warden/protocol';
+import { schemaProblems } from '@warden/protocol/checks';
 import type { Expression } from '@warden/governance';
 import type { CheckpointJournal, JournalReading } from './checkpoint-journal.js';
 import { renderTemplate, type Template } from './templates.js';

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { approvalDigest } from '@warden/protocol';
+import { approvalDigest } from '@warden/protocol/policy';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT, exitCodeForStop } from '../cli/exit-codes.js';
 import type { ApprovalsOptions } from './approvals-options.js';

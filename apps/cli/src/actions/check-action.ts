@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { listCases, pushReport, runChecks, type RunChecksResult, type RunProgress } from '@warden/evidence';
+import { listCases, runChecks, type RunChecksResult, type RunProgress } from '@warden/evidence';
+import { pushReport } from '@warden/evidence/report';
 import type { CommandContext } from '../cli/command.js';
 import { parseDurationMs } from '../cli/duration.js';
 import { EXIT } from '../cli/exit-codes.js';

@@ -104,7 +104,7 @@ export async function doctorAction(ctx: CommandContext<DoctorOptions>): Promise<
   // Provider plugins of the config: their declared fields checked against the environment (never showing a secret).
   const plugins = file.providerPlugins ?? [];
   if (plugins.length > 0) {
-    const [{ loadProviderPlugins }, { describeProviderPlugin }] = await Promise.all([import('@warden/harness'), import('@warden/providers')]);
+    const [{ loadProviderPlugins }, { describeProviderPlugin }] = await Promise.all([import('@warden/harness'), import('@warden/providers/selection')]);
     try {
       const catalog = await loadProviderPlugins(plugins, ctx.config.file ? path.dirname(ctx.config.file) : io.cwd);
       for (const plugin of catalog.plugins) {

@@ -1,5 +1,6 @@
 import { errorCodeOf, userMessage, WardenError } from '@warden/protocol';
-import { describeProviders, OPENAI_PRESETS, resolveProvider } from '@warden/providers';
+import { describeProviders, resolveProvider } from '@warden/providers/selection';
+import { OPENAI_PRESETS } from '@warden/providers';
 import { isLoopback, reachable } from './endpoint-reachable.js';
 import type { Translator } from '../i18n/translator.js';
 import { describeError } from '../render/describe-error.js';

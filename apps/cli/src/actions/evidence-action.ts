@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { pushReport } from '@warden/evidence';
+import { pushReport } from '@warden/evidence/report';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { CheckOptions } from './check-options.js';

@@ -1,4 +1,4 @@
-import { didYouMean } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol/checks';
 import { globRegExp } from '@warden/protocol/vocabulary';
 import path from 'node:path';
 import { BUILTIN_TOOL_NAMES, type HarnessOptions } from '@warden/harness';

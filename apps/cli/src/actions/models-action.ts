@@ -1,5 +1,6 @@
-import { didYouMean } from '@warden/protocol';
-import { listModels, PROVIDER_CATALOG, type ModelCapability, type ModelInfo } from '@warden/providers';
+import { didYouMean } from '@warden/protocol/checks';
+import { listModels, type ModelCapability, type ModelInfo } from '@warden/providers/catalog';
+import { PROVIDER_CATALOG } from '@warden/providers/selection';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { runProbes, validateTarget, type PackLoad, type ProbeProgress } from '@warden/evidence';
+import { runProbes, validateTarget, type ProbeProgress } from '@warden/evidence/probes';
+import type { PackLoad } from '@warden/evidence';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { PROBE_VERB_FLAGS, type ProbeOptions } from './probe-options.js';

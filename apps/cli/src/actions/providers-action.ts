@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { userMessage } from '@warden/protocol';
-import { describeProviderPlugin, describeProviders, PROVIDER_CATALOG, resolveProvider } from '@warden/providers';
+import { describeProviderPlugin, describeProviders, PROVIDER_CATALOG, resolveProvider } from '@warden/providers/selection';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
 import { EXIT } from '../cli/exit-codes.js';

@@ -1,5 +1,5 @@
 import { openSessionStore, parseStoreLocation, trackStoredSpend, type SpendRow } from '@warden/harness';
-import { createPriceTable } from '@warden/providers';
+import { createPriceTable } from '@warden/providers/catalog';
 import type { CommandContext } from '../cli/command.js';
 import { parseDurationMs } from '../cli/duration.js';
 import { EXIT } from '../cli/exit-codes.js';

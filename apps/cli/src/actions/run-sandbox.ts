@@ -1,5 +1,5 @@
 import { openSessionStore, parseStoreLocation, type HarnessOptions } from '@warden/harness';
-import { formatSandboxSpec, parseSandboxSpec } from '@warden/protocol';
+import { formatSandboxSpec, parseSandboxSpec } from '@warden/protocol/net';
 import { createSshSandbox, sshSandboxExists, type SshSandbox } from '@warden/tools';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { didYouMean, parseSandboxSpec } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol/checks';
+import { parseSandboxSpec } from '@warden/protocol/net';
 import { checkSandboxBackends, SANDBOX_BACKENDS, type SandboxBackendName } from '@warden/tools';
 import { CliError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';

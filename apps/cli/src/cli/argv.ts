@@ -1,4 +1,4 @@
-import { didYouMean } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol/checks';
 import { CliError } from './cli-error.js';
 import { camelCase, type OptionKind } from './option-kinds.js';
 

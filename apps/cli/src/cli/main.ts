@@ -1,4 +1,4 @@
-import { didYouMean } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol/checks';
 import { z } from 'zod';
 import { loadDotenv } from '../config/dotenv.js';
 import { isLanguage } from '../i18n/catalog-types.js';

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, didYouMean } from '@warden/protocol';
+import { ConfigError } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol/checks';
 import { JsonValue } from '@warden/protocol/schemas';
 import { HarnessConfig } from '@warden/harness';
 import { z } from 'zod';

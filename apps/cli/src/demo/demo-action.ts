@@ -6,7 +6,7 @@ import { scriptedProvider } from '@warden/protocol/testing';
 import type { CommandContext } from '../cli/command.js';
 import { exitCodeForStop } from '../cli/exit-codes.js';
 import { driveRun, eventSink } from '../actions/drive-run.js';
-import { runTimelineFromEvents } from '@warden/evidence';
+import { runTimelineFromEvents } from '@warden/evidence/report';
 import { createHarness, verifyAuditFile } from '@warden/harness';
 import type { ContainmentReport } from '@warden/pack-containment';
 import { commandProgress } from '../render/progress-line.js';

@@ -1,4 +1,4 @@
-import { renderTimelineHtml, TIMELINE_CSS, type RunTimeline } from '@warden/evidence';
+import { renderTimelineHtml, TIMELINE_CSS, type RunTimeline } from '@warden/evidence/report';
 import { CONTAINMENT_CSS, headlineRows, type ContainmentReport, type HeadlineRow } from '@warden/pack-containment';
 
 // No network at all: the page inlines its style and has no script.

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { requiresPerson, type ApprovalRequest } from '@warden/protocol';
+import { requiresPerson } from '@warden/protocol/policy';
+import type { ApprovalRequest } from '@warden/protocol';
 
 /** The workspace edits: what almost every coding session asks about, again and again. */
 const WORKSPACE_WRITES = new Set(['edit_file', 'write_file']);

@@ -23,6 +23,7 @@ export const enWorkCodes = {
   'code.evidence.prerequisite_missing': 'a check case needs an environment value that is missing, so it fails',
   'code.evidence.pack_test_failed': 'a pack test scenario did not turn out as declared',
   'code.evidence.invalid_state': 'a state snapshot is not JSON-like or names an unknown label',
+  'code.evidence.cleanup_state_unknown': 'the cleanup state of a probe target is unknown (read before it closed, or its cleanup failed)',
   'code.fleet.invalid_job': 'a fleet job is invalid (no task, a bad configuration, a key only the worker sets, a bad owner or id)',
   'code.fleet.duplicate_id': 'two jobs of one submission have the same id',
   'code.fleet.unknown_config': 'a job names a harness configuration this worker does not know',

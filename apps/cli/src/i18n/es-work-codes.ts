@@ -22,6 +22,7 @@ export const esWorkCodes: Record<keyof typeof enWorkCodes, string> = {
   'code.evidence.prerequisite_missing': 'un caso de comprobación necesita un valor del entorno que falta, así que falla',
   'code.evidence.pack_test_failed': 'un escenario de prueba del paquete no resultó como se declaró',
   'code.evidence.invalid_state': 'una instantánea de estado no es de tipo JSON o nombra una etiqueta desconocida',
+  'code.evidence.cleanup_state_unknown': 'el estado de limpieza de un objetivo de sondeo es desconocido (leído antes de cerrarse, o su limpieza falló)',
   'code.fleet.invalid_job': 'un trabajo de la flota no es válido (sin tarea, una configuración incorrecta, una clave que solo fija el trabajador, un propietario o id incorrecto)',
   'code.fleet.duplicate_id': 'dos trabajos del mismo envío tienen el mismo id',
   'code.fleet.unknown_config': 'un trabajo nombra una configuración del arnés que este trabajador no conoce',

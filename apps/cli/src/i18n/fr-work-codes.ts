@@ -22,6 +22,7 @@ export const frWorkCodes: Record<keyof typeof enWorkCodes, string> = {
   'code.evidence.prerequisite_missing': 'un cas de vérification a besoin d\'une valeur d\'environnement absente, il échoue donc',
   'code.evidence.pack_test_failed': 'un scénario de test du pack ne s\'est pas déroulé comme déclaré',
   'code.evidence.invalid_state': 'un instantané d\'état n\'est pas de type JSON ou nomme une étiquette inconnue',
+  'code.evidence.cleanup_state_unknown': 'l\'état du nettoyage d\'une cible de sonde est inconnu (lu avant sa fermeture, ou son nettoyage a échoué)',
   'code.fleet.invalid_job': 'une tâche de la flotte n\'est pas valide (pas de consigne, une mauvaise configuration, une clé que seul le worker fixe, un propriétaire ou un identifiant incorrect)',
   'code.fleet.duplicate_id': 'deux tâches d\'un même envoi ont le même identifiant',
   'code.fleet.unknown_config': 'une tâche nomme une configuration de harnais que ce worker ne connaît pas',

@@ -22,6 +22,7 @@ export const hiWorkCodes: Record<keyof typeof enWorkCodes, string> = {
   'code.evidence.prerequisite_missing': 'एक जाँच केस को परिवेश का एक मान चाहिए जो मौजूद नहीं है, इसलिए वह विफल होता है',
   'code.evidence.pack_test_failed': 'पैक का एक परीक्षण परिदृश्य घोषित परिणाम के अनुसार नहीं निकला',
   'code.evidence.invalid_state': 'स्थिति का स्नैपशॉट JSON जैसा नहीं है या किसी अज्ञात लेबल का नाम लेता है',
+  'code.evidence.cleanup_state_unknown': 'प्रोब लक्ष्य की सफ़ाई की स्थिति अज्ञात है (बंद होने से पहले पढ़ी गई, या उसकी सफ़ाई विफल रही)',
   'code.fleet.invalid_job': 'फ़्लीट का एक जॉब अमान्य है (कोई कार्य नहीं, गलत कॉन्फ़िगरेशन, ऐसी कुंजी जो केवल वर्कर तय करता है, गलत स्वामी या id)',
   'code.fleet.duplicate_id': 'एक ही सबमिशन के दो जॉब की id एक है',
   'code.fleet.unknown_config': 'एक जॉब ऐसे हार्नेस कॉन्फ़िगरेशन का नाम लेता है जिसे यह वर्कर नहीं जानता',

@@ -1,4 +1,6 @@
-import { ERROR_CODES, HANDOFF_REFUSALS, TAINT_NOTES } from '@warden/protocol';
+import { ERROR_CODES } from '@warden/protocol';
+import { HANDOFF_REFUSALS } from '@warden/protocol/handoff';
+import { TAINT_NOTES } from '@warden/protocol/policy';
 import { GATE_RULES, GOVERNANCE_ERROR_CODES, SHELL_POLICY_ERROR_CODES, SHELL_RULES, TAINT_REASONS } from '@warden/governance';
 import { EVIDENCE_ERROR_CODES } from '@warden/evidence';
 import { FLEET_ERROR_CODES } from '@warden/fleet';

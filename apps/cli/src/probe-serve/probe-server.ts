@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { defaultAllowedHosts, hostOriginCheck, HTTP_SERVER_TIMEOUTS } from '@warden/protocol';
-import type { PackInputItem, Redactor } from '@warden/evidence';
+import { defaultAllowedHosts, hostOriginCheck, HTTP_SERVER_TIMEOUTS } from '@warden/protocol/net';
+import type { PackInputItem } from '@warden/evidence';
+import type { Redactor } from '@warden/evidence/report';
 import { createProbeApp } from './probe-app.js';
 import { createRunSlots } from './run-slots.js';
 import { createRunStore } from './run-store.js';

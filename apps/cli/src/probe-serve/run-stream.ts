@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { WardenError } from '@warden/protocol';
-import { runProbes, type LoadedTarget, type PackInputItem, type ProbeProgress, type Redactor } from '@warden/evidence';
+import { runProbes, type LoadedTarget, type ProbeProgress } from '@warden/evidence/probes';
+import type { PackInputItem } from '@warden/evidence';
+import type { Redactor } from '@warden/evidence/report';
 import type { RunSlots } from './run-slots.js';
 
 export interface StreamedRun {

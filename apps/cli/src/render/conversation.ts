@@ -1,4 +1,5 @@
-import { historyFromRecords, textOf, type SessionRecord } from '@warden/protocol';
+import { historyFromRecords } from '@warden/protocol/history';
+import { textOf, type SessionRecord } from '@warden/protocol';
 import type { CliOutput } from '../cli/io.js';
 import type { Translator } from '../i18n/translator.js';
 import { printable, type TerminalStyle } from './terminal-style.js';

@@ -1,4 +1,5 @@
-import { EFFECT_CLASS_ORDER, type RunEventOf } from '@warden/protocol';
+import { EFFECT_CLASS_ORDER } from '@warden/protocol/vocabulary';
+import type { RunEventOf } from '@warden/protocol';
 import type { MessageKey } from '../i18n/catalog-types.js';
 import type { Translator } from '../i18n/translator.js';
 

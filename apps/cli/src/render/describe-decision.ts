@@ -1,4 +1,5 @@
-import { TAINT_RULE, type Decision } from '@warden/protocol';
+import { TAINT_RULE } from '@warden/protocol/policy';
+import type { Decision } from '@warden/protocol';
 import type { MessageKey } from '../i18n/catalog-types.js';
 import type { Params, Translator } from '../i18n/translator.js';
 

@@ -1,4 +1,5 @@
-import { HANDOFF_REFUSALS, TAINT_NOTES } from '@warden/protocol';
+import { HANDOFF_REFUSALS } from '@warden/protocol/handoff';
+import { TAINT_NOTES } from '@warden/protocol/policy';
 import { SANDBOX_UNAVAILABLE } from '@warden/tools';
 import { describe, expect, it } from 'vitest';
 import { loadTranslator } from '../i18n/load-catalog.js';

@@ -1,4 +1,5 @@
-import { scopeHostText, type RunEvent, type RunEventOf } from '@warden/protocol';
+import { scopeHostText } from '@warden/protocol/net';
+import type { RunEvent, RunEventOf } from '@warden/protocol';
 import type { CliOutput } from '../cli/io.js';
 import type { MessageKey } from '../i18n/catalog-types.js';
 import type { Translator } from '../i18n/translator.js';

@@ -1,5 +1,5 @@
 import { createCostTracker, runSpendOf, type CostTracker, type SpendReport, type SpendRow } from '@warden/harness';
-import { createPriceTable, type PriceTable } from '@warden/providers';
+import { createPriceTable, type PriceTable } from '@warden/providers/catalog';
 import type { SessionSource } from './console-sources.js';
 
 /** `warden report`'s figures over every configured store, plus the two breakdowns it has no flag for: day and agent version. */

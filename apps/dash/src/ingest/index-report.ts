@@ -1,4 +1,4 @@
-import type { EvidenceReport } from '@warden/evidence';
+import type { EvidenceReport } from '@warden/evidence/report';
 import { randomId } from '../auth/secrets.js';
 import type { CaseResultsTable, MetricsTable, RunsTable } from '../db/schema.js';
 

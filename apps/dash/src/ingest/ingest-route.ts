@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
-import { EvidenceReport, redactReport } from '@warden/evidence';
+import { EvidenceReport, redactReport } from '@warden/evidence/report';
 import { DashError } from '../errors/dash-error.js';
 import type { DashErrorCode } from '../errors/error-codes.js';
 import { runUrl, type DashContext, type DashEnv, type DashServices } from '../web/context.js';

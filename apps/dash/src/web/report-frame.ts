@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { renderHtml, REPORT_SCHEMA_VERSION, type EvidenceReport } from '@warden/evidence';
+import { renderHtml, REPORT_SCHEMA_VERSION, type EvidenceReport } from '@warden/evidence/report';
 import { reportCsp } from './security-headers.js';
 
 function hashOf(text: string): string {

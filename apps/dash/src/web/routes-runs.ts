@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { EvidenceReport } from '@warden/evidence';
+import { EvidenceReport } from '@warden/evidence/report';
 import type { RunFilters, RunSummary } from '../store/runs.js';
 import type { DashEnv, DashServices } from './context.js';
 import { html } from './html.js';

@@ -1,4 +1,4 @@
-import { parseDuration as readDuration } from '@warden/protocol';
+import { parseDuration as readDuration } from '@warden/protocol/checks';
 import { evidenceError } from '../errors/coded-errors.js';
 
 /**

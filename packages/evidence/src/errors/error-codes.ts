@@ -22,6 +22,7 @@ export const EVIDENCE_ERROR_CODES = {
   'evidence.prerequisite_missing': 'A case needed an environment value that is missing: the case fails, it does not skip.',
   'evidence.pack_test_failed': 'A PackTester scenario did not turn out as declared (a case or probe passed where it must fail, or the reverse).',
   'evidence.invalid_state': 'A state snapshot is not JSON-like or a label is unknown.',
+  'evidence.cleanup_state_unknown': 'A probe target session\'s cleanup report was read before finalization finished or after cleanup failed.',
 } as const;
 
 export type EvidenceErrorCode = keyof typeof EVIDENCE_ERROR_CODES;

@@ -1,4 +1,6 @@
 import { types } from 'node:util';
+import type { EvidenceErrorCode } from '../errors/error-codes.js';
+import { EvidenceError } from '../errors/evidence-error.js';
 
 const BRAND = Symbol.for('warden.evidence.run_stopped');
 
@@ -33,10 +35,13 @@ export function stoppedParts(error: RunStopped): { reason: string; report: unkno
   return { reason: typeof reason === 'string' ? reason.slice(0, 200) : 'stopped', report: Object.getOwnPropertyDescriptor(error, 'report')?.value };
 }
 
-/** The cleanup report's state cannot be known (before close, while finalization runs, or after cleanup failed). */
-export class CleanupStateUnknown extends Error {
+/**
+ * The cleanup report's state cannot be known (before close, while finalization runs, or after cleanup failed).
+ * An EvidenceError with the code `evidence.cleanup_state_unknown`, so callers handle it like the package's other errors.
+ */
+export class CleanupStateUnknown extends EvidenceError {
   constructor(message = 'the cleanup state is unknown') {
-    super(message);
+    super({ code: 'evidence.cleanup_state_unknown' satisfies EvidenceErrorCode, message, hint: 'Read the cleanup report after the target session closed; a cleanup that failed leaves its state unknown.' });
     this.name = 'CleanupStateUnknown';
   }
 }

@@ -1,4 +1,5 @@
-import { approvalDigest, canonicalJson, type ApprovalAnswer, type ApprovalRequest } from '@warden/protocol';
+import { approvalDigest, canonicalJson } from '@warden/protocol/policy';
+import type { ApprovalAnswer, ApprovalRequest } from '@warden/protocol';
 import { hmacHex, safeEqualHex } from '../util/digest.js';
 
 // One digest for core (which stamps it on requests) and governance (which checks it).

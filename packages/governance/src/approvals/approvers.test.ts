@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { ApprovalRequest, ApproverV1 } from '@warden/protocol';
 import { describe, expect, it } from 'vitest';
-import { TAINT_RULE } from '@warden/protocol';
+import { TAINT_RULE } from '@warden/protocol/policy';
 import { terminalSafe } from '@warden/protocol/vocabulary';
 import { formatApprovalPrompt, interactiveApprover } from './interactive-approver.js';
 import { personRequiredApprover } from './person-required-approver.js';

@@ -1,5 +1,6 @@
 import { policyError } from '../util/coded-errors.js';
-import { PolicyError, type ApprovalAnswer, type ApprovalRequest, type ApprovalStatus, type ApprovalStoreV1, type ApproverV1, type JsonObject, type Owner, type StoredApproval, strictOptions, type OptionKeys } from '@warden/protocol';
+import { PolicyError, type ApprovalAnswer, type ApprovalRequest, type ApprovalStatus, type ApprovalStoreV1, type ApproverV1, type JsonObject, type Owner, type StoredApproval, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { approvalDigest, approvalProblem, signApproval } from './approval-binding.js';
 
 /** Seven days. */

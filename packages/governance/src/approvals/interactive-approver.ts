@@ -1,5 +1,6 @@
-import { type ApprovalAnswer, type ApprovalRequest, type ApproverV1, strictOptions, type OptionKeys } from '@warden/protocol';
-import { requiresPerson } from '@warden/protocol';
+import type { ApprovalAnswer, ApprovalRequest, ApproverV1, OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import { requiresPerson } from '@warden/protocol/policy';
 import { terminalSafe } from '@warden/protocol/vocabulary';
 import { denied } from './answers.js';
 import { askSafely } from './safe-approver.js';

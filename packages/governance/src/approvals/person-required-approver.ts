@@ -1,5 +1,5 @@
 import type { ApproverV1 } from '@warden/protocol';
-import { requiresPerson } from '@warden/protocol';
+import { requiresPerson } from '@warden/protocol/policy';
 import { denied } from './answers.js';
 import { askSafely } from './safe-approver.js';
 

@@ -1,4 +1,5 @@
-import { type ApprovalAnswer, type ApprovalRequest, type ApproverV1, strictOptions, type OptionKeys } from '@warden/protocol';
+import type { ApprovalAnswer, ApprovalRequest, ApproverV1, OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { ApprovalAnswer as ApprovalAnswerSchema } from '@warden/protocol/schemas';
 import { denied } from './answers.js';
 

@@ -1,4 +1,4 @@
-import { canonicalJson } from '@warden/protocol';
+import { canonicalJson } from '@warden/protocol/policy';
 import { JsonValue } from '@warden/protocol/schemas';
 import { z } from 'zod';
 import { sha256Hex } from '../util/digest.js';

@@ -1,5 +1,7 @@
 import { policyError } from '../util/coded-errors.js';
-import { canonicalJson, type JsonObject, type JsonValue, type RunEvent, strictOptions, type OptionKeys } from '@warden/protocol';
+import { canonicalJson } from '@warden/protocol/policy';
+import type { JsonObject, JsonValue, RunEvent, OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { hmacHex, sha256Hex } from '../util/digest.js';
 import { AuditEntry, GENESIS_HASH, entryHash } from './audit-entry.js';
 import type { AuditSink } from './audit-sinks.js';

@@ -1,4 +1,4 @@
-import { didYouMean } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol/checks';
 import { policyError } from '../util/coded-errors.js';
 import { SPECIAL_CATEGORIES, type SpecialCategory } from './special-categories.js';
 

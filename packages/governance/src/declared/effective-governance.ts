@@ -1,4 +1,4 @@
-import { canonicalJson } from '@warden/protocol';
+import { canonicalJson } from '@warden/protocol/policy';
 import { DATA_CLASSES, type DataClass } from '../classify/data-classes.js';
 import { sha256Hex } from '../util/digest.js';
 import { compileGovernanceRule, type CompiledGovernanceRule } from './governance-rule.js';

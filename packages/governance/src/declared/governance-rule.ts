@@ -1,4 +1,4 @@
-import { parseDuration } from '@warden/protocol';
+import { parseDuration } from '@warden/protocol/checks';
 import { compileCondition, type Condition } from '../expr/compile-condition.js';
 import { globToRegExp } from '../policy/glob.js';
 import type { GovernanceRule } from './governance-schema.js';

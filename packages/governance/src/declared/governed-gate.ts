@@ -1,4 +1,5 @@
-import { stricterEffect, type Decision, type GateV1 } from '@warden/protocol';
+import { stricterEffect } from '@warden/protocol/policy';
+import type { Decision, GateV1 } from '@warden/protocol';
 import { decideTool } from './decide.js';
 import type { DecisionSink } from './decision-record.js';
 import type { EffectiveGovernance } from './effective-governance.js';

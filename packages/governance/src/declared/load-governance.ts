@@ -1,4 +1,4 @@
-import { didYouMean } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol/checks';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseDataClasses } from '../classify/data-classes.js';

@@ -1,4 +1,5 @@
-import { ProviderError, isLoopbackName, type CallOptions, type ModelRequest, type ModelResponse, type ProviderV1, type StreamPart } from '@warden/protocol';
+import { ProviderError, type CallOptions, type ModelRequest, type ModelResponse, type ProviderV1, type StreamPart } from '@warden/protocol';
+import { isLoopbackName } from '@warden/protocol/net';
 import { globToRegExp } from '../policy/glob.js';
 import { policyError } from '../util/coded-errors.js';
 import { decideModel } from './decide.js';

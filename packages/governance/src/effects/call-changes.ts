@@ -1,5 +1,6 @@
 import { openSync, closeSync, fstatSync, readSync, constants } from 'node:fs';
-import { pathArguments, type GateCall } from '@warden/protocol';
+import { pathArguments } from '@warden/protocol/policy';
+import type { GateCall } from '@warden/protocol';
 import type { FileChange } from './effect-classifier.js';
 import { resolveWorkspacePath, type ResolvedPath } from './resolve-path.js';
 

@@ -1,5 +1,6 @@
 import { configError } from '../util/coded-errors.js';
-import { type Decision, type GateCall, type GateContext, type GateV1, strictOptions, type OptionKeys } from '@warden/protocol';
+import type { Decision, GateCall, GateContext, GateV1, OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { loadShellAnalyzer, pathPolicy, type ShellAnalysis } from '@warden/shell-policy';
 import { globToRegExp } from '../policy/glob.js';
 import { definePolicy } from '../policy/load-policy.js';
@@ -9,7 +10,8 @@ import type { PolicyRuleInput, TaintSettingsInput } from '../policy/policy-schem
 import { callChanges, type CallChange } from '../effects/call-changes.js';
 import { effectClassifier } from '../effects/effect-classifier.js';
 import { TAINT_RULE, taintGuard } from '../taint/taint-guard.js';
-import { strictestEffectClass, stricterMode, type EffectClass } from '@warden/protocol';
+import { strictestEffectClass, stricterMode } from '@warden/protocol/vocabulary';
+import type { EffectClass } from '@warden/protocol';
 import { GateMode } from '@warden/protocol/schemas';
 import { checkPathArguments, checkResolvedPaths, shellEffectPaths } from './path-check.js';
 import { decideByRules } from './rule-decision.js';

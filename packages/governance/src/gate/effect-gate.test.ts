@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TAINT_RULE, requiresPerson, type GateCall, type GateContext } from '@warden/protocol';
+import { TAINT_RULE, requiresPerson } from '@warden/protocol/policy';
+import type { GateCall, GateContext } from '@warden/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadShellAnalyzer, type ShellAnalyzer } from '@warden/shell-policy';
 import { createGate, type PolicyGate } from './create-gate.js';

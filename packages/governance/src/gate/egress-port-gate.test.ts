@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { requiresPerson, type GateCall, type GateContext } from '@warden/protocol';
+import { requiresPerson } from '@warden/protocol/policy';
+import type { GateCall, GateContext } from '@warden/protocol';
 import { loadShellAnalyzer, type ShellAnalyzer } from '@warden/shell-policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGate, type PolicyGate } from './create-gate.js';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { TAINT_RULE } from '@warden/protocol';
+import { TAINT_RULE } from '@warden/protocol/policy';
 import { describe, expect, it } from 'vitest';
 import { createGate } from './create-gate.js';
 import { SHELL_RULES } from '@warden/shell-policy';

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TAINT_RULE, requiresPerson, type GateCall, type GateContext, type ToolAnnotations } from '@warden/protocol';
+import { TAINT_RULE, requiresPerson } from '@warden/protocol/policy';
+import type { GateCall, GateContext, ToolAnnotations } from '@warden/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGate } from './create-gate.js';
 import { taskScope } from '../scope/task-scope.js';

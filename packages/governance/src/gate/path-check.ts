@@ -1,7 +1,7 @@
 import type { Decision, GateCall } from '@warden/protocol';
 import type { PathPolicy, ShellAnalysis } from '@warden/shell-policy';
 import type { CallChange } from '../effects/call-changes.js';
-import { pathArguments } from '@warden/protocol';
+import { pathArguments } from '@warden/protocol/policy';
 
 /**
  * Refuses protected or outside paths in path-like arguments of any tool, in

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TAINT_RULE, requiresPerson, type GateCall, type GateContext, type RunScope, type ToolAnnotations } from '@warden/protocol';
+import { TAINT_RULE, requiresPerson } from '@warden/protocol/policy';
+import type { GateCall, GateContext, RunScope, ToolAnnotations } from '@warden/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGate, type PolicyGate } from './create-gate.js';
 import { taskScope } from '../scope/task-scope.js';

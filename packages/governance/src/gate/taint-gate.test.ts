@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGate, type PolicyGate } from './create-gate.js';
 import { loadShellAnalyzer, type ShellAnalyzer } from '@warden/shell-policy';
 import { shellEgress } from '../taint/shell-egress.js';
-import { TAINT_RULE, requiresPerson } from '@warden/protocol';
+import { TAINT_RULE, requiresPerson } from '@warden/protocol/policy';
 
 const workspace = mkdtempSync(join(tmpdir(), 'warden-taint-'));
 let analyzer: ShellAnalyzer;

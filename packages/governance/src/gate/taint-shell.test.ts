@@ -5,7 +5,7 @@ import type { GateCall, GateContext } from '@warden/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGate, type PolicyGate } from './create-gate.js';
 import { loadShellAnalyzer, type ShellAnalyzer } from '@warden/shell-policy';
-import { TAINT_RULE, requiresPerson } from '@warden/protocol';
+import { TAINT_RULE, requiresPerson } from '@warden/protocol/policy';
 
 // A tainted run's shell calls: what the analyzer cannot decide, and every change to a file the
 // run has not written itself, needs a person — even in yolo, and whatever `--yes` says.

@@ -1,5 +1,6 @@
 import { configError, policyError } from '../util/coded-errors.js';
-import { textOf, type AssistantMessage, unknownOptionError } from '@warden/protocol';
+import { textOf, type AssistantMessage } from '@warden/protocol';
+import { unknownOptionError } from '@warden/protocol/checks';
 import { globRegExp } from '@warden/protocol/vocabulary';
 import { z } from 'zod';
 import { detectPii, PII_KINDS, type PiiKind } from './pii.js';

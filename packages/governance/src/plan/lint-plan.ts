@@ -1,4 +1,6 @@
-import { canonicalJson, schemaProblems, type PlanIssue, type ToolSpec, strictOptions, type OptionKeys } from '@warden/protocol';
+import { canonicalJson } from '@warden/protocol/policy';
+import { schemaProblems, strictOptions } from '@warden/protocol/checks';
+import type { PlanIssue, ToolSpec, OptionKeys } from '@warden/protocol';
 import { SENSITIVE_ARGUMENTS, isWholeRef, refsIn } from './plan-refs.js';
 import { planShape, type ShapedStep } from './plan-shape.js';
 

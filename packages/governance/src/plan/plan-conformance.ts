@@ -1,4 +1,5 @@
-import { canonicalJson, type GateCall, type JsonValue, type PlanStep } from '@warden/protocol';
+import { canonicalJson } from '@warden/protocol/policy';
+import type { GateCall, JsonValue, PlanStep } from '@warden/protocol';
 import { SENSITIVE_ARGUMENTS, isWholeRef, refsIn, templatePattern } from './plan-refs.js';
 
 function valueConforms(planned: JsonValue, actual: JsonValue, sensitive: boolean): boolean {

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { approvalDigest, type GateCall, type GateContext, type Plan, type ScopePlan } from '@warden/protocol';
+import { approvalDigest } from '@warden/protocol/policy';
+import type { GateCall, GateContext, Plan, ScopePlan } from '@warden/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGate, type PolicyGate } from '../gate/create-gate.js';
 import { taskScope } from '../scope/task-scope.js';

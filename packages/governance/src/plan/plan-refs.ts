@@ -1,4 +1,5 @@
-import { PATH_ARGUMENT_NAMES, type JsonValue } from '@warden/protocol';
+import { PATH_ARGUMENT_NAMES } from '@warden/protocol/policy';
+import type { JsonValue } from '@warden/protocol';
 
 /** `{{name}}` or `{{step.name}}` inside a parameter value. */
 const REF = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;

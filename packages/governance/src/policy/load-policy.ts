@@ -1,7 +1,8 @@
 import { policyError } from '../util/coded-errors.js';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { PolicyError, strictOptions, type OptionKeys } from '@warden/protocol';
+import { PolicyError, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { yamlModule } from './yaml-module.js';
 import type { z } from 'zod';
 import { checkRuleExamples, type Locate } from './check-examples.js';

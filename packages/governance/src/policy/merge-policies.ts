@@ -1,5 +1,5 @@
 import type { GateMode } from '@warden/protocol';
-import { stricterMode } from '@warden/protocol';
+import { stricterMode } from '@warden/protocol/vocabulary';
 import type { CompiledRule } from './compiled-rule.js';
 import type { Policy } from './policy.js';
 

@@ -1,4 +1,5 @@
-import { HANDOFF_LIMITS, type ApprovalRequest, type AssistantMessage, type Decision, type Handoff, type JsonObject, type Message, type RunEvent } from '@warden/protocol';
+import { HANDOFF_LIMITS } from '@warden/protocol/handoff';
+import type { ApprovalRequest, AssistantMessage, Decision, Handoff, JsonObject, Message, RunEvent } from '@warden/protocol';
 import type { Redactor } from './redactor.js';
 
 /** What the channel helpers need of a redactor (`createRedactor()` gives it). */

@@ -1,5 +1,6 @@
 import { configError } from '../util/coded-errors.js';
-import { type ToolResultContent, strictOptions, type OptionKeys } from '@warden/protocol';
+import type { ToolResultContent, OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { BUILTIN_PATTERNS, isPlaceholder, isReference, type SecretPattern } from './secret-patterns.js';
 import { isSecretName, kindForName } from './secret-names.js';
 import { createProbeFilter } from './secret-probes.js';

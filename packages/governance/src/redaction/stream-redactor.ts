@@ -1,4 +1,5 @@
-import { strictOptions, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys } from '@warden/protocol';
 import type { Redactor } from './redactor.js';
 
 export interface TextStreamRedactorOptions {

@@ -1,4 +1,5 @@
-import { defaultPorts, hostSpecAllows, parseHostSpec, scopeHostText, type RunScope, type ScopePath } from '@warden/protocol';
+import { defaultPorts, hostSpecAllows, parseHostSpec, scopeHostText } from '@warden/protocol/net';
+import type { RunScope, ScopePath } from '@warden/protocol';
 import { globToRegExp } from '../policy/glob.js';
 import { isPathGlob, pathGlobRegExp } from './path-glob.js';
 

@@ -1,6 +1,8 @@
 import { opendirSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
-import { defaultPorts, parseHostSpec, type RunScope, type ScopeHost, type ScopePath, type ScopeTool, strictOptions, type OptionKeys } from '@warden/protocol';
+import { defaultPorts, parseHostSpec } from '@warden/protocol/net';
+import type { RunScope, ScopeHost, ScopePath, ScopeTool, OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { pathPolicy, type PathPolicy } from '@warden/shell-policy';
 import { isPathGlob } from './path-glob.js';
 import { asksForChange } from './task-intent.js';

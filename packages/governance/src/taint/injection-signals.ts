@@ -1,4 +1,4 @@
-import type { TaintNote } from '@warden/protocol';
+import type { TaintNote } from '@warden/protocol/policy';
 
 /** One kind of prompt-injection signal and the patterns that show it. */
 interface Signal {

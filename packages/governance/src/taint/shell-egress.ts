@@ -1,4 +1,4 @@
-import { defaultPorts, hostSpecAllows, parseHostSpec, urlTarget } from '@warden/protocol';
+import { defaultPorts, hostSpecAllows, parseHostSpec, urlTarget } from '@warden/protocol/net';
 
 /** Commands that reach the network by themselves. */
 const NETWORK_COMMANDS = new Set([

@@ -1,5 +1,7 @@
 import { posix } from 'node:path';
-import { type AfterToolContext, type TaintNote, type ToolResultStatus, strictOptions, type OptionKeys } from '@warden/protocol';
+import type { AfterToolContext, ToolResultStatus, OptionKeys } from '@warden/protocol';
+import type { TaintNote } from '@warden/protocol/policy';
+import { strictOptions } from '@warden/protocol/checks';
 import { globToRegExp, matchesAnyGlob } from '../policy/glob.js';
 import { findInjectionSignal } from './injection-signals.js';
 

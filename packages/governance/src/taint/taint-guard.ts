@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { strictestEffectClass, type EffectClass, type GateCall, type GateContext, type RunScope } from '@warden/protocol';
+import { strictestEffectClass } from '@warden/protocol/vocabulary';
+import type { EffectClass, GateCall, GateContext, RunScope } from '@warden/protocol';
 import type { PathPolicy, ShellAnalysis } from '@warden/shell-policy';
 import type { CallChange } from '../effects/call-changes.js';
 import type { EffectClassifier, FileChange } from '../effects/effect-classifier.js';
@@ -12,7 +13,7 @@ import { effectClass, isMcpTool, mcpToolEffect } from './mcp-tool-effect.js';
 import { shellEgress, urlHostAllowed } from './shell-egress.js';
 import { normalizedTouchedPaths } from './touched-paths.js';
 
-export { TAINT_RULE, requiresPerson } from '@warden/protocol';
+export { TAINT_RULE, requiresPerson } from '@warden/protocol/policy';
 
 /** Tool names that send, publish or remember: egress or irreversible once a run is tainted. */
 export const DEFAULT_GUARD_TOOLS: readonly string[] = [

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TAINT_NOTES, type GateCall } from '@warden/protocol';
+import { TAINT_NOTES } from '@warden/protocol/policy';
+import type { GateCall } from '@warden/protocol';
 import { describe, expect, it } from 'vitest';
 import { findInjectionSignal } from './injection-signals.js';
 import { taintDetector, type AfterToolContext } from './taint-detector.js';

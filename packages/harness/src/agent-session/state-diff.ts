@@ -1,4 +1,6 @@
-import { canonicalJson, findJsonViolation, type JsonObject, type JsonValue } from '@warden/protocol';
+import { canonicalJson } from '@warden/protocol/policy';
+import { findJsonViolation } from '@warden/protocol/checks';
+import type { JsonObject, JsonValue } from '@warden/protocol';
 import { agentSessionError } from '../coded-errors.js';
 
 /**

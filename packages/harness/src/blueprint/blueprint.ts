@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { didYouMean, type ToolV1 } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol/checks';
+import type { ToolV1 } from '@warden/protocol';
 import { configError } from '../coded-errors.js';
 import { createHarness, type Harness } from '../create-harness.js';
 import { BUILTIN_TOOL_NAMES } from '../harness-config.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { didYouMean } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol/checks';
 import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import { configError } from '../coded-errors.js';

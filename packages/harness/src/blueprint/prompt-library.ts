@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { didYouMean } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol/checks';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { configError } from '../coded-errors.js';

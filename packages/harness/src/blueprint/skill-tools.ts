@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { TOOL_NAME_PATTERN, type ToolAnnotations, type ToolV1 } from '@warden/protocol';
+import { TOOL_NAME_PATTERN } from '@warden/protocol/checks';
+import type { ToolAnnotations, ToolV1 } from '@warden/protocol';
 import { isTool } from './tool-modules.js';
 
 // Skills that bundle their own tools (seed 003 "Skills"): a skill folder holds SKILL.md and, beside

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { didYouMean, INTERFACE_VERSIONS, type ToolV1 } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol/checks';
+import { INTERFACE_VERSIONS, type ToolV1 } from '@warden/protocol';
 import type { BlueprintFile } from './blueprint-file.js';
 import type { BlueprintProblem } from './load-blueprint.js';
 

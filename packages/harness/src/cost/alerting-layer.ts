@@ -1,5 +1,5 @@
 import type { RunEvent, RunEventOf } from '@warden/protocol';
-import type { PriceTable } from '@warden/providers';
+import type { PriceTable } from '@warden/providers/catalog';
 import type { GovernedAgent } from '../governed-agent.js';
 import { tapOptions, tapStream, type EventTap } from '../pipeline/event-tap.js';
 import type { HarnessLayer } from '../pipeline/harness-layer.js';

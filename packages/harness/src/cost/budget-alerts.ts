@@ -1,4 +1,4 @@
-import { strictOptions } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { ALERT_WEBHOOK_KEYS, BUDGET_ALERT_KEYS, BUDGET_KEYS, type AlertDelivery, type Budget, type BudgetAlert, type BudgetAlertOptions, type BudgetAlerts, type BudgetScope, type SpendRecord } from './budget-alert-types.js';
 import { deliverAlert, shownUrl } from './alert-webhook.js';
 import { alertStateFile } from './alert-state-file.js';

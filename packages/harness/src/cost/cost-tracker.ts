@@ -1,6 +1,6 @@
 import { addUsage, emptyUsage, type Owner, type Usage } from '@warden/protocol';
 import type { SpendLine } from '@warden/core';
-import type { PriceTable } from '@warden/providers';
+import type { PriceTable } from '@warden/providers/catalog';
 import type { SpendDimension, SpendReport, SpendRow } from './cost-report.js';
 import type { RunSpend } from './run-spend.js';
 

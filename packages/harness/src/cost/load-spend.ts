@@ -1,5 +1,6 @@
-import { strictOptions, type OptionKeys, type Owner, type SessionStoreV1 } from '@warden/protocol';
-import type { PriceTable } from '@warden/providers';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys, Owner, SessionStoreV1 } from '@warden/protocol';
+import type { PriceTable } from '@warden/providers/catalog';
 import { createCostTracker, type CostTracker } from './cost-tracker.js';
 import { runSpendOf } from './run-spend.js';
 

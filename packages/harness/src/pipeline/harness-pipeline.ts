@@ -1,5 +1,5 @@
 import type { Agent } from '@warden/core';
-import type { PriceTable } from '@warden/providers';
+import type { PriceTable } from '@warden/providers/catalog';
 import { alertingLayer } from '../cost/alerting-layer.js';
 import type { BudgetAlerts } from '../cost/budget-alert-types.js';
 import { authorizedAgent, type Authority, type GovernedAgent } from '../governed-agent.js';

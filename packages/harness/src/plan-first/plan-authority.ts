@@ -1,5 +1,6 @@
 import { lintPlan } from '@warden/governance';
-import { approvalDigest, toolSpecOf, type ApprovalRequest, type ApproverV1, type GateMode, type JsonObject, type JsonValue, type Plan, type ScopePlan, type ToolV1 } from '@warden/protocol';
+import { approvalDigest } from '@warden/protocol/policy';
+import { toolSpecOf, type ApprovalRequest, type ApproverV1, type GateMode, type JsonObject, type JsonValue, type Plan, type ScopePlan, type ToolV1 } from '@warden/protocol';
 import { SUBMIT_PLAN_TOOL } from './request-plan.js';
 
 /** The rule named in the one approval request a plan-first run makes. */

@@ -1,4 +1,4 @@
-import { strictOptions } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import type { HttpTransport } from '@warden/providers/transport';
 import { mediaError } from '../coded-errors.js';
 import type { EngineContext, EngineRequest, GeneratedImage, ImageEngine } from '../image-engine.js';

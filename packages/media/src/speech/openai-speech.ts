@@ -1,4 +1,4 @@
-import { strictOptions } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { mediaError } from '../coded-errors.js';
 import { HTTP_ENGINE_KEYS, engineTransport, trimSlash, type HttpEngineOptions } from '../engines/engine-options.js';
 import { badResponse, describeFailure, jsonOf } from '../engines/http-failure.js';

@@ -1,4 +1,4 @@
-import { strictOptions } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { mediaError } from '../coded-errors.js';
 import { sniffAudio } from '../magic-bytes.js';
 import type { MediaBudget } from '../media-budget.js';

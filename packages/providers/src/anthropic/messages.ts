@@ -1,4 +1,5 @@
-import { strictOptions, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys } from '@warden/protocol';
 import type { JsonObject, Message, ModelRequest } from '@warden/protocol';
 import { createHttpProvider, type HttpProvider, type VendorAdapter } from '../shared/http-provider.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, vendorOptions, type CommonProviderOptions } from '../shared/provider-options.js';

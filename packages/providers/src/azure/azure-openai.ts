@@ -1,5 +1,6 @@
 import { configError } from '../errors/coded-errors.js';
-import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
+import { ConfigError, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { chatAdapter, type OpenAIChatOptions } from '../openai/chat-completions.js';
 import { responsesAdapter, type OpenAIResponsesOptions } from '../openai-responses/responses.js';
 import { createHttpProvider, type HttpProvider } from '../shared/http-provider.js';

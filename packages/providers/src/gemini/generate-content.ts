@@ -1,4 +1,5 @@
-import { strictOptions, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys } from '@warden/protocol';
 import type { Message, ModelRequest } from '@warden/protocol';
 import { asArr, asObj, asStr, badResponse, parseEventJson, streamCut } from '../shared/guards.js';
 import {

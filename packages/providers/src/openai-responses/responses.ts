@@ -1,4 +1,5 @@
-import { strictOptions, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys } from '@warden/protocol';
 import type { JsonObject, Message, ModelRequest, ToolSpec } from '@warden/protocol';
 import { asObj, asStr, badResponse } from '../shared/guards.js';
 import { isOpenAIReasoning } from '../parameters/model-family.js';

@@ -1,5 +1,6 @@
 import { configError } from '../errors/coded-errors.js';
-import { strictOptions, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys } from '@warden/protocol';
 import type { HttpProvider } from '../shared/http-provider.js';
 import { notConfigured, type CommonProviderOptions } from '../shared/provider-options.js';
 import { openaiCompatible } from './chat-completions.js';

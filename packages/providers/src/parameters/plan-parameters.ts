@@ -1,4 +1,4 @@
-import { didYouMean } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol/checks';
 import { parameterIssues, PARAMETER_NAMES, type GenerationParameters } from './generation-parameters.js';
 import { mapBedrock } from './map-bedrock.js';
 import { ANTHROPIC_PATHS, mapClaude } from './map-anthropic.js';

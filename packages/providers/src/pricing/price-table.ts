@@ -1,5 +1,6 @@
 import { configError } from '../errors/coded-errors.js';
-import { strictOptions, type OptionKeys, type Usage } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys, Usage } from '@warden/protocol';
 import { baseModel } from './base-model.js';
 import { DEFAULT_PRICES } from './default-prices.js';
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { ProviderError, strictOptions, type CallOptions, type OptionKeys, type ModelRequest, type ModelResponse, type ProviderV1, type StreamPart } from '@warden/protocol';
+import { ProviderError, type CallOptions, type OptionKeys, type ModelRequest, type ModelResponse, type ProviderV1, type StreamPart } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { createProviderError, passOnProviderError } from '../errors/create-provider-error.js';
 import { canonicalJson, type RecordedExchange } from './recording-format.js';
 

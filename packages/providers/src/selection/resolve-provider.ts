@@ -1,5 +1,6 @@
 import { configError, providerError } from '../errors/coded-errors.js';
-import { didYouMean, strictOptions, type OptionKeys, type ProviderV1 } from '@warden/protocol';
+import { didYouMean, strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys, ProviderV1 } from '@warden/protocol';
 import { anthropic } from '../anthropic/messages.js';
 import { gemini } from '../gemini/generate-content.js';
 import { openai, openaiCompatible } from '../openai/chat-completions.js';

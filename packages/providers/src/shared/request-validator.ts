@@ -1,5 +1,5 @@
 import { providerError } from '../errors/coded-errors.js';
-import { fastMessageCheck, fastRequestOptionsCheck, fastToolSpecCheck, } from '@warden/protocol';
+import { fastMessageCheck, fastRequestOptionsCheck, fastToolSpecCheck } from '@warden/protocol/checks';
 import type { ModelRequest } from '@warden/protocol';
 
 type Schemas = typeof import('@warden/protocol/schemas');

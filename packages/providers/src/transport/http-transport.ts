@@ -1,5 +1,6 @@
 import { Agent } from 'undici';
-import { ProviderError, strictOptions } from '@warden/protocol';
+import { ProviderError } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { createProviderError } from '../errors/create-provider-error.js';
 import { SseParser } from '../sse/sse-parser.js';
 import { CircuitBreaker } from './circuit-breaker.js';

@@ -1,4 +1,4 @@
-import { parseDuration } from '@warden/protocol';
+import { parseDuration } from '@warden/protocol/checks';
 
 /** Response headers, lower-cased names, as undici returns them. */
 export type HeaderBag = Record<string, string | string[] | undefined>;

@@ -1,7 +1,8 @@
 import { configError } from '../errors/coded-errors.js';
 import { createSign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { strictOptions, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys } from '@warden/protocol';
 import type { GoogleTokenFunction } from './vertex-gemini.js';
 
 /** The fields of a Google service-account key file (`"type": "service_account"`) this uses. */

@@ -1,5 +1,6 @@
 import { configError } from '../errors/coded-errors.js';
-import { strictOptions, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys } from '@warden/protocol';
 import { anthropicAdapter, type AnthropicOptions } from '../anthropic/messages.js';
 import { createHttpProvider, type HttpProvider } from '../shared/http-provider.js';
 import { buildTransport, notConfigured, pricesOf, trimSlash, type CommonProviderOptions } from '../shared/provider-options.js';

@@ -5,7 +5,7 @@ import type { ApprovalInstructions, McpAgent } from '../mcp-server/mcp-agent.js'
 import type { TraceContextCarrier } from '@warden/harness';
 import type { A2aServerSdk } from './a2a-server-sdk.js';
 import type { AdmissionTicket } from './a2a-admission.js';
-import { HANDOFF_MEDIA_TYPE, HANDOFF_RECEIPT_MEDIA_TYPE } from '@warden/protocol';
+import { HANDOFF_MEDIA_TYPE, HANDOFF_RECEIPT_MEDIA_TYPE } from '@warden/protocol/handoff';
 import { receiveHandoff } from '@warden/harness';
 
 type A2aMessage = import('@a2a-js/sdk').Message;

@@ -1,4 +1,5 @@
-import { ConfigError, strictOptions, type OptionKeys, type SessionStoreV1 } from '@warden/protocol';
+import { ConfigError, type OptionKeys, type SessionStoreV1 } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { isUsableKey, MIN_KEY_LENGTH } from '../mcp-server/bearer-keys.js';
 import { AGENT_NAME, defaultApprovalInstructions, MCP_AGENT_KEYS, type ApprovalInstructions, type McpAgent } from '../mcp-server/mcp-agent.js';
 import { a2aExecutor } from './a2a-executor.js';

@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
-import { ConfigError, strictOptions, type OptionKeys } from '@warden/protocol';
+import { ConfigError, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { isTraceContextCarrier } from '@warden/harness';
 import type { TraceContextCarrier } from '@warden/harness';
 import { failedCall, runAgentCall, type AgentCallOutcome } from './agent-call.js';

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hostOriginCheck } from '@warden/protocol';
+import { hostOriginCheck } from '@warden/protocol/net';
 import { applyServerTimeouts, BodyTooLarge, defaultHosts, keyConfigError, readBody, refuseForeign, rpcError, SERVER_OPTIONS } from '../serve-http.js';
 import { isUsableKey, keyRing, MIN_KEY_LENGTH, type KeyGrant } from './bearer-keys.js';
 import type { McpAgent } from './mcp-agent.js';

@@ -1,4 +1,5 @@
-import { strictOptions, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys } from '@warden/protocol';
 import { posix } from 'node:path';
 import { PROTECTED_PATHS, protectedNames, protectedNameTest } from '@warden/protocol/vocabulary';
 import { hasGlob, segmentMatches } from './glob-segment.js';

@@ -1,6 +1,7 @@
 import { newRecordId, SESSION_META_KEYS } from '@warden/protocol/vocabulary';
 import { createHash } from 'node:crypto';
-import { type JsonValue, type Owner, type SessionRecord, type SessionStoreV1, strictOptions, type OptionKeys } from '@warden/protocol';
+import type { JsonValue, Owner, SessionRecord, SessionStoreV1, OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import { contextDecay, type ContextDecay } from './context-decay.js';
 
 /** The `meta` key every memory record is stored under. */

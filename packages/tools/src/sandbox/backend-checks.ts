@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
-import { parseSandboxSpec, type SandboxCheck, type SandboxSpec } from '@warden/protocol';
+import { parseSandboxSpec } from '@warden/protocol/net';
+import type { SandboxCheck, SandboxSpec } from '@warden/protocol';
 import { probeSandbox } from './sandbox-probe.js';
 import { createSshSandbox } from './ssh-sandbox.js';
 

@@ -1,4 +1,5 @@
-import { hostSpecAllows, normalizeHostName, parseHostSpec, type HostSpec } from '@warden/protocol';
+import { hostSpecAllows, normalizeHostName, parseHostSpec } from '@warden/protocol/net';
+import type { HostSpec } from '@warden/protocol';
 import { configError } from '../tool-error-codes.js';
 
 /** Lower-cases, drops a trailing dot and IPv6 brackets; undefined when the text is not a host name or IP literal. */

@@ -1,4 +1,5 @@
-import { strictOptions, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
+import type { OptionKeys } from '@warden/protocol';
 import { execFile } from 'node:child_process';
 import { BWRAP_ISOLATION_FLAGS } from './bwrap-args.js';
 import { findExecutable } from './find-executable.js';

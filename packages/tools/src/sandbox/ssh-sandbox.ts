@@ -4,7 +4,8 @@ import { lstatSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { formatSandboxSpec, type SandboxHandle, type SandboxRunOptions, type SandboxRunResult, type SandboxV1 } from '@warden/protocol';
+import { formatSandboxSpec } from '@warden/protocol/net';
+import type { SandboxHandle, SandboxRunOptions, SandboxRunResult, SandboxV1 } from '@warden/protocol';
 import { configError, toolError } from '../tool-error-codes.js';
 import type { Sandbox, SandboxCommand, WrapOptions } from './create-sandbox.js';
 import type { SandboxStatus } from './sandbox-probe.js';

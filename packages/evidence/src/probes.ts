@@ -1,0 +1,28 @@
+// `@warden/evidence/probes`: explicit named re-exports only; adding a name here makes it public API.
+export { TargetFile, parseTargetFile, loadTargetFile } from './probes/target-file.js';
+export { createModuleTarget } from './probes/module-target.js';
+export type { ModuleTargetSpec, ModuleTarget } from './probes/module-target.js';
+export { createHttpTarget } from './probes/http-target.js';
+export type { HttpTargetSpec } from './probes/http-target.js';
+export { createMcpTarget } from './probes/mcp-target.js';
+export type { McpTargetSpec } from './probes/mcp-target.js';
+export { parseRemoteTarget } from './probes/remote-target.js';
+export { RemoteTargetFailure } from './probes/remote-target-failure.js';
+export type { RemoteFailureClass } from './probes/remote-target-failure.js';
+export { validateTarget } from './probes/validate-target.js';
+export type { TargetValidation, TargetProblem } from './probes/validate-target.js';
+export type { ProbeTarget, LoadedTarget, ProbeCallContext, ProbeHookContext, ProbeHistoryEntry } from './probes/probe-target.js';
+export { ProbeCallResult, CleanupReport } from './probes/call-result.js';
+export { openTarget } from './probes/target-session.js';
+export type { TargetSession, CallOutcome } from './probes/target-session.js';
+export { RunStopped, CleanupStateUnknown } from './probes/run-stopped.js';
+export { runProbe } from './probes/run-probe.js';
+export type { ProbeRun } from './probes/run-probe.js';
+export { runProbes } from './probes/run-probes.js';
+export type { RunProbesOptions, RunProbesResult, ProbeProgress } from './probes/run-probes.js';
+export { wardenTarget } from './probes/warden-target.js';
+export type { StreamingAgent, AgentFactory, AgentFactoryContext, WardenTargetOptions } from './probes/warden-target.js';
+export { createRunEventLedger } from './probes/run-event-ledger.js';
+export type { RunEventLedger, RunEventLedgerOptions, DerivedEvidence } from './probes/run-event-ledger.js';
+export { PROBE_RESULT_CODES } from './probes/probe-codes.js';
+export type { ProbeResultCode } from './probes/probe-codes.js';
