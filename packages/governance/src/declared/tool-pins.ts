@@ -1,4 +1,5 @@
-import { canonicalJson, type Decision, type GateV1, type ToolV1 } from '@warden/protocol';
+import { type Decision, type GateV1, type ToolV1 } from '@warden/protocol';
+import { canonicalJson } from '@warden/protocol/policy';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { policyError } from '../util/coded-errors.js';

@@ -1,4 +1,5 @@
-import { strictOptions, type JsonObject, type OptionKeys } from '@warden/protocol';
+import { type JsonObject, type OptionKeys } from '@warden/protocol';
+import { strictOptions } from '@warden/protocol/checks';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Threat } from '../threats/threat-guard.js';
 import { policyError } from '../util/coded-errors.js';

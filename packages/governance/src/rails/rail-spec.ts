@@ -1,4 +1,5 @@
-import { didYouMean, type ProviderV1 } from '@warden/protocol';
+import { type ProviderV1 } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol/checks';
 import { z } from 'zod';
 import { DATA_CLASSES, type DataClass } from '../classify/data-classes.js';
 import { configError } from '../util/coded-errors.js';

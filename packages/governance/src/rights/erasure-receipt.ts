@@ -1,5 +1,5 @@
 import { sign, verify, type KeyObject } from 'node:crypto';
-import { canonicalJson } from '@warden/protocol';
+import { canonicalJson } from '@warden/protocol/policy';
 import { ed25519PrivateKey, ed25519PublicKey } from '../audit/ed25519-signing.js';
 
 /** What an erasure removed, counted. */

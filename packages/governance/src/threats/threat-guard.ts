@@ -1,4 +1,6 @@
-import { canonicalJson, strictOptions, type AfterToolContext, type BeforeToolContext, type OptionKeys, type PolicyError } from '@warden/protocol';
+import { type AfterToolContext, type BeforeToolContext, type OptionKeys, type PolicyError } from '@warden/protocol';
+import { canonicalJson } from '@warden/protocol/policy';
+import { strictOptions } from '@warden/protocol/checks';
 import { globToRegExp, matchesAnyGlob } from '../policy/glob.js';
 import { policyError } from '../util/coded-errors.js';
 import { sha256Hex } from '../util/digest.js';

@@ -1,5 +1,5 @@
 import type { ProviderV1 } from '@warden/protocol';
-import { lookupModel } from '@warden/providers';
+import { lookupModel } from '@warden/providers/catalog';
 import { readAttachments, type AttachmentInput, type AttachmentLimits, type ReadAttachments } from './read-attachments.js';
 
 /**

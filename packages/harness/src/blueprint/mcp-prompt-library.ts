@@ -1,5 +1,5 @@
 import type { McpCatalog } from '@warden/tools';
-import { didYouMean } from '@warden/protocol';
+import { didYouMean } from '@warden/protocol/checks';
 import { configError } from '../coded-errors.js';
 import { prompt, type Prompt, type PromptLibrary } from './prompt-library.js';
 
