@@ -49,6 +49,20 @@ function guarded(trail: string, options: Parameters<typeof threatGuard>[0] = {})
 }
 
 describe('threatGuard in a real run', () => {
+  it('lets ordinary work through at its defaults: the same tool with different arguments, one call a step, 30 steps', async () => {
+    const trail = join(root, 'ordinary.jsonl');
+    const { guard, stop, threats, settle } = guarded(trail);
+    const lookup = counted('lookup');
+    const steps = Array.from({ length: 30 }, (_, i) => ({ toolCalls: [{ name: 'lookup', args: { q: `account ${i}` } }] }));
+    const provider = scriptedProvider([...steps, 'done']);
+    const result = await createAgent({ provider, tools: [lookup], hooks: [guard], gate, maxTurns: 40 }).run('check every account', { stopSignal: stop.signal });
+    await settle();
+    expect(lookup.runs).toBe(30);
+    expect(result.stopReason).not.toBe('stopped');
+    expect(result.toolCalls.every((c) => c.status === 'ok')).toBe(true);
+    expect(threats).toEqual([]);
+  });
+
   it('stops a loop: the identical call past the limit is blocked with a coded reason, the run ends, one incident is opened', async () => {
     const trail = join(root, 'loop.jsonl');
     const { guard, stop, threats, incidents, settle } = guarded(trail, { loopRepeats: 2 });
